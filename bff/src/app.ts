@@ -1,0 +1,42 @@
+import Koa from 'koa';
+import { bodyParser } from '@koa/bodyparser';
+import type Router from '@koa/router';
+import type { AppDeps } from './deps';
+import { errorHandler } from './middlewares/errorHandler';
+import { apiNotFound } from './middlewares/apiNotFound';
+import { serveDist, spaFallback } from './middlewares/staticFiles';
+import { routers } from './routes';
+
+/** Builds the Koa application over ready dependencies (no listening, no I/O at build time). */
+export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(deps: AppDeps) => Router> } = {}): Koa {
+  const { config, logger } = deps;
+  const app = new Koa({ proxy: true });
+  app.silent = true;
+
+  app.use(errorHandler({ logger }));
+  app.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    await next();
+  });
+  app.use(spaFallback({ shellDist: config.shellDist }));
+  app.use(apiNotFound());
+  app.use(
+    bodyParser({
+      enableTypes: ['json', 'form'],
+      jsonLimit: config.BODY_LIMIT,
+      formLimit: config.BODY_LIMIT,
+      encoding: 'utf-8',
+    }),
+  );
+  for (const make of [...routers, ...(opts.extraRouters ?? [])]) {
+    const r: Router = make(deps);
+    app.use(r.routes());
+    app.use(r.allowedMethods());
+  }
+  for (const [name, root] of Object.entries(config.remoteDists)) {
+    app.use(serveDist({ prefix: `/remotes/${name}/`, root, cors: true }));
+  }
+  app.use(serveDist({ prefix: '/', root: config.shellDist }));
+  return app;
+}

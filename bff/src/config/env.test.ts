@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from './env';
+
+describe('loadConfig', () => {
+  it('works with nothing set: port 3000, SQLite under data/, remotes on this server', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(3000);
+    expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.dataDir).toBe(path.join(c.repoRoot, 'data'));
+    expect(c.remoteUrls.validation).toBe('/remotes/validation/mf-manifest.json');
+    expect(c.FOUNDER_SLUG).toBe('founder');
+    expect(c.isProduction).toBe(false);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REMOTE_ADMIN_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it('lists every problem at once', () => {
+    let err: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'postgres://x', REMOTE_ADMIN_URL: 'not a url', NODE_ENV: 'staging' });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const problems = (err as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/DATABASE_URL: must start with mysql:\/\//);
+    expect(problems).toMatch(/REMOTE_ADMIN_URL: must be an absolute http\(s\) URL/);
+    expect(problems).toMatch(/NODE_ENV/);
+  });
+
+  it('accepts a MySQL URL and a remote manifest URL as given', () => {
+    const c = loadConfig({ DATABASE_URL: 'mysql://root@127.0.0.1:3306/val', REMOTE_CATALOGUE_URL: 'https://cdn.example.com/cat/mf-manifest.json' });
+    expect(c.DATABASE_URL).toBe('mysql://root@127.0.0.1:3306/val');
+    expect(c.remoteUrls.catalogue).toBe('https://cdn.example.com/cat/mf-manifest.json');
+  });
+});

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { migrationSource } from '../../migrations';
+
+export type Dialect = 'sqlite' | 'mysql';
+
+export interface Database {
+  knex: Knex;
+  dialect: Dialect;
+  /** Runs pending migrations. */
+  migrate(): Promise<void>;
+  /** Cheap round trip with a time limit; used by /readyz. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** mysql://… ; unset means SQLite. */
+  url?: string;
+  /** SQLite file path (default: <dataDir>/val.sqlite). */
+  sqliteFile?: string;
+  dataDir?: string;
+  pool?: { min?: number; max?: number };
+}
+
+/** knex on MySQL/MariaDB (mysql2) when a URL is given, else on an embedded SQLite file. */
+export function createDb(opts: DbOptions): Database {
+  let knex: Knex;
+  let dialect: Dialect;
+  if (opts.url) {
+    dialect = 'mysql';
+    const url = opts.url.replace(/^mariadb:/, 'mysql:');
+    knex = knexFactory({
+      client: 'mysql2',
+      connection: { uri: url, charset: 'utf8mb4', timezone: 'Z', dateStrings: false, supportBigNumbers: true, connectTimeout: 5000 } as unknown as Knex.MySqlConnectionConfig,
+      pool: { min: opts.pool?.min ?? 0, max: opts.pool?.max ?? 10 },
+      acquireConnectionTimeout: 5000,
+    });
+  } else {
+    dialect = 'sqlite';
+    const file = opts.sqliteFile ?? path.join(opts.dataDir ?? 'data', 'val.sqlite');
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    knex = knexFactory({
+      client: 'better-sqlite3',
+      connection: { filename: file },
+      useNullAsDefault: true,
+      pool: {
+        min: 1,
+        max: 1,
+        afterCreate: (conn: { pragma: (s: string) => unknown }, done: (err: Error | null, conn: unknown) => void) => {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('busy_timeout = 5000');
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('synchronous = NORMAL');
+          done(null, conn);
+        },
+      },
+    });
+  }
+  return {
+    knex,
+    dialect,
+    async migrate() {
+      await knex.migrate.latest({ migrationSource });
+    },
+    async ping(timeoutMs = 1500) {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          knex.raw('select 1 as ok'),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('database ping timed out')), timeoutMs);
+          }),
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      await knex.destroy();
+    },
+  };
+}

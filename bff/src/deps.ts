@@ -1,0 +1,40 @@
+import type { Config } from './config/env';
+import type { Database } from './db/knex';
+import type { Logger } from './logger';
+import type { Repositories } from './repositories';
+
+/** Process state shared by routes (e.g. /readyz fails while shutting down). */
+export interface Lifecycle {
+  shuttingDown: boolean;
+  /** Work to finish before the database closes (flush buffers, release leases). */
+  onShutdown(fn: () => Promise<void> | void): void;
+  runShutdownHooks(): Promise<void>;
+}
+
+/** Everything a router or service needs, built once in `createServices`. */
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  repos: Repositories;
+  lifecycle: Lifecycle;
+}
+
+export function createLifecycle(logger: Logger): Lifecycle {
+  const hooks: Array<() => Promise<void> | void> = [];
+  return {
+    shuttingDown: false,
+    onShutdown(fn) {
+      hooks.push(fn);
+    },
+    async runShutdownHooks() {
+      for (const fn of hooks.reverse()) {
+        try {
+          await fn();
+        } catch (err) {
+          logger.error({ err }, 'shutdown hook failed');
+        }
+      }
+    },
+  };
+}

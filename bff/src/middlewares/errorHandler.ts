@@ -1,0 +1,48 @@
+import type { Middleware } from 'koa';
+import { ErrorCode } from '@val/contracts';
+import { AppError } from '../errors';
+import type { Logger } from '../logger';
+
+interface HttpishError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  type?: string;
+  message?: string;
+}
+
+/** Body-parser and other http-errors (4xx) mapped to our codes and clear messages. */
+function fromHttpError(err: HttpishError): AppError | null {
+  const status = err.status ?? err.statusCode;
+  if (!status || status < 400 || status >= 500) return null;
+  if (status === 413) return new AppError(413, ErrorCode.PayloadTooLarge, 'Request body is too large');
+  if (status === 415) return new AppError(415, ErrorCode.UnsupportedMediaType, 'Send the body as application/json');
+  if (status === 400 && (err.type === 'entity.parse.failed' || /json/i.test(err.message ?? '')))
+    return new AppError(400, ErrorCode.InvalidJson, 'Request body is not valid JSON');
+  return new AppError(status, status === 404 ? ErrorCode.NotFound : ErrorCode.BadRequest, err.expose && err.message ? err.message : 'Bad request');
+}
+
+/**
+ * One place that turns errors into `{ error: { code, message } }`. Domain errors keep their
+ * status and message; anything else is a 500 whose details go to the log, never to the client.
+ */
+export function errorHandler({ logger }: { logger: Logger }): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (raw) {
+      const err = raw as Error & HttpishError;
+      const known = err instanceof AppError ? err : fromHttpError(err);
+      if (known) {
+        ctx.status = known.status;
+        for (const [k, v] of Object.entries(known.headers)) ctx.set(k, v);
+        ctx.body = { error: { code: known.code, message: known.message } };
+        if (known.status >= 500) logger.warn({ err, path: ctx.path }, known.message);
+        return;
+      }
+      logger.error({ err, method: ctx.method, path: ctx.path }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { error: { code: ErrorCode.Internal, message: 'Something went wrong on our side. Please try again.' } };
+    }
+  };
+}

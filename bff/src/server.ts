@@ -1,0 +1,118 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import { createApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config/env';
+import { createDb } from './db/knex';
+import { createLifecycle, type AppDeps } from './deps';
+import { createLogger, type Logger } from './logger';
+import { createRepositories } from './repositories';
+
+/** Builds every dependency of the app from config (database opened, migrations run). */
+export async function createServices(config: Config, logger: Logger = createLogger(config)): Promise<AppDeps> {
+  const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  if (config.MIGRATE_ON_START) await db.migrate();
+  const lifecycle = createLifecycle(logger);
+  return { config, logger, db, repos: createRepositories(db.knex), lifecycle };
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  server: http.Server;
+  /** Graceful stop: refuse new connections, let requests finish, flush, close the pool. */
+  stop(): Promise<void>;
+}
+
+/** Starts the HTTP server on config.PORT (0 = a free port). */
+export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
+  const logger = createLogger(config);
+  const deps = await createServices(config, logger);
+  const app = createApp(deps);
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 5000;
+  server.headersTimeout = 10000;
+  server.requestTimeout = 120000;
+
+  const sockets = new Set<Socket>();
+  const busy = new WeakMap<Socket, number>();
+  server.on('connection', (s) => {
+    sockets.add(s);
+    busy.set(s, 0);
+    s.on('close', () => sockets.delete(s));
+  });
+  server.on('request', (req, res) => {
+    const s = req.socket;
+    busy.set(s, (busy.get(s) ?? 0) + 1);
+    res.on('finish', () => {
+      busy.set(s, (busy.get(s) ?? 1) - 1);
+      if (deps.lifecycle.shuttingDown && busy.get(s) === 0) s.end();
+    });
+    if (deps.lifecycle.shuttingDown) res.setHeader('Connection', 'close');
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+  const url = `http://localhost:${port}`;
+  logger.info({ port, database: deps.db.dialect }, `Val is running on ${url}`);
+
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    if (stopping) return stopping;
+    stopping = (async () => {
+      deps.lifecycle.shuttingDown = true;
+      logger.info('shutting down: no new connections, draining requests');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sockets) if ((busy.get(s) ?? 0) === 0) s.end();
+      const timer = setTimeout(() => {
+        logger.warn('shutdown timeout: closing remaining connections');
+        for (const s of sockets) s.destroy();
+      }, config.SHUTDOWN_TIMEOUT_MS);
+      await closed;
+      clearTimeout(timer);
+      await deps.lifecycle.runShutdownHooks();
+      await deps.db.close();
+      logger.info('stopped');
+    })();
+    return stopping;
+  };
+  return { url, port, deps, server, stop };
+}
+
+/** Entry point of `npm start`. */
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const running = await startServer(config);
+  const onSignal = (sig: string) => {
+    running.deps.logger.info({ signal: sig }, 'signal received');
+    running.stop().then(
+      () => process.exit(0),
+      (err) => {
+        running.deps.logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import knexFactory from 'knex';
+import { createDb, type Database } from '../src/db/knex';
+
+export interface TestDb {
+  label: 'sqlite' | 'mysql';
+  /** A fresh, empty database (its own SQLite file, or its own MySQL schema). */
+  create(): Promise<{ db: Database; url?: string; sqliteFile?: string; drop(): Promise<void> }>;
+}
+
+const sqlite: TestDb = {
+  label: 'sqlite',
+  async create() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'val-db-'));
+    const sqliteFile = path.join(dir, 'val.sqlite');
+    const db = createDb({ sqliteFile });
+    return {
+      db,
+      sqliteFile,
+      async drop() {
+        await db.close().catch(() => undefined);
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+/** MySQL: a new schema per call on the server of TEST_MYSQL_URL, dropped afterwards. */
+function mysql(base: string): TestDb {
+  return {
+    label: 'mysql',
+    async create() {
+      const name = `val_t_${randomBytes(5).toString('hex')}`;
+      const admin = knexFactory({ client: 'mysql2', connection: base });
+      await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+      await admin.destroy();
+      const u = new URL(base);
+      u.pathname = `/${name}`;
+      const url = u.toString();
+      const db = createDb({ url });
+      return {
+        db,
+        url,
+        async drop() {
+          await db.close().catch(() => undefined);
+          const a = knexFactory({ client: 'mysql2', connection: base });
+          await a.raw(`DROP DATABASE IF EXISTS \`${name}\``);
+          await a.destroy();
+        },
+      };
+    },
+  };
+}
+
+/** SQLite always; MySQL too when TEST_MYSQL_URL is set (CI sets it). */
+export const testDbs: TestDb[] = [sqlite, ...(process.env.TEST_MYSQL_URL ? [mysql(process.env.TEST_MYSQL_URL)] : [])];

@@ -1,0 +1,2 @@
+#!/usr/bin/env node
+require('../dist/index.js').main(process.argv);

@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './remotes';
+export * from './validation';
+export * from './props';
+export * from './api';

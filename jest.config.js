@@ -1,0 +1,54 @@
+/**
+ * One jest config, three projects: `npm test` runs all; `npx jest --selectProjects unit` one.
+ * unit: *.test.ts(x) · integration: *.int.test.ts (real SQLite, and MySQL when TEST_MYSQL_URL
+ * is set) · e2e: e2e/**\/*.e2e.test.ts (the built server + the system Chromium).
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  rootDir: __dirname,
+  transform: { '^.+\\.(t|j|mj|cj)sx?$': swc },
+  // ESM-only dependencies are compiled too.
+  transformIgnorePatterns: [],
+  moduleNameMapper: {
+    '^@val/contracts$': '<rootDir>/contracts/src',
+    '^@val/ui$': '<rootDir>/ui/src',
+    '^@val/bff$': '<rootDir>/bff/src',
+  },
+  testEnvironment: 'node',
+};
+const ignore = ['/node_modules/', '/dist/', '/\\.tsbuild/'];
+
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/**/*.test.ts?(x)'],
+      testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.', '\\.e2e\\.test\\.'],
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/**/*.int.test.ts'],
+      testPathIgnorePatterns: ignore,
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
+      testPathIgnorePatterns: ignore,
+    },
+  ],
+  testTimeout: 60000,
+};

@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { BrowserRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { GlobalStyle, ThemeProvider, Toaster } from '@val/ui';
+import { Header } from './components/Header';
+import { Footer } from './components/Footer';
+import { getManifest } from './federation/remotes';
+import { Home } from './pages/Home';
+import { NotFound } from './pages/NotFound';
+import {
+  AdminPage,
+  EnterprisePage,
+  LogPage,
+  OldHomePage,
+  ProductsPage,
+  ReportPage,
+  SuccessPage,
+  TestPage,
+} from './pages/RemotePages';
+import {
+  AboutPage,
+  ApiPage,
+  ConsultingPage,
+  FounderPage,
+  PrivacyPage,
+  SecurityPage,
+  TermsPage,
+  ValidationStrategyPage,
+} from './pages/Static';
+import { useValidationState } from './state/validation';
+
+const Main = styled.main`
+  min-height: calc(100vh - 64px);
+`;
+
+/** Scrolls to the hash target (e.g. /#validation, /#products) once it exists, else to the top. */
+function ScrollManager() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    let tries = 0;
+    const timer = setInterval(() => {
+      const el = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (el || ++tries > 40) {
+        clearInterval(timer);
+        el?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      }
+    }, 100);
+    return () => clearInterval(timer);
+  }, [pathname, hash]);
+  return null;
+}
+
+/** `/{name}`: the founder page at its configured slug, anything else is the 404 screen. */
+function SlugRoute() {
+  const { slug } = useParams();
+  const [founderSlug, setFounderSlug] = useState<string | null>(null);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    getManifest()
+      .then((m) => setFounderSlug(m.founderSlug))
+      .catch(() => setFounderSlug('founder'))
+      .finally(() => setReady(true));
+  }, []);
+  if (!ready) return null;
+  return slug === founderSlug ? <FounderPage /> : <NotFound />;
+}
+
+export function App() {
+  const { validation, setValidation } = useValidationState();
+  const startOver = () => {
+    setValidation(null);
+    window.dispatchEvent(new CustomEvent('val:start-over'));
+  };
+  return (
+    <ThemeProvider>
+      <GlobalStyle />
+      <BrowserRouter>
+        <ScrollManager />
+        <Header />
+        <Main>
+          <Routes>
+            <Route path="/" element={<Home validation={validation} onValidated={setValidation} onStartOver={startOver} />} />
+            <Route path="/old" element={<OldHomePage validation={validation} onValidated={setValidation} />} />
+            <Route path="/about" element={<AboutPage />} />
+            <Route path="/terms" element={<TermsPage />} />
+            <Route path="/privacy" element={<PrivacyPage />} />
+            <Route path="/report/:reportId?" element={<ReportPage />} />
+            <Route path="/validation-strategy" element={<ValidationStrategyPage />} />
+            <Route path="/test" element={<TestPage />} />
+            <Route path="/success/:session_id?" element={<SuccessPage />} />
+            <Route path="/log" element={<LogPage />} />
+            <Route path="/products" element={<ProductsPage />} />
+            <Route path="/admin" element={<AdminPage />} />
+            <Route path="/enterprise" element={<EnterprisePage />} />
+            <Route path="/consulting" element={<ConsultingPage />} />
+            <Route path="/api" element={<ApiPage />} />
+            <Route path="/security" element={<SecurityPage />} />
+            <Route path="/:slug" element={<SlugRoute />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </Main>
+        <Footer />
+      </BrowserRouter>
+      <Toaster />
+    </ThemeProvider>
+  );
+}

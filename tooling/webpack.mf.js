@@ -1,0 +1,119 @@
+/**
+ * One webpack + Module Federation configuration for the shell (host) and every remote.
+ * Each package's webpack.config.js calls `createConfig` with its own name, exposes and port.
+ */
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+const root = path.resolve(__dirname, '..');
+const rootPkg = (name) => require(require.resolve(`${name}/package.json`, { paths: [root] }));
+
+/** Shared singletons: one React, one router, one styled-components, one ui and contracts for all. */
+function sharedModules() {
+  const single = (name, extra = {}) => ({
+    singleton: true,
+    requiredVersion: `^${rootPkg(name).version}`,
+    version: rootPkg(name).version,
+    ...extra,
+  });
+  return {
+    react: single('react'),
+    'react-dom': single('react-dom'),
+    'react-dom/': single('react-dom'),
+    'react-router-dom': single('react-router-dom'),
+    'styled-components': single('styled-components'),
+    '@val/ui': single('@val/ui'),
+    '@val/contracts': single('@val/contracts'),
+  };
+}
+
+/**
+ * @param {object} opts
+ * @param {string} opts.dir        the package folder (__dirname of its webpack.config.js)
+ * @param {string} opts.name       federation name, e.g. val_validation
+ * @param {Record<string,string>} [opts.exposes]  exposed modules (remotes)
+ * @param {boolean} [opts.host]    true for the shell
+ * @param {number} opts.port       dev-server port
+ * @param {string} [opts.title]    html title for standalone/host pages
+ */
+function createConfig({ dir, name, exposes, host = false, port, title = 'Val' }) {
+  return (_env, argv) => {
+    const mode = argv.mode || 'production';
+    const dev = mode === 'development';
+    return {
+      mode,
+      context: dir,
+      entry: { main: './src/index.ts' },
+      target: 'web',
+      devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: host ? '/' : 'auto',
+        // Entry files stay unhashed: webpack 5.111 cannot put [contenthash] in the entry chunk's
+        // name next to the federation runtime (module-federation/core#5077). They are small,
+        // served no-cache (and the shell's html adds ?hash); lazy chunks stay content-hashed.
+        filename: '[name].js',
+        chunkFilename: dev ? '[name].js' : '[name].[contenthash:10].js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        uniqueName: name,
+        clean: true,
+        compareBeforeEmit: false,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: dev } },
+                  target: 'es2020',
+                  experimental: { plugins: [] },
+                },
+              },
+            },
+          },
+          { test: /\.(png|svg|jpe?g|webp|woff2?)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes: exposes || {},
+          remotes: {},
+          shared: sharedModules(),
+          manifest: true,
+          dts: false,
+        }),
+        ...(host || dev
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(dir, 'public', 'index.html'),
+                title,
+                scriptLoading: 'defer',
+                hash: true,
+              }),
+            ]
+          : []),
+      ],
+      performance: { hints: false },
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      devServer: {
+        port,
+        historyApiFallback: true,
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        proxy: [{ context: ['/api', '/remotes.json'], target: process.env.VAL_DEV_API || 'http://localhost:3000' }],
+      },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createConfig, sharedModules };

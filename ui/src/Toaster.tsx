@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import styled from 'styled-components';
+import { t } from './theme';
+import {
+  dismissToast,
+  TOAST_HOTKEY,
+  TOAST_SWIPE_THRESHOLD_PX,
+  useToasts,
+  type Toast,
+} from './toast';
+
+const Viewport = styled.ol`
+  position: fixed;
+  z-index: 1000;
+  right: 0;
+  bottom: 0;
+  margin: 0;
+  padding: 16px;
+  list-style: none;
+  width: min(420px, 100vw);
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  outline: none;
+  pointer-events: none;
+`;
+
+const Item = styled.li<{ $variant: Toast['variant'] }>`
+  pointer-events: auto;
+  background: ${(p) => (p.$variant === 'destructive' ? t.danger : t.bgElevated)};
+  color: ${(p) => (p.$variant === 'destructive' ? '#fff' : t.text)};
+  border: 1px solid ${(p) => (p.$variant === 'success' ? t.success : t.border)};
+  border-radius: 12px;
+  box-shadow: ${t.shadow};
+  padding: 14px 40px 14px 16px;
+  position: relative;
+  touch-action: pan-y;
+  user-select: none;
+  transition: transform 150ms ease, opacity 150ms ease;
+  strong { display: block; font-size: 0.95rem; }
+  p { margin: 4px 0 0; font-size: 0.9rem; opacity: 0.92; }
+  button {
+    position: absolute; top: 8px; right: 8px; border: 0; background: transparent;
+    color: inherit; font-size: 1.1rem; cursor: pointer; padding: 4px 8px; border-radius: 6px;
+  }
+`;
+
+function ToastItem({ item }: { item: Toast }) {
+  const [dx, setDx] = useState(0);
+  const start = useRef<number | null>(null);
+  const paused = useRef(false);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (!paused.current) dismissToast(item.id);
+    }, item.duration);
+    return () => window.clearTimeout(timer);
+  }, [item.id, item.duration]);
+
+  const onDown = (e: PointerEvent<HTMLLIElement>) => {
+    start.current = e.clientX;
+    (e.currentTarget as HTMLLIElement).setPointerCapture?.(e.pointerId);
+  };
+  const onMove = (e: PointerEvent<HTMLLIElement>) => {
+    if (start.current === null) return;
+    setDx(Math.max(0, e.clientX - start.current));
+  };
+  const onUp = (e: PointerEvent<HTMLLIElement>) => {
+    if (start.current === null) return;
+    const moved = e.clientX - start.current;
+    start.current = null;
+    if (moved > TOAST_SWIPE_THRESHOLD_PX) dismissToast(item.id);
+    else setDx(0);
+  };
+
+  return (
+    <Item
+      $variant={item.variant}
+      role="status"
+      aria-live="polite"
+      data-testid="toast"
+      data-variant={item.variant}
+      style={{ transform: `translateX(${dx}px)`, opacity: dx ? Math.max(0.3, 1 - dx / 200) : 1 }}
+      onPointerDown={onDown}
+      onPointerMove={onMove}
+      onPointerUp={onUp}
+      onPointerCancel={() => {
+        start.current = null;
+        setDx(0);
+      }}
+      onMouseEnter={() => (paused.current = true)}
+      onMouseLeave={() => (paused.current = false)}
+    >
+      <strong>{item.title}</strong>
+      {item.description && <p>{item.description}</p>}
+      <button type="button" aria-label="Close notification" onClick={() => dismissToast(item.id)}>
+        ×
+      </button>
+    </Item>
+  );
+}
+
+/** The toast viewport; render once (the shell does). F8 moves focus to it. */
+export function Toaster() {
+  const items = useToasts();
+  const ref = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === TOAST_HOTKEY) {
+        e.preventDefault();
+        ref.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <Viewport ref={ref} tabIndex={-1} aria-label={`Notifications (${TOAST_HOTKEY})`} data-testid="toast-viewport">
+      {items.map((item) => (
+        <ToastItem key={item.id} item={item} />
+      ))}
+    </Viewport>
+  );
+}
