@@ -33,6 +33,25 @@ const run = (cmd, args, cwd = root) => {
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const started = Date.now();
 
+// One build at a time on this machine (parallel `npm test` runs would clobber each other's dist).
+const lock = path.join(require('node:os').tmpdir(), `val-build-${require('node:crypto').createHash('sha1').update(root).digest('hex').slice(0, 8)}.lock`);
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+for (let waited = 0; ; waited += 500) {
+  try {
+    fs.mkdirSync(lock);
+    break;
+  } catch {
+    const age = Date.now() - (fs.existsSync(lock) ? fs.statSync(lock).mtimeMs : Date.now());
+    if (age > 10 * 60 * 1000) fs.rmSync(lock, { recursive: true, force: true });
+    if (waited === 0) console.log('[build] waiting for another build to finish');
+    sleep(500);
+  }
+}
+const release = () => fs.rmSync(lock, { recursive: true, force: true });
+process.on('exit', release);
+process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
+
 // TypeScript packages: tsc -b is incremental and takes a second or two when nothing changed.
 run(bin('tsc'), ['-b', 'contracts', 'ui', 'bff', 'cli']);
 

@@ -3,3 +3,4 @@ export * from './remotes';
 export * from './validation';
 export * from './props';
 export * from './api';
+export * from './partners';
