@@ -1,3 +1,4 @@
+import type { Ai } from './ai/service';
 import type { Config } from './config/env';
 import type { Database } from './db/knex';
 import type { Logger } from './logger';
@@ -18,6 +19,8 @@ export interface AppDeps {
   db: Database;
   repos: Repositories;
   lifecycle: Lifecycle;
+  /** The AI layer (openai or the offline analyst). */
+  ai: Ai;
 }
 
 export function createLifecycle(logger: Logger): Lifecycle {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import { createAi } from './ai/service';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { createDb } from './db/knex';
@@ -12,7 +13,7 @@ export async function createServices(config: Config, logger: Logger = createLogg
   const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   if (config.MIGRATE_ON_START) await db.migrate();
   const lifecycle = createLifecycle(logger);
-  return { config, logger, db, repos: createRepositories(db.knex), lifecycle };
+  return { config, logger, db, repos: createRepositories(db.knex), lifecycle, ai: createAi(config, logger) };
 }
 
 export interface RunningServer {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Router from '@koa/router';
+import { createAi } from '../src/ai/service';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { createLifecycle, type AppDeps } from '../src/deps';
@@ -31,6 +32,7 @@ export async function startTestApp(
     db: created.db,
     repos: createRepositories(created.db.knex),
     lifecycle: createLifecycle(logger),
+    ai: createAi(config, logger),
   };
   const app = createApp(deps, { extraRouters: opts.extraRouters });
   const server = http.createServer(app.callback());

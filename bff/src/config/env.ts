@@ -67,6 +67,21 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
   /** pino level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** AI provider: auto (openai when OPENAI_API_KEY or OPENAI_BASE_URL is set, else offline), openai, offline. */
+  AI_PROVIDER: z.enum(['auto', 'openai', 'offline']).default('auto'),
+  /** Key for the openai provider (never logged). */
+  OPENAI_API_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  /** Any OpenAI-compatible server: OpenAI, Azure, OpenRouter, vLLM, Ollama, llama.cpp. */
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Time limit of one model call (ms). */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600000).default(60000),
+  /** Retries (with backoff) on 429, 5xx and connection errors. */
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(6).default(2),
+  /** Cap on generated tokens per call. */
+  AI_MAX_TOKENS: z.coerce.number().int().min(16).max(32000).default(2500),
+  /** Artificial latency of the offline analyst per answer (ms): for demos and benchmarks. */
+  OFFLINE_AI_DELAY_MS: z.coerce.number().int().min(0).max(600000).default(0),
   /** Run migrations when the server starts. */
   MIGRATE_ON_START: z
     .enum(['true', 'false', '1', '0'])

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ErrorCode } from '@val/contracts';
-import { AppError } from '../errors';
+import { AiError } from '../ai/types';
+import { AppError, UpstreamError } from '../errors';
 import type { Logger } from '../logger';
 
 interface HttpishError {
@@ -22,6 +23,12 @@ function fromHttpError(err: HttpishError): AppError | null {
   return new AppError(status, status === 404 ? ErrorCode.NotFound : ErrorCode.BadRequest, err.expose && err.message ? err.message : 'Bad request');
 }
 
+/** A failed model call: 504 when it timed out, 502 otherwise; the UI shows the spec's toast. */
+function fromAiError(err: AiError): AppError {
+  if (err.kind === 'timeout') return new AppError(504, ErrorCode.Upstream, 'The AI took too long to answer. Please try again.');
+  return new UpstreamError('The AI could not answer right now. Please try again.');
+}
+
 /**
  * One place that turns errors into `{ error: { code, message } }`. Domain errors keep their
  * status and message; anything else is a 500 whose details go to the log, never to the client.
@@ -32,7 +39,7 @@ export function errorHandler({ logger }: { logger: Logger }): Middleware {
       await next();
     } catch (raw) {
       const err = raw as Error & HttpishError;
-      const known = err instanceof AppError ? err : fromHttpError(err);
+      const known = err instanceof AppError ? err : err instanceof AiError ? fromAiError(err) : fromHttpError(err);
       if (known) {
         ctx.status = known.status;
         for (const [k, v] of Object.entries(known.headers)) ctx.set(k, v);

@@ -1,0 +1,3 @@
+export * from './types';
+export { createAi, buildMessages, chunkText, loadPrompt, type Ai } from './service';
+export { extractJson } from './json';

@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import type { AiProviderName } from '@val/contracts';
+
+/** One chat message sent to a model. */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Upper bound on generated tokens (capped by config). */
+  maxTokens?: number;
+  temperature?: number;
+}
+
+/**
+ * A task the AI layer can run: a persona or agent with its own prompt file, the data it reads,
+ * and the built-in offline analyst's answer for the same data.
+ *
+ * The user's text is passed to the model as DATA (a JSON block in the user message), never
+ * concatenated into the instructions.
+ */
+export interface AiTaskBase<I> {
+  /** Unique id, e.g. 'validate', 'persona-reply'. */
+  name: string;
+  /** Prompt file under bff/prompts/ (e.g. 'val-validate.md'): the system prompt. */
+  prompt: string;
+  /** The data the model reads (serialised as JSON in the user message). */
+  data(input: I): unknown;
+  /** Extra instruction appended after the data, e.g. the expected JSON shape. Static text only. */
+  outputHint?: string;
+  maxTokens?: number;
+  temperature?: number;
+  /** Earlier turns of a conversation, mapped to chat messages (after the system prompt). */
+  history?(input: I): ChatMessage[];
+}
+
+/** A task whose answer is text (markdown). */
+export interface AiTextTask<I> extends AiTaskBase<I> {
+  kind: 'text';
+  /** The offline analyst's answer for this input (deterministic). */
+  offline(input: I): string;
+}
+
+/** A task whose answer is JSON, parsed tolerantly and validated. */
+export interface AiJsonTask<I, O> extends AiTaskBase<I> {
+  kind: 'json';
+  /** Turns whatever the model returned (already JSON-parsed) into O, repairing what it can. Throws if unusable. */
+  parse(raw: unknown, input: I): O;
+  /** The offline analyst's answer (already in the final shape). */
+  offline(input: I): O;
+  /** Optional schema, for documentation and the final check. */
+  schema?: z.ZodType<O>;
+}
+
+export type AiTask<I, O = string> = AiTextTask<I> | AiJsonTask<I, O>;
+
+/** The low-level model interface; the offline analyst does not implement it (it answers per task). */
+export interface ChatModel {
+  readonly name: AiProviderName;
+  complete(messages: ChatMessage[], opts: CallOptions & { json?: boolean }): Promise<string>;
+  stream(messages: ChatMessage[], opts: CallOptions): AsyncIterable<string>;
+}
+
+/** Result of running a task. */
+export interface AiResult<T> {
+  value: T;
+  provider: AiProviderName;
+}
+
+/** Why an AI call failed; mapped to 502/504 by routes (and to the spec's error toasts by the UI). */
+export class AiError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'timeout' | 'rate_limited' | 'upstream' | 'malformed' | 'aborted',
+  ) {
+    super(message);
+    this.name = 'AiError';
+  }
+}
