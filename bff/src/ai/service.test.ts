@@ -140,7 +140,7 @@ describe('helpers', () => {
     expect(chunkText(t).join('')).toBe(t);
   });
   it('buildMessages puts history between the system prompt and the data', () => {
-    const task: AiTextTask<{ q: string }> = { ...echo, data: (i) => i, history: () => [{ role: 'assistant', content: 'earlier' }] } as never;
+    const task: AiTextTask<{ q: string }> = { ...echo, offline: () => '', data: (i: { q: string }) => i, history: () => [{ role: 'assistant', content: 'earlier' }] };
     const m = buildMessages(loadConfig({}).repoRoot, task, { q: 'now' });
     expect(m.map((x) => x.role)).toEqual(['system', 'assistant', 'user']);
   });
