@@ -71,5 +71,13 @@ for (const [dir, marker] of bundles) {
   const ms = run(bin('webpack'), ['--mode', 'production'], path.join(root, dir));
   console.log(`[build] ${dir} built in ${(ms / 1000).toFixed(1)} s`);
 }
+// Budget: each remote's entry must stay small (the landing page loads three of them).
+const { remoteEntrySizes, BUDGETS } = require('../bench/lib/bundles');
+const over = Object.entries(remoteEntrySizes()).filter(([, v]) => v !== null && v > BUDGETS.remoteEntryGzip);
+if (over.length) {
+  for (const [k, v] of over) console.error(`[build] mf-${k}/dist/remoteEntry.js is ${(v / 1024).toFixed(1)} KB gzip, over the ${BUDGETS.remoteEntryGzip / 1024} KB budget`);
+  process.exit(1);
+}
+
 const total = (Date.now() - started) / 1000;
 if (total > 3) console.log(`[build] done in ${total.toFixed(1)} s`);

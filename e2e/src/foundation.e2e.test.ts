@@ -6,7 +6,8 @@ let browser: Browser;
 let server: TestServer;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startTestServer()]);
+  browser = await launchBrowser();
+  server = await startTestServer();
 });
 afterAll(async () => {
   await browser?.close();

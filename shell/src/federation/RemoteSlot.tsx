@@ -1,4 +1,4 @@
-import { Component, useCallback, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useCallback, useEffect, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import type {
   AdminAppProps,
@@ -63,26 +63,67 @@ class Boundary extends Component<{ onError: (e: Error) => void; children: ReactN
 }
 
 /**
+ * Resolves true once the slot should load: right away when it is on screen (or near it), else
+ * when it scrolls within 800 px, or when the browser is idle after the page has loaded — so
+ * sections below the fold stay off the critical path but are ready before anyone gets there.
+ */
+function useWhenNeeded(ref: RefObject<HTMLElement | null>, eager: boolean): boolean {
+  const [go, setGo] = useState(eager);
+  useEffect(() => {
+    if (go) return;
+    const el = ref.current;
+    let idleId: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const fire = () => setGo(true);
+    const io =
+      el && 'IntersectionObserver' in window
+        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && fire(), { rootMargin: '800px 0px' })
+        : null;
+    if (io && el) io.observe(el);
+    const whenIdle = () => {
+      const ric = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
+      if (ric) idleId = ric(fire, { timeout: 1500 });
+      else timer = setTimeout(fire, 300);
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    if (!io) fire();
+    return () => {
+      io?.disconnect();
+      window.removeEventListener('load', whenIdle);
+      if (idleId !== undefined) (window as Window & { cancelIdleCallback?: (id: number) => void }).cancelIdleCallback?.(idleId);
+      if (timer) clearTimeout(timer);
+    };
+  }, [go, ref]);
+  return go;
+}
+
+/**
  * A federated remote in a slot of the page: reserves its space while loading, retries once,
- * and shows "This section is unavailable — Retry" instead of taking the page down.
+ * and shows "This section is unavailable — Retry" instead of taking the page down. Slots below
+ * the fold load when they come near or when the browser is idle (`eager` loads at once).
  */
 export function RemoteSlot<K extends RemoteName>({
   remote,
   props,
   minHeight = 240,
+  eager = false,
 }: {
   remote: K;
   props: RemotePropsMap[K];
   minHeight?: number;
+  eager?: boolean;
 }) {
+  const holder = useRef<HTMLDivElement>(null);
   const [App, setApp] = useState<ComponentType<RemotePropsMap[K]> | null>(
     () => (loaded.get(remote) as ComponentType<RemotePropsMap[K]> | undefined) ?? null,
   );
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const needed = useWhenNeeded(holder, eager || App !== null);
 
   useEffect(() => {
-    if (App && attempt === 0) return;
+    if (!needed || (App && attempt === 0)) return;
     let alive = true;
     const load = async () => {
       try {
@@ -109,7 +150,7 @@ export function RemoteSlot<K extends RemoteName>({
       alive = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [remote, attempt]);
+  }, [remote, attempt, needed]);
 
   const retry = useCallback(() => {
     loaded.delete(remote);
@@ -121,7 +162,7 @@ export function RemoteSlot<K extends RemoteName>({
   if (failed) return <Fallback min={minHeight} onRetry={retry} />;
   if (!App)
     return (
-      <Center $min={minHeight} aria-busy="true" data-testid="remote-loading" style={{ borderStyle: 'none' }}>
+      <Center ref={holder} $min={minHeight} aria-busy="true" data-testid="remote-loading" style={{ borderStyle: 'none' }}>
         <Spinner />
       </Center>
     );

@@ -1,0 +1,58 @@
+/**
+ * Bundle-size measurements shared by `bench/bundles` and the budget test.
+ * - remoteEntrySizes(): gzip size of each remote's remoteEntry.js on disk.
+ * - criticalPathJs(url): gzip size of every script `/` loads before it is interactive: the
+ *   scripts fetched until the `load` event and until the above-the-fold remote has rendered.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const zlib = require('node:zlib');
+
+const root = path.resolve(__dirname, '..', '..');
+const REMOTES = ['validation', 'simulation', 'catalogue', 'admin'];
+const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
+
+function remoteEntrySizes() {
+  return Object.fromEntries(
+    REMOTES.map((r) => {
+      const f = path.join(root, `mf-${r}`, 'dist', 'remoteEntry.js');
+      return [r, fs.existsSync(f) ? gz(fs.readFileSync(f)) : null];
+    }),
+  );
+}
+
+async function criticalPathJs(url, { executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium', readySelector = '#hero [data-remote]' } = {}) {
+  const { chromium } = require('playwright-core');
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const seen = [];
+    let recording = true;
+    page.on('response', async (res) => {
+      const u = res.url();
+      if (!recording || !/\.js(\?|$)/.test(u)) return;
+      const entry = { url: u.replace(/^https?:\/\/[^/]+/, ''), raw: 0, gzip: 0 };
+      seen.push(entry);
+      try {
+        const body = await res.body();
+        entry.raw = body.length;
+        entry.gzip = gz(body);
+      } catch {
+        /* navigation raced */
+      }
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForSelector(readySelector, { timeout: 30000 });
+    recording = false;
+    await page.waitForTimeout(200);
+    const files = seen.filter((f) => f.raw > 0);
+    return { files, totalGzip: files.reduce((a, f) => a + f.gzip, 0), totalRaw: files.reduce((a, f) => a + f.raw, 0) };
+  } finally {
+    await browser.close();
+  }
+}
+
+module.exports = { remoteEntrySizes, criticalPathJs, BUDGETS: { landingGzip: 170 * 1024, remoteEntryGzip: 30 * 1024 } };
