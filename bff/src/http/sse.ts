@@ -36,7 +36,7 @@ export function openSse(ctx: Context, opts: { heartbeatMs?: number } = {}): SseC
     clearInterval(heartbeat);
     stream.end();
   };
-  ctx.req.on('close', () => {
+  ctx.res.on('close', () => {
     controller.abort();
     close();
   });

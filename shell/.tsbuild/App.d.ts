@@ -1,1 +1,0 @@
-export declare function App(): import("react").JSX.Element;
