@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
 import * as m20261126000001 from './20261126000001_validations';
+import * as m20261126100000 from './20261126100000_contact_messages';
+import * as m20261126200001 from './20261126200001_analytics';
+import * as m20261126200002 from './20261126200002_admin_sessions';
+import * as m20261126200003 from './20261126200003_analytics_totals';
+import * as m20261126200004 from './20261126200004_product_emails_last_day';
+import * as m20261126300000 from './20261126300000_report_jobs';
+import * as m20261126300100 from './20261126300100_outbox';
+import * as m20261126400001 from './20261126400001_payments';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -10,7 +18,17 @@ interface Migration {
  * Every migration, in order. Listed here (not discovered on disk) so the same source works from
  * TypeScript in tests and from compiled JavaScript in production. Add new ones at the end.
  */
-export const migrations: ReadonlyArray<[string, Migration]> = [['20261126000001_validations', m20261126000001]];
+export const migrations: ReadonlyArray<[string, Migration]> = [
+  ['20261126000001_validations', m20261126000001],
+  ['20261126100000_contact_messages', m20261126100000],
+  ['20261126200001_analytics', m20261126200001],
+  ['20261126200002_admin_sessions', m20261126200002],
+  ['20261126200003_analytics_totals', m20261126200003],
+  ['20261126200004_product_emails_last_day', m20261126200004],
+  ['20261126300000_report_jobs', m20261126300000],
+  ['20261126300100_outbox', m20261126300100],
+  ['20261126400001_payments', m20261126400001],
+];
 
 /** knex migration source over the list above. */
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {

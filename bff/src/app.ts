@@ -5,7 +5,8 @@ import type { AppDeps } from './deps';
 import { errorHandler } from './middlewares/errorHandler';
 import { apiNotFound } from './middlewares/apiNotFound';
 import { serveDist, spaFallback } from './middlewares/staticFiles';
-import { routers } from './routes';
+import { adminSession } from './middlewares/adminSession';
+import { rawBodyMiddlewares, routers } from './routes';
 
 /** Builds the Koa application over ready dependencies (no listening, no I/O at build time). */
 export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(deps: AppDeps) => Router> } = {}): Koa {
@@ -19,6 +20,7 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     await next();
   });
+  for (const make of rawBodyMiddlewares) app.use(make(deps));
   app.use(spaFallback({ shellDist: config.shellDist }));
   app.use(apiNotFound());
   app.use(
@@ -29,6 +31,7 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
       encoding: 'utf-8',
     }),
   );
+  app.use(adminSession(app, deps));
   for (const make of [...routers, ...(opts.extraRouters ?? [])]) {
     const r: Router = make(deps);
     app.use(r.routes());

@@ -3,6 +3,7 @@ import type { Config } from './config/env';
 import type { Database } from './db/knex';
 import type { Logger } from './logger';
 import type { Repositories } from './repositories';
+import type { ReportService } from './reports/service';
 
 /** Process state shared by routes (e.g. /readyz fails while shutting down). */
 export interface Lifecycle {
@@ -21,6 +22,8 @@ export interface AppDeps {
   lifecycle: Lifecycle;
   /** The AI layer (openai or the offline analyst). */
   ai: Ai;
+  /** The report engine: `reports.start({product, inputs, email})` queues a report and returns its id. */
+  reports: ReportService;
 }
 
 export function createLifecycle(logger: Logger): Lifecycle {

@@ -7,13 +7,16 @@ import { createDb } from './db/knex';
 import { createLifecycle, type AppDeps } from './deps';
 import { createLogger, type Logger } from './logger';
 import { createRepositories } from './repositories';
+import { createReportService, startInlineWorker } from './reports';
 
 /** Builds every dependency of the app from config (database opened, migrations run). */
 export async function createServices(config: Config, logger: Logger = createLogger(config)): Promise<AppDeps> {
   const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   if (config.MIGRATE_ON_START) await db.migrate();
   const lifecycle = createLifecycle(logger);
-  return { config, logger, db, repos: createRepositories(db.knex), lifecycle, ai: createAi(config, logger) };
+  const ai = createAi(config, logger);
+  const reports = createReportService({ config, logger, db, ai });
+  return { config, logger, db, repos: createRepositories(db.knex), lifecycle, ai, reports };
 }
 
 export interface RunningServer {
@@ -30,6 +33,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const logger = createLogger(config);
   const deps = await createServices(config, logger);
   const app = createApp(deps);
+  startInlineWorker(deps);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5000;
   server.headersTimeout = 10000;

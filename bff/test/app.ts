@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config/env';
 import { createLifecycle, type AppDeps } from '../src/deps';
 import { createLogger } from '../src/logger';
 import { createRepositories } from '../src/repositories';
+import { createReportService, startInlineWorker } from '../src/reports';
 import { testDbs, type TestDb } from './db';
 
 export interface TestApp {
@@ -26,15 +27,18 @@ export async function startTestApp(
   await created.db.migrate();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...opts.env });
   const logger = createLogger(config);
+  const ai = createAi(config, logger);
   const deps: AppDeps = {
     config,
     logger,
     db: created.db,
     repos: createRepositories(created.db.knex),
     lifecycle: createLifecycle(logger),
-    ai: createAi(config, logger),
+    ai,
+    reports: createReportService({ config, logger, db: created.db, ai }),
   };
   const app = createApp(deps, { extraRouters: opts.extraRouters });
+  startInlineWorker(deps);
   const server = http.createServer(app.callback());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -33,7 +33,11 @@ const Main = styled.main`
   min-height: calc(100vh - 64px);
 `;
 
-/** Scrolls to the hash target (e.g. /#validation, /#products) once it exists, else to the top. */
+/**
+ * Scrolls to the hash target (e.g. /#validation, /#products, /about#contact) once it exists, else
+ * to the top. Remotes above the target may still be loading, so for a few seconds the target is
+ * kept in place as the layout settles, until the visitor scrolls on their own.
+ */
 function ScrollManager() {
   const { pathname, hash } = useLocation();
   useEffect(() => {
@@ -41,15 +45,29 @@ function ScrollManager() {
       window.scrollTo(0, 0);
       return;
     }
+    const id = decodeURIComponent(hash.slice(1));
+    const cleanups: Array<() => void> = [];
+    const cleanup = () => cleanups.splice(0).forEach((fn) => fn());
     let tries = 0;
     const timer = setInterval(() => {
-      const el = document.getElementById(decodeURIComponent(hash.slice(1)));
-      if (el || ++tries > 40) {
-        clearInterval(timer);
-        el?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-      }
+      const el = document.getElementById(id);
+      if (!el && ++tries <= 40) return;
+      clearInterval(timer);
+      if (!el) return;
+      el.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      const keep = new ResizeObserver(() => el.scrollIntoView({ behavior: 'instant', block: 'start' }));
+      keep.observe(document.body);
+      const stop = setTimeout(cleanup, 4000);
+      const userScrolls = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+      userScrolls.forEach((ev) => window.addEventListener(ev, cleanup, { passive: true, once: true }));
+      cleanups.push(
+        () => keep.disconnect(),
+        () => clearTimeout(stop),
+        () => userScrolls.forEach((ev) => window.removeEventListener(ev, cleanup)),
+      );
     }, 100);
-    return () => clearInterval(timer);
+    cleanups.push(() => clearInterval(timer));
+    return cleanup;
   }, [pathname, hash]);
   return null;
 }

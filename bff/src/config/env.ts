@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { REMOTE_NAMES, type RemoteName } from '@val/contracts';
+import { DEFAULT_VALIDATED_BASELINE, REMOTE_NAMES, TRUST_BADGES, type RemoteName } from '@val/contracts';
+
+/** Development-only default of ANALYTICS_HASH_KEY; production refuses to start with it. */
+export const DEV_ANALYTICS_HASH_KEY = 'val-dev-only-analytics-hash-key';
 
 /** The repository root (the folder whose package.json declares the workspaces). */
 export function findRepoRoot(start = __dirname): string {
@@ -67,6 +70,58 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
   /** pino level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Shared admin password (admin is disabled, 503, when neither this nor ADMIN_PASSWORD_HASH is set). */
+  ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().max(1024).optional()),
+  /**
+   * scrypt hash of the admin password, `scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>`; make one with
+   * `node bff/dist/src/routes/admin/password.js '<password>'`. Wins over ADMIN_PASSWORD.
+   */
+  ADMIN_PASSWORD_HASH: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=_-]+\$[A-Za-z0-9+/=_-]+$/, {
+        error: 'must look like scrypt$16384$8$1$<salt base64>$<hash base64>',
+      })
+      .optional(),
+  ),
+  /** Comma-separated cookie signing keys (newest first, each 32+ characters); required in production when admin is enabled. */
+  SESSION_KEYS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return undefined;
+        const keys = v.split(',').map((k) => k.trim()).filter(Boolean);
+        if (!keys.length || keys.some((k) => k.length < 32)) ctx.addIssue({ code: 'custom', message: 'every key must be at least 32 characters' });
+        return keys;
+      }),
+  ),
+  /** Admin session idle timeout (ms). */
+  ADMIN_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(30 * 60_000),
+  /** Admin session absolute lifetime (ms). */
+  ADMIN_SESSION_MAX_AGE_MS: z.coerce.number().int().min(1000).max(7 * 86_400_000).default(8 * 3_600_000),
+  /** Failed admin logins allowed per IP within ADMIN_LOGIN_WINDOW_MS before 429. */
+  ADMIN_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+  ADMIN_LOGIN_WINDOW_MS: z.coerce.number().int().min(1000).max(86_400_000).default(15 * 60_000),
+  /** Key of the HMAC that turns click emails into hashes (production must set its own). */
+  ANALYTICS_HASH_KEY: z.preprocess(
+    blankToUndefined,
+    z.string().min(16, { error: 'must be at least 16 characters' }).default(DEV_ANALYTICS_HASH_KEY),
+  ),
+  /** Batched click writer: flush after this many ms or rows, refuse (503) beyond the buffer bound. */
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(5).max(250).default(250),
+  ANALYTICS_FLUSH_ROWS: z.coerce.number().int().min(1).max(500).default(500),
+  ANALYTICS_MAX_BUFFER: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
+  /** Click-tracking requests allowed per IP and minute. */
+  TRACK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  /** Idea validations (POST /api/validate and /api/validate/stream together) allowed per IP and minute. */
+  VALIDATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Step-3 chat calls (interview replies, Val's feedback and chat) allowed per IP and minute. */
+  SIMULATION_CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(40),
+  /** Step-3 generations (personas, the 6-month simulation) allowed per IP and minute. */
+  SIMULATION_GENERATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** AI provider: auto (openai when OPENAI_API_KEY or OPENAI_BASE_URL is set, else offline), openai, offline. */
   AI_PROVIDER: z.enum(['auto', 'openai', 'offline']).default('auto'),
   /** Key for the openai provider (never logged). */
@@ -82,11 +137,84 @@ const schema = z.object({
   AI_MAX_TOKENS: z.coerce.number().int().min(16).max(32000).default(2500),
   /** Artificial latency of the offline analyst per answer (ms): for demos and benchmarks. */
   OFFLINE_AI_DELAY_MS: z.coerce.number().int().min(0).max(600000).default(0),
+  /** Report worker inside this server: `inline` (default) runs jobs here, `off` leaves them to `npm run worker -w bff`. */
+  REPORT_WORKER: z.enum(['inline', 'off']).default('inline'),
+  /** Report jobs one worker process runs at the same time. */
+  REPORT_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** How long a worker's claim on a job lasts without renewal (ms); after it another worker resumes the job. */
+  REPORT_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
+  /** How often an idle worker looks for queued jobs (ms). */
+  REPORT_POLL_MS: z.coerce.number().int().min(20).max(60_000).default(1000),
+  /** Attempts per report step (agent) before the job fails. */
+  REPORT_STEP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** Claims per job (crashes included) before it is failed. */
+  REPORT_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+  /** `smtp://user:pass@host:587` (or smtps://) for report mails; unset keeps mails in the outbox table. */
+  SMTP_URL: z.preprocess(
+    blankToUndefined,
+    z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
+  ),
+  /** Sender of report mails. */
+  MAIL_FROM: z.string().min(3).default('Val Reports <reports@val.localhost>'),
+  /**
+   * OpenID Connect provider of the paid flow's sign-in (e.g. https://accounts.google.com).
+   * Unset outside production: an embedded development provider on this origin ("Development
+   * sign-in"). Production refuses to start without it.
+   */
+  OIDC_ISSUER: optionalUrl,
+  /** Client id registered at OIDC_ISSUER (redirect URI: PUBLIC_URL + /log). */
+  OIDC_CLIENT_ID: z.preprocess(blankToUndefined, z.string().max(512).optional()),
+  /** Client secret registered at OIDC_ISSUER (never logged). */
+  OIDC_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().max(1024).optional()),
+  /** Stripe secret key: real Stripe Checkout. Unset outside production: the built-in TEST MODE checkout. */
+  STRIPE_SECRET_KEY: z.preprocess(
+    blankToUndefined,
+    z.string().regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'must look like sk_test_… or sk_live_…' }).optional(),
+  ),
+  /** Signing secret of the Stripe webhook endpoint POST /api/stripe/webhook (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().regex(/^whsec_\w+$/, { error: 'must look like whsec_…' }).optional(),
+  ),
+  /** Stripe API address override (e.g. http://localhost:12111 for stripe-mock). */
+  STRIPE_API_URL: optionalUrl,
+  /** Currency of checkouts (catalogue prices are in this currency's main unit). */
+  CHECKOUT_CURRENCY: z.enum(['usd']).default('usd'),
+  /** Base URL the browser calls for the feasibility start and the /test page (default: this origin). */
+  FEASIBILITY_BASE_URL: optionalUrl,
+  /** Base URL of sign-in, the login callback and the post-sign-in checkout redirect (default: this origin). */
+  AUTH_BASE_URL: optionalUrl,
+  /** Base URL of the checkout form POST (default: this origin). */
+  PLAN_BASE_URL: optionalUrl,
   /** Run migrations when the server starts. */
   MIGRATE_ON_START: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** "Entrepreneurs validated" = stored validations + this baseline (GET /api/public-stats). */
+  VALIDATED_BASELINE: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(0).max(1e12).default(DEFAULT_VALIDATED_BASELINE),
+  ),
+  /**
+   * Trust badges this deployment shows: unset = every badge enabled in the content module,
+   * `none` = no badges, or a comma list of badge ids (e.g. `gdpr`).
+   */
+  TRUST_BADGES: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return null;
+        if (v.trim().toLowerCase() === 'none') return [] as string[];
+        const ids = v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+        const known = TRUST_BADGES.map((b) => b.id);
+        const unknown = ids.filter((id) => !known.includes(id));
+        if (unknown.length) ctx.addIssue({ code: 'custom', message: `unknown badge ${unknown.join(', ')} (known: ${known.join(', ')}, or none)` });
+        return ids;
+      }),
+  ),
 });
 
 type RawConfig = z.infer<typeof schema>;
@@ -118,6 +246,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
   }
   const raw = parsed.data;
+  const productionProblems: string[] = [];
+  if (raw.NODE_ENV === 'production') {
+    if (raw.ANALYTICS_HASH_KEY === DEV_ANALYTICS_HASH_KEY) productionProblems.push('ANALYTICS_HASH_KEY: must be set in production');
+    if ((raw.ADMIN_PASSWORD || raw.ADMIN_PASSWORD_HASH) && !raw.SESSION_KEYS) productionProblems.push('SESSION_KEYS: must be set in production when the admin is enabled');
+    if (!raw.SESSION_KEYS && !(raw.ADMIN_PASSWORD || raw.ADMIN_PASSWORD_HASH)) productionProblems.push('SESSION_KEYS: must be set in production (it signs the sign-in cookie of the paid flow)');
+    if (!raw.PUBLIC_URL) productionProblems.push('PUBLIC_URL: must be set in production (the exact sign-in redirect URI and checkout return URLs are built from it)');
+    if (!raw.OIDC_ISSUER) productionProblems.push('OIDC_ISSUER: must be set in production — the embedded development sign-in never runs in production; set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (e.g. https://accounts.google.com)');
+    if (!raw.STRIPE_SECRET_KEY || !raw.STRIPE_WEBHOOK_SECRET) productionProblems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: must be set in production — the built-in TEST MODE checkout never runs in production');
+  }
+  if (raw.OIDC_ISSUER && (!raw.OIDC_CLIENT_ID || !raw.OIDC_CLIENT_SECRET)) productionProblems.push('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: must be set with OIDC_ISSUER');
+  if (productionProblems.length) throw new ConfigError(productionProblems);
   const repoRoot = findRepoRoot();
   const remoteDists = Object.fromEntries(
     REMOTE_NAMES.map((n) => [n, path.join(repoRoot, `mf-${n}`, 'dist')]),

@@ -1,11 +1,25 @@
 import type { Knex } from 'knex';
 import { knexValidationRepository, type ValidationRepository } from './validations';
+import { knexContactMessageRepository, type ContactMessageRepository } from './contactMessages';
+import { knexAnalyticsRepository, type AnalyticsRepository } from './analytics';
+import { knexPaymentRepository, type PaymentRepository } from './payments';
 
 /** Every repository, built over one knex instance. */
 export interface Repositories {
   validations: ValidationRepository;
+  /** Contact-form messages (written by POST /api/contact, read by the admin). */
+  contactMessages: ContactMessageRepository;
+  /** Click analytics: raw events + daily rollups (written in batches, read by the admin). */
+  analytics: AnalyticsRepository;
+  /** Checkouts and report credits of the paid flow, and processed Stripe webhook events. */
+  payments: PaymentRepository;
 }
 
 export function createRepositories(knex: Knex): Repositories {
-  return { validations: knexValidationRepository(knex) };
+  return {
+    validations: knexValidationRepository(knex),
+    contactMessages: knexContactMessageRepository(knex),
+    analytics: knexAnalyticsRepository(knex),
+    payments: knexPaymentRepository(knex),
+  };
 }

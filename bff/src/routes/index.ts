@@ -1,7 +1,43 @@
 import type Router from '@koa/router';
+import type { Middleware } from 'koa';
 import type { AppDeps } from '../deps';
 import { healthRouter } from './health/router';
 import { remotesRouter } from './remotes/router';
+import { adminRouter } from './admin/router';
+import { adminReportsRouter } from './admin-reports/router';
+import { trackRouter } from './track/router';
+import { contactRouter } from './contact/router';
+import { publicStatsRouter } from './public-stats/router';
+import { simulationRouter } from './simulation/router';
+import { validateRouter } from './validate/router';
+import { authRouter, embeddedOidcMiddleware } from './auth/router';
+import { checkoutRouter } from './checkout/router';
+import { feasibilityRouter } from './feasibility/router';
+import { stripeWebhookMiddleware } from './stripe/router';
+import { devTestRouter } from './dev-test/router';
+import { devReportsRouter, reportsRouter } from './reports/router';
 
 /** Every router of the BFF, in mount order. Add a resource's router here. */
-export const routers: ReadonlyArray<(deps: AppDeps) => Router> = [healthRouter, remotesRouter];
+export const routers: ReadonlyArray<(deps: AppDeps) => Router> = [
+  healthRouter,
+  remotesRouter,
+  trackRouter,
+  adminRouter,
+  adminReportsRouter,
+  contactRouter,
+  publicStatsRouter,
+  simulationRouter,
+  validateRouter,
+  authRouter,
+  checkoutRouter,
+  feasibilityRouter,
+  reportsRouter,
+  devReportsRouter,
+  devTestRouter,
+];
+
+/**
+ * Middleware that reads the raw request itself (Stripe's signed webhook body, the embedded OpenID
+ * provider): mounted before the body parser and the SPA fallback.
+ */
+export const rawBodyMiddlewares: ReadonlyArray<(deps: AppDeps) => Middleware> = [stripeWebhookMiddleware, embeddedOidcMiddleware];

@@ -1,21 +1,21 @@
 import type { CatalogueAppProps } from '@val/contracts';
-import { Heading, Muted } from '@val/ui';
+import { isPaidView, PaidView } from '../paid';
+import { Catalogue } from '../catalogue/Catalogue';
+import { EnterpriseView } from '../pages/EnterpriseView';
+import { ProductsView } from '../pages/ProductsView';
+import { ReportView } from '../report/ReportView';
 
 /** The catalogue remote: one App, many screens, chosen by `view`. */
-export default function App({ view, reportId }: CatalogueAppProps) {
+export default function App(props: CatalogueAppProps) {
+  const { view, reportId, apiBase = '' } = props;
+  // The paid flow's views (hero, /success, /log, /test) live in ../paid.
+  if (isPaidView(view)) return <PaidView {...props} view={view} />;
   return (
     <div data-remote="catalogue" data-view={view}>
-      {view === 'report' && !reportId ? (
-        <>
-          <Heading>Report Not Found</Heading>
-          <Muted>The requested report could not be loaded.</Muted>
-        </>
-      ) : (
-        <>
-          <Heading>AI Research Reports</Heading>
-          <Muted>Eight research reports, each written by a team of AI agents.</Muted>
-        </>
-      )}
+      {view === 'catalogue' && <Catalogue apiBase={apiBase} />}
+      {view === 'products' && <ProductsView apiBase={apiBase} />}
+      {view === 'enterprise' && <EnterpriseView />}
+      {view === 'report' && <ReportView key={reportId ?? ''} reportId={reportId} apiBase={apiBase} />}
     </div>
   );
 }

@@ -1,21 +1,8 @@
 import type { ValidationAppProps } from '@val/contracts';
-import { Heading, Muted } from '@val/ui';
+import { ValidationLab } from '../lab/ValidationLab';
+import { ResourcesKit } from '../resources/ResourcesKit';
 
-/** Step 1 (the lab) or step 2 (the resources kit), chosen by `view`. */
-export default function App({ view, validation }: ValidationAppProps) {
-  return (
-    <div data-remote="validation" data-view={view}>
-      {view === 'lab' ? (
-        <>
-          <Heading>Idea Validation Lab</Heading>
-          <Muted>Describe your idea, your customer and the problem; Val answers with a full analysis.</Muted>
-        </>
-      ) : (
-        <>
-          <Heading>Your Startup Resources Kit</Heading>
-          <Muted>{validation ? 'Your kit is unlocked.' : 'Complete step 1 to unlock your kit.'}</Muted>
-        </>
-      )}
-    </div>
-  );
+/** Step 1 (the Idea Validation Lab) or step 2 (the Startup Resources Kit), chosen by `view`. */
+export default function App(props: ValidationAppProps) {
+  return props.view === 'lab' ? <ValidationLab {...props} /> : <ResourcesKit {...props} />;
 }

@@ -1,5 +1,6 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { SOCIAL_LINKS } from '@val/contracts';
 import { Container, t } from '@val/ui';
 
 const Foot = styled.footer`
@@ -14,7 +15,10 @@ const Cols = styled.div`
   display: grid;
   grid-template-columns: 2fr repeat(3, 1fr);
   gap: 24px;
-  @media (max-width: 720px) { grid-template-columns: 1fr 1fr; }
+  @media (max-width: 720px) {
+    grid-template-columns: 1fr 1fr;
+    & > div:first-child { grid-column: 1 / -1; }
+  }
   h3 { color: ${t.text}; font-size: 0.95rem; margin: 0 0 10px; }
   ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
   a { color: ${t.textMuted}; text-decoration: none; }
@@ -33,14 +37,18 @@ export const FOOTER_LINKS: ReadonlyArray<{ to: string; label: string; group: 'Pr
   { to: '/terms', label: 'Terms of Service', group: 'Legal' },
 ];
 
-export const SOCIAL_LINKS = [
-  { href: 'https://x.com/', label: 'X (Twitter)' },
-  { href: 'https://www.linkedin.com/', label: 'LinkedIn' },
-  { href: 'https://www.youtube.com/', label: 'YouTube' },
-];
-
 export function Footer() {
   const groups = ['Product', 'Company', 'Legal'] as const;
+  const { pathname } = useLocation();
+  /** On the home page a hash link scrolls right away (also when the hash is already in the URL). */
+  const onHashLink = (to: string) => (e: React.MouseEvent) => {
+    if (pathname !== '/') return;
+    const el = document.getElementById(to.slice(2));
+    if (!el) return;
+    e.preventDefault();
+    window.history.replaceState(null, '', to);
+    el.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
   return (
     <Foot>
       <Container>
@@ -48,10 +56,10 @@ export function Footer() {
           <div>
             <h3>Val</h3>
             <p style={{ margin: 0 }}>An AI mentor that helps founders test an idea before they bet on it.</p>
-            <ul style={{ display: 'flex', gap: 14, marginTop: 12 }} aria-label="Social links">
+            <ul style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 16px', marginTop: 12 }} aria-label="Social links">
               {SOCIAL_LINKS.map((s) => (
                 <li key={s.href}>
-                  <a href={s.href} target="_blank" rel="noopener noreferrer">
+                  <a href={s.href} target="_blank" rel="noopener noreferrer" aria-label={`${s.label} (opens in a new tab)`}>
                     {s.label}
                   </a>
                 </li>
@@ -64,7 +72,9 @@ export function Footer() {
               <ul>
                 {FOOTER_LINKS.filter((l) => l.group === g).map((l) => (
                   <li key={l.to}>
-                    {l.to.startsWith('/#') ? <a href={l.to}>{l.label}</a> : <Link to={l.to}>{l.label}</Link>}
+                    <Link to={l.to} onClick={l.to.startsWith('/#') ? onHashLink(l.to) : undefined}>
+                      {l.label}
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Container, t, useTheme } from '@val/ui';
@@ -90,6 +90,16 @@ export function Header() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const dark = resolved === 'dark';
+
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
   const switchLabel = dark ? 'Light Mode' : 'Dark Mode';
 
   const goHome = () => {

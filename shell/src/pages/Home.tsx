@@ -1,7 +1,12 @@
-import { Link } from 'react-router-dom';
 import type { ValidationData } from '@val/contracts';
-import { Button, Container, Heading, Muted, Section } from '@val/ui';
+import { Button, Container, Section } from '@val/ui';
 import { RemoteSlot } from '../federation/RemoteSlot';
+import { ClosingCta } from '../components/marketing/ClosingCta';
+import { HowIdeasAreValidated } from '../components/marketing/HowIdeasAreValidated';
+import { NewsletterCta } from '../components/marketing/NewsletterCta';
+import { ProofBar } from '../components/marketing/ProofBar';
+import { StrategyTeaser } from '../components/marketing/StrategyTeaser';
+import { Testimonials } from '../components/marketing/Testimonials';
 
 export interface HomeProps {
   validation: ValidationData | null;
@@ -9,22 +14,29 @@ export interface HomeProps {
   onStartOver: () => void;
 }
 
-/** The home page frame: the remotes' slots in the spec's order, then the marketing sections. */
+/**
+ * The home page frame, in the spec's order: feasibility hero (with the proof bar), the
+ * validation lab (`#validate`, also reachable as `#validation`), the resources kit, step 3,
+ * the report catalogue (`#products`), the validation-strategy link, then either the marketing
+ * close (testimonials, newsletter, closing CTA) or, once a validation exists,
+ * 'How Ideas Are Validated'.
+ */
 export function Home({ validation, onValidated, onStartOver }: HomeProps) {
   return (
     <>
       <Section id="hero" aria-label="Feasibility study">
         <Container>
           <RemoteSlot remote="catalogue" props={{ view: 'hero' }} minHeight={360} />
+          <ProofBar />
         </Container>
       </Section>
       <Section id="validate" aria-label="Idea Validation Lab">
-        <span id="validation" />
+        <span id="validation" style={{ display: 'block', scrollMarginTop: 72 }} />
         <Container>
           <RemoteSlot remote="validation" props={{ view: 'lab', validation, onValidated }} minHeight={420} />
           {validation && (
-            <p style={{ textAlign: 'right' }}>
-              <Button type="button" $variant="ghost" onClick={onStartOver}>
+            <p style={{ textAlign: 'right', margin: '16px 0 0' }}>
+              <Button type="button" $variant="secondary" onClick={onStartOver} data-testid="start-over">
                 Start over
               </Button>
             </p>
@@ -46,14 +58,16 @@ export function Home({ validation, onValidated, onStartOver }: HomeProps) {
           <RemoteSlot remote="catalogue" props={{ view: 'catalogue' }} minHeight={400} />
         </Container>
       </Section>
-      <Section aria-label="Validation strategy">
-        <Container>
-          <Heading>How do you validate an idea?</Heading>
-          <Muted>
-            Read the five-step method behind Val: <Link to="/validation-strategy">the validation strategy</Link>.
-          </Muted>
-        </Container>
-      </Section>
+      <StrategyTeaser />
+      {validation ? (
+        <HowIdeasAreValidated />
+      ) : (
+        <>
+          <Testimonials />
+          <NewsletterCta />
+          <ClosingCta />
+        </>
+      )}
     </>
   );
 }

@@ -1,0 +1,715 @@
+/**
+ * The built-in offline analyst for Val's idea validation: a deterministic mentor that reads the
+ * idea, the target customer and the problem, and answers about THEM — the market it detects
+ * from a lexicon, B2B or B2C, how urgent the problem sounds, how specific the customer is,
+ * pricing fitting the segment, risks, and concrete experiments in the founder's own words.
+ *
+ * The answer is markdown whose section headings all satisfy the report heading rule
+ * (`isReportHeading` in @val/contracts), so the PDF splits it into the same sections.
+ */
+import { DOMAINS, GENERAL_DOMAIN, type DomainProfile, type Segment } from './domains';
+
+export interface ValidationInput {
+  idea: string;
+  targetCustomer: string;
+  problemSolved: string;
+}
+
+/** How the idea makes money (from the idea's words). */
+export type BusinessModel = 'marketplace' | 'software' | 'physical' | 'service' | 'content';
+export type Urgency = 'low' | 'moderate' | 'high' | 'critical';
+export type Specificity = 'broad' | 'decent' | 'sharp';
+
+/** One reason behind the score. */
+export interface ScoreFactor {
+  delta: number;
+  reason: string;
+}
+
+/** What the analyst read from the inputs (exported for tests and for other offline answers). */
+export interface IdeaProfile {
+  domain: DomainProfile;
+  /** Runner-up market when the words point at two. */
+  secondaryDomain: DomainProfile | null;
+  segment: Segment;
+  enterprise: boolean;
+  model: BusinessModel;
+  usesAi: boolean;
+  urgency: Urgency;
+  urgencySignals: Array<{ kind: string; word: string }>;
+  calmSignals: string[];
+  /** A number the founder used to size the pain, e.g. "3 hours a week". */
+  quantified: string | null;
+  frequency: string | null;
+  specificity: Specificity;
+  specificityNotes: string[];
+  ideaWords: number;
+  score: number;
+  factors: ScoreFactor[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Text helpers
+// ---------------------------------------------------------------------------------------------
+
+const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** Lower-case word tokens. */
+function tokens(s: string): string[] {
+  return s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[a-z0-9$%]+/g) ?? [];
+}
+
+/**
+ * The founder's words, safe to quote inline in markdown: one line, no markdown control
+ * characters, no trailing punctuation, cut at a word boundary.
+ */
+export function quotable(s: string, max = 90): string {
+  let out = collapse(s)
+    .replace(/[`*_#<>[\]|~\\{}]/g, '')
+    .replace(/^[\s\-+•>"'“”‘’]+/, '')
+    .replace(/["“”]/g, "'")
+    .replace(/[\s.,;:!?'’]+$/, '')
+    .trim();
+  if (out.length > max) {
+    const cut = out.slice(0, max);
+    const space = cut.lastIndexOf(' ');
+    out = `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?'-]+$/, '')}…`;
+  }
+  return out || 'it';
+}
+
+/** The first sentence (or clause, when there is no sentence end) of a text. */
+function firstSentence(s: string): string {
+  const one = collapse(s);
+  const m = /^(.{12,}?[.!?])(\s|$)/.exec(one);
+  return m ? m[1] : one;
+}
+
+/**
+ * The head of a customer description: cut before the first qualifier ("aged", "living",
+ * "with", "in", "who", ...) once at least two words are kept, leading articles dropped.
+ */
+function shortNounPhrase(s: string): string {
+  const words = collapse(s).replace(/^(a|an|the|my|our)\s+/i, '').split(' ');
+  const stop = /^(aged|age|living|who|that|which|with|without|in|at|from|near|across|working|using|running|looking|trying|between|under|over|whose|[,;(])/i;
+  const kept: string[] = [];
+  for (const w of words) {
+    if (kept.length >= 2 && stop.test(w)) break;
+    kept.push(w);
+    if (/[,;]$/.test(w)) break;
+  }
+  return kept.join(' ').replace(/[,;]$/, '');
+}
+
+/** The first clause of a text: up to a comma, a semicolon or a sentence end, when that keeps 4+ words. */
+function firstClause(s: string): string {
+  const one = firstSentence(s);
+  const m = /^(.+?)(,|;| which | but | so that | because )/.exec(one);
+  return m && m[1].split(' ').length >= 4 ? m[1] : one;
+}
+
+/** "they waste their time" → "you waste your time" (for questions asked to the customer). */
+function toSecondPerson(s: string): string {
+  const map: Record<string, string> = { they: 'you', them: 'you', their: 'your', theirs: 'yours', "they're": "you're", themselves: 'yourselves' };
+  return s.replace(/\b(they're|themselves|theirs|their|they|them)\b/gi, (w) => map[w.toLowerCase()] ?? w);
+}
+
+/** Lower-cases the first letter unless the word looks like an acronym or a name. */
+function midSentence(s: string): string {
+  if (/^[A-Z][a-z]/.test(s) && !/^(I|I'm|I've)\b/.test(s)) return s[0].toLowerCase() + s.slice(1);
+  return s;
+}
+
+/** A stable 32-bit hash (FNV-1a) of a text: picks variants deterministically. */
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+const pick = <T>(list: readonly T[], seed: number, offset = 0): T => list[(seed + offset) % list.length];
+
+const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
+
+// ---------------------------------------------------------------------------------------------
+// Reading the inputs
+// ---------------------------------------------------------------------------------------------
+
+/** Does a token match a lexicon stem? Short stems match whole words (plural allowed). */
+/** Words that start like a lexicon stem but mean something else. */
+const FALSE_FRIENDS = new Set(['healthy', 'healthier', 'healthiest', 'eventually', 'category', 'categories', 'careful', 'carefully', 'missionary', 'hardly', 'hardware']);
+
+function stemMatches(token: string, stem: string): boolean {
+  if (FALSE_FRIENDS.has(token)) return false;
+  if (token === stem || token === `${stem}s` || token === `${stem}es`) return true;
+  if (stem.length <= 3) return false;
+  if (!token.startsWith(stem)) return false;
+  return stem.length >= 6 || token.length - stem.length <= 4;
+}
+
+function domainScore(d: DomainProfile, text: string, toks: string[]): { score: number; hits: string[] } {
+  const hits: string[] = [];
+  for (const k of d.keywords) {
+    if (k.includes(' ') || k.includes('-')) {
+      if (text.includes(k)) hits.push(k);
+    } else if (toks.some((t) => stemMatches(t, k))) hits.push(k);
+  }
+  return { score: hits.length, hits };
+}
+
+/** The market(s) the inputs talk about; the idea counts twice. */
+export function detectDomain(input: ValidationInput): { domain: DomainProfile; secondary: DomainProfile | null } {
+  const parts = [input.idea, input.idea, input.problemSolved, input.targetCustomer];
+  const ranked = DOMAINS.map((d, i) => {
+    let score = 0;
+    for (const p of parts) score += domainScore(d, p.toLowerCase(), tokens(p)).score;
+    return { d, score, i };
+  })
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score || a.i - b.i);
+  if (!ranked.length) return { domain: GENERAL_DOMAIN, secondary: null };
+  const second = ranked[1] && ranked[1].score >= Math.max(2, ranked[0].score / 2) ? ranked[1].d : null;
+  return { domain: ranked[0].d, secondary: second };
+}
+
+const B2B_WORDS = new Set([
+  'business', 'businesses', 'company', 'companies', 'startup', 'startups', 'team', 'teams', 'agency', 'agencies', 'firm',
+  'firms', 'enterprise', 'enterprises', 'smb', 'smbs', 'sme', 'smes', 'manager', 'managers', 'clinic', 'clinics',
+  'restaurant', 'restaurants', 'store', 'stores', 'retailer', 'retailers', 'school', 'schools', 'hospital', 'hospitals',
+  'hr', 'recruiter', 'recruiters', 'brand', 'brands', 'merchant', 'merchants', 'landlord', 'landlords', 'operator',
+  'operators', 'practice', 'practices', 'cafe', 'cafes', 'hotel', 'hotels', 'gyms', 'studio', 'studios', 'b2b',
+  'organization', 'organizations', 'organisation', 'organisations', 'nonprofit', 'nonprofits', 'employer', 'employers',
+  'department', 'departments', 'director', 'directors', 'executive', 'executives', 'ceo', 'ceos', 'cfo', 'cfos', 'cto',
+  'founder', 'founders', 'contractor', 'contractors', 'farms', 'warehouse', 'warehouses', 'fleet', 'fleets', 'distributor',
+  'distributors', 'manufacturer', 'manufacturers', 'shop', 'shops', 'salon', 'salons', 'dealership', 'dealerships',
+  'venues', 'venue', 'daycares', 'nurseries', 'wholesalers', 'vendors', 'suppliers', 'couriers', 'franchise', 'franchises',
+  'accountants', 'lawyers', 'dentists', 'doctors', 'physicians', 'therapists', 'teachers', 'universities', 'colleges',
+  'organizers', 'organisers', 'planners', 'property', 'hosts',
+]);
+const B2C_WORDS = new Set([
+  'people', 'person', 'parents', 'parent', 'mom', 'moms', 'mums', 'mothers', 'dad', 'dads', 'fathers', 'students',
+  'student', 'individuals', 'consumers', 'families', 'family', 'millennials', 'teens', 'teenagers', 'kids', 'children',
+  'seniors', 'retirees', 'travelers', 'travellers', 'couples', 'singles', 'women', 'men', 'gamers', 'fans', 'patients',
+  'shoppers', 'renters', 'tenants', 'homeowners', 'commuters', 'readers', 'learners', 'beginners', 'adults', 'hobbyists',
+  'runners', 'athletes', 'dieters', 'buyers', 'graduates', 'workers', 'employees', 'nurses', 'caregivers', 'carers',
+  'newlyweds', 'expats', 'immigrants', 'gen', 'boomers', 'owners', 'users', 'customers', 'anyone', 'everyone',
+  'someone', 'drivers', 'cyclists', 'gardeners', 'cooks', 'vegans', 'pregnant', 'grandparents',
+]);
+const PROSUMER_WORDS = new Set([
+  'freelancer', 'freelancers', 'creator', 'creators', 'influencer', 'influencers', 'consultant', 'consultants', 'coach',
+  'coaches', 'solopreneur', 'solopreneurs', 'developer', 'developers', 'designer', 'designers', 'photographer',
+  'photographers', 'writer', 'writers', 'artist', 'artists', 'musicians', 'tutors', 'realtors', 'indie', 'makers',
+  'streamers', 'podcasters', 'youtubers', 'etsy', 'solo', 'self-employed', 'trainers', 'stylists', 'bloggers',
+]);
+const CONSUMER_OWNER = new Set(['pet', 'dog', 'cat', 'home', 'car', 'horse', 'house', 'iphone', 'phone', 'bike', 'ev', 'tesla']);
+
+/** B2B, B2C or prosumer, mostly from the target customer (the idea breaks ties). */
+export function detectSegment(input: ValidationInput): { segment: Segment; enterprise: boolean } {
+  const count = (text: string) => {
+    const toks = tokens(text);
+    let b2b = 0;
+    let b2c = 0;
+    let pro = 0;
+    toks.forEach((t, i) => {
+      if (t === 'owners' || t === 'owner') {
+        if (CONSUMER_OWNER.has(toks[i - 1] ?? '')) b2c += 1;
+        else if (i > 0) b2b += 1;
+        return;
+      }
+      if (B2B_WORDS.has(t)) b2b += 1;
+      else if (PROSUMER_WORDS.has(t)) pro += 1;
+      else if (B2C_WORDS.has(t)) b2c += 1;
+    });
+    return { b2b, b2c, pro };
+  };
+  const c = count(input.targetCustomer);
+  const i = count(`${input.idea} ${input.problemSolved}`);
+  const b2b = c.b2b * 2 + i.b2b * 0.5;
+  const b2c = c.b2c * 2 + i.b2c * 0.5;
+  const pro = c.pro * 2 + i.pro * 0.5;
+  const enterprise = /\b(enterprise|enterprises|corporat\w*|fortune|large compan\w*|multinational\w*|[1-9][0-9,]{2,}\+?\s*(employees|staff|people))\b/i.test(
+    input.targetCustomer,
+  );
+  let segment: Segment = 'b2c';
+  if (b2b > 0 && b2b >= b2c && b2b >= pro) segment = 'b2b';
+  else if (pro > 0 && pro >= b2c) segment = 'prosumer';
+  return { segment, enterprise: enterprise && segment === 'b2b' };
+}
+
+const MODEL_WORDS: Record<BusinessModel, string[]> = {
+  marketplace: ['marketplace', 'connect', 'connects', 'connecting', 'match', 'matches', 'matching', 'booking', 'book', 'hire', 'peer', 'p2p', 'rent', 'share', 'sharing', 'listing', 'listings'],
+  physical: ['box', 'kit', 'device', 'hardware', 'sensor', 'wearable', 'bottle', 'machine', 'product', 'products', 'packaging', 'vending', 'printer', 'gadget', 'subscription box', 'supplement', 'clothing'],
+  service: ['service', 'agency', 'consulting', 'coaching', 'done-for-you', 'concierge', 'cleaning', 'delivery', 'delivers', 'deliver', 'managed', 'outsourc'],
+  content: ['community', 'course', 'courses', 'newsletter', 'podcast', 'club', 'membership', 'magazine', 'events', 'workshop', 'workshops', 'bootcamp'],
+  software: ['app', 'platform', 'software', 'tool', 'saas', 'dashboard', 'website', 'extension', 'plugin', 'api', 'bot', 'chatbot', 'ai', 'automation', 'automates', 'automate', 'online'],
+};
+
+/** How the idea makes money, from its own words (software when unclear). */
+export function detectModel(idea: string): BusinessModel {
+  const text = idea.toLowerCase();
+  const toks = tokens(idea);
+  let best: BusinessModel = 'software';
+  let bestScore = 0;
+  for (const m of ['marketplace', 'physical', 'service', 'content', 'software'] as BusinessModel[]) {
+    const score = MODEL_WORDS[m].filter((w) => (w.includes(' ') || w.includes('-') ? text.includes(w) : toks.some((t) => stemMatches(t, w)))).length;
+    if (score > bestScore) {
+      best = m;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+const URGENCY_LEXICON: Array<{ kind: string; words: string[] }> = [
+  { kind: 'Money at stake', words: ['cost', 'costs', 'costly', 'expensive', 'lose', 'losing', 'lost', 'loss', 'waste', 'wasted', 'wasting', 'money', 'overpay', 'overpaying', 'pay', 'paying', 'revenue', 'budget', 'fees'] },
+  { kind: 'Time lost', words: ['hours', 'hour', 'time-consuming', 'slow', 'takes', 'days', 'weeks', 'wait', 'waiting', 'delay', 'delays', 'manual', 'manually', 'tedious', 'repetitive'] },
+  { kind: 'It happens often', words: ['every', 'daily', 'weekly', 'constantly', 'always', 'often', 'regularly', 'repeatedly', 'each'] },
+  { kind: 'Strong emotion', words: ['frustrat', 'stress', 'stressful', 'anxious', 'anxiety', 'overwhelm', 'hate', 'struggle', 'struggling', 'painful', 'annoying', 'fear', 'afraid', 'worried', 'exhausted', 'burnout', 'lonely', 'embarrass'] },
+  { kind: 'Risk or obligation', words: ['fine', 'fines', 'penalty', 'penalties', 'legal', 'compliance', 'risk', 'risky', 'audit', 'deadline', 'deadlines', 'miss', 'missed', 'missing', 'churn', 'fail', 'failing', 'unsafe', 'danger', 'dangerous', 'injur', 'sick'] },
+  { kind: 'No good solution today', words: ["can't", 'cannot', 'unable', 'impossible', 'no way', 'nothing', 'lack', 'lacks', 'hard', 'difficult', 'confusing', 'complicated', 'broken', 'unreliable', 'outdated'] },
+];
+const CALM_WORDS = ['nice', 'easier', 'fun', 'sometimes', 'occasionally', 'bored', 'boring', 'curious', 'would like', 'could be better', 'convenient', 'cool', 'prefer', 'maybe'];
+
+/** The problem's urgency signals, what calms it, a number and a frequency. */
+export function readUrgency(problem: string): {
+  urgency: Urgency;
+  signals: Array<{ kind: string; word: string }>;
+  calm: string[];
+  quantified: string | null;
+  frequency: string | null;
+} {
+  const text = problem.toLowerCase().replace(/[’]/g, "'");
+  const toks: string[] = text.match(/[a-z0-9$%'-]+/g) ?? [];
+  const signals: Array<{ kind: string; word: string }> = [];
+  for (const group of URGENCY_LEXICON) {
+    const hit = toks.find((t) => group.words.some((w) => (w.includes(' ') ? false : stemMatches(t, w))));
+    const phrase = group.words.find((w) => w.includes(' ') && text.includes(w));
+    if (hit || phrase) signals.push({ kind: group.kind, word: hit ?? phrase ?? '' });
+  }
+  const calm = CALM_WORDS.filter((w) => (w.includes(' ') ? text.includes(w) : toks.includes(w)));
+  const q =
+    /(\$\s?\d[\d,.]*\s?(k|m|bn|million|billion|thousand)?(\s?(a|per|each)\s(day|week|month|year))?)|(\d[\d,.]*\s?(%|percent|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|times?|dollars?|euros?|pounds?)(\s?(a|per|each|every)\s(day|week|month|year|order|customer|client|shift))?)/i.exec(
+      collapse(problem),
+    );
+  const f = /\b(every (single )?(day|week|month|morning|night|evening|time|shift)|daily|weekly|monthly|each (day|week|month)|several times a (day|week)|(once|twice|\d+ times) a (day|week|month))\b/i.exec(
+    problem,
+  );
+  let points = signals.length + (q ? 1 : 0) + (f && !signals.some((s) => s.kind === 'It happens often') ? 1 : 0) - calm.length;
+  if (problem.trim().split(/\s+/).length < 6) points -= 1;
+  const urgency: Urgency = points >= 4 ? 'critical' : points >= 3 ? 'high' : points >= 1 ? 'moderate' : 'low';
+  return { urgency, signals, calm, quantified: q ? q[0].trim() : null, frequency: f ? f[0] : null };
+}
+
+const GENERIC_CUSTOMERS = ['everyone', 'anyone', 'anybody', 'everybody', 'people', 'all', 'users', 'customers', 'consumers', 'businesses', 'companies', 'public', 'general', 'world', 'humans'];
+
+/** How precisely the target customer is described. */
+export function readSpecificity(customer: string): { level: Specificity; notes: string[] } {
+  const toks = tokens(customer);
+  const notes: string[] = [];
+  let points = 0;
+  if (toks.length >= 6) points += 1;
+  if (toks.length >= 12) points += 1;
+  if (/\d/.test(customer)) {
+    points += 1;
+    notes.push('you used a number (age, size or quantity), which makes them findable');
+  }
+  if (/\b(who|that|whose|with|without|in|at|near|from|running|using|living|working)\b/i.test(customer)) {
+    points += 1;
+    notes.push('you qualified them with a situation, not just a label');
+  }
+  if (/\b(in|from|near|across)\s+[A-Z][a-z]+/.test(customer) || /\b(city|cities|urban|rural|suburb\w*|local|uk|us|usa|europe|eu|london|berlin|new york|paris|india|canada|australia)\b/i.test(customer)) {
+    points += 1;
+    notes.push('you named a place, so you can go and meet them');
+  }
+  const generic = toks.filter((t) => GENERIC_CUSTOMERS.includes(t));
+  if (generic.length && toks.length <= 4) {
+    points -= 2;
+    notes.push(`“${generic[0]}” on its own is not a segment you can find or sell to`);
+  } else if (generic.includes('everyone') || generic.includes('anyone')) {
+    points -= 2;
+    notes.push('“everyone” is nobody: no channel reaches all of them at once');
+  }
+  if (toks.length <= 2 && !generic.length) notes.push('two words name a category, not a reachable group');
+  const level: Specificity = points >= 3 ? 'sharp' : points >= 1 ? 'decent' : 'broad';
+  return { level, notes };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scoring
+// ---------------------------------------------------------------------------------------------
+
+const URGENCY_LABEL: Record<Urgency, string> = {
+  critical: 'hair-on-fire',
+  high: 'high',
+  moderate: 'moderate',
+  low: 'low',
+};
+
+/** Reads everything the answer is built from, including the score and its reasons. */
+export function profileIdea(input: ValidationInput): IdeaProfile {
+  const { domain, secondary } = detectDomain(input);
+  const { segment, enterprise } = detectSegment(input);
+  const model = detectModel(input.idea);
+  const usesAi = /\b(ai|a\.i\.|gpt|llm|machine learning|ml|artificial intelligence|chatbot)\b/i.test(input.idea);
+  const u = readUrgency(input.problemSolved);
+  const s = readSpecificity(input.targetCustomer);
+  const ideaWords = tokens(input.idea).length;
+  const factors: ScoreFactor[] = [];
+  const add = (delta: number, reason: string) => factors.push({ delta, reason });
+
+  if (u.urgency === 'critical') add(1.5, `the problem reads as ${URGENCY_LABEL[u.urgency]}: ${u.signals.length} kinds of pain in your own words`);
+  else if (u.urgency === 'high') add(1.0, `the problem sounds urgent (${u.signals.map((x) => x.kind.toLowerCase()).slice(0, 3).join(', ')})`);
+  else if (u.urgency === 'moderate') add(0.2, 'there is real pain in the problem, but it is not yet proven to be urgent');
+  else add(-1.0, 'the problem sounds like a nice-to-have, and nice-to-haves are hard to sell');
+  if (u.quantified) add(0.5, `you sized the pain with a number (“${quotable(u.quantified, 40)}”)`);
+  if (u.frequency) add(0.4, `it happens ${u.frequency.toLowerCase()}, so there is a habit to attach to`);
+
+  if (s.level === 'sharp') add(0.8, 'your target customer is specific enough to find this week');
+  else if (s.level === 'decent') add(0.2, 'your target customer is a reasonable start but could be narrower');
+  else add(-1.0, 'the target customer is too broad to reach or to design for');
+
+  if (segment === 'b2b') add(enterprise ? 0.3 : 0.6, enterprise ? 'businesses have budgets, although enterprise sales cycles are long' : 'businesses pay for problems that cost them money, and they have budgets');
+  else if (segment === 'prosumer') add(0.3, 'independent professionals pay for tools that earn or save them money');
+  else if (u.urgency === 'low' || u.urgency === 'moderate') add(-0.4, 'consumers pay reluctantly unless the pain is acute');
+
+  if (domain.crowding <= -0.5) add(-0.5, `${domain.label} is a crowded space, so you need a sharp angle`);
+  else if (domain.crowding >= 0.3) add(0.3, `${domain.label} is comparatively underserved by modern products`);
+  if (domain.regulation) add(-0.3, `the market is regulated (${domain.regulation}), which slows the first launch`);
+
+  if (ideaWords < 6) add(-0.7, 'the idea is described in very few words, so it is hard to judge how it works');
+  else if (ideaWords > 140) add(-0.3, 'the idea carries many parts at once; scope is a risk');
+  else if (ideaWords >= 15) add(0.3, 'the idea explains how it works, not just what it is');
+  if (domain.id === 'general') add(-0.3, 'the category is not clear from your words');
+
+  const raw = 5 + factors.reduce((n, f) => n + f.delta, 0);
+  const score = Math.round(Math.min(9.3, Math.max(2, raw)) * 10) / 10;
+  return {
+    domain,
+    secondaryDomain: secondary,
+    segment,
+    enterprise,
+    model,
+    usesAi,
+    urgency: u.urgency,
+    urgencySignals: u.signals,
+    calmSignals: u.calm,
+    quantified: u.quantified,
+    frequency: u.frequency,
+    specificity: s.level,
+    specificityNotes: s.notes,
+    ideaWords,
+    score,
+    factors,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pricing
+// ---------------------------------------------------------------------------------------------
+
+interface PriceBand {
+  label: string;
+  low: number;
+  high: number;
+  unit: string;
+}
+
+/** The main price band for this model and segment. */
+function primaryPrice(p: IdeaProfile): PriceBand {
+  const { model, segment, enterprise } = p;
+  if (model === 'marketplace') {
+    return segment === 'b2b'
+      ? { label: 'Commission on each transaction', low: 5, high: 15, unit: '% of each deal' }
+      : { label: 'Booking commission', low: 10, high: 20, unit: '% of each booking' };
+  }
+  if (model === 'physical') {
+    return segment === 'b2b'
+      ? { label: 'Unit sales with a service plan', low: 150, high: 900, unit: 'per unit, plus $20 to $80 per month for the service' }
+      : { label: 'Subscription box or refills', low: 20, high: 45, unit: 'per month' };
+  }
+  if (model === 'service') {
+    return segment === 'b2b'
+      ? { label: 'Monthly retainer', low: 500, high: 3000, unit: 'per month' }
+      : { label: 'Per-session or per-job pricing', low: 40, high: 150, unit: 'per session' };
+  }
+  if (model === 'content') {
+    return segment === 'b2b'
+      ? { label: 'Team memberships', low: 300, high: 1500, unit: 'per team per year' }
+      : { label: 'Membership', low: 10, high: 30, unit: 'per month' };
+  }
+  if (segment === 'b2b') {
+    return enterprise
+      ? { label: 'Annual enterprise pilot', low: 15000, high: 60000, unit: 'per year' }
+      : { label: 'Tiered SaaS plans', low: 49, high: 249, unit: 'per account per month' };
+  }
+  if (segment === 'prosumer') return { label: 'Pro plan', low: 12, high: 39, unit: 'per month' };
+  return { label: 'Freemium with a paid tier', low: 5, high: 12, unit: 'per month' };
+}
+
+const bandText = (b: PriceBand) => (b.unit.startsWith('%') ? `${b.low}% to ${b.high}${b.unit}` : `${money(b.low)} to ${money(b.high)} ${b.unit}`);
+
+/** The monthly revenue one customer brings at the middle of the band (for the maths examples). */
+function monthlyValue(b: PriceBand, p: IdeaProfile): number {
+  const mid = (b.low + b.high) / 2;
+  if (b.unit.startsWith('%')) return (mid / 100) * (p.segment === 'b2b' ? 2000 : 120);
+  if (b.unit.includes('per year')) return mid / 12;
+  if (b.unit.startsWith('per unit')) return mid / 24 + 50;
+  if (b.unit.includes('per session')) return mid * 2;
+  return mid;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The answer
+// ---------------------------------------------------------------------------------------------
+
+const SEGMENT_LABEL: Record<Segment, string> = { b2b: 'B2B', b2c: 'B2C', prosumer: 'prosumer (independent professionals)' };
+const MODEL_LABEL: Record<BusinessModel, string> = {
+  marketplace: 'a marketplace',
+  software: 'a software product',
+  physical: 'a physical product',
+  service: 'a service business',
+  content: 'a content and community business',
+};
+
+function verdict(score: number): string {
+  if (score >= 8) return 'Strong signal. Validate willingness to pay fast, then build the smallest version.';
+  if (score >= 6.5) return 'Promising. Worth a focused two-week test before you write much code.';
+  if (score >= 5) return 'Mixed. There is something here, but sharpen the customer or the problem before building.';
+  return 'Weak as described. Do not build yet: rework who it is for and which painful problem it solves.';
+}
+
+/**
+ * Val's offline validation answer: markdown with the sections Score, Market, Target Customer,
+ * Problem Urgency, Revenue, Risks, Next Steps, Success Metrics and a Timeline, each about the
+ * founder's own idea.
+ */
+export function offlineValidation(input: ValidationInput): string {
+  const p = profileIdea(input);
+  const seed = hash(`${collapse(input.idea)}|${collapse(input.targetCustomer)}|${collapse(input.problemSolved)}`);
+  const idea = quotable(firstSentence(input.idea), 110);
+  const customer = midSentence(quotable(input.targetCustomer, 90));
+  const customerShort = midSentence(quotable(shortNounPhrase(input.targetCustomer), 60));
+  const problem = quotable(firstSentence(input.problemSolved), 120);
+  const problemShort = quotable(firstClause(input.problemSolved), 80);
+  const buyer = p.segment === 'b2b' ? 'business' : 'consumer';
+  const d = p.domain;
+  const workaround = d.alternatives.split(/,| and /)[0].trim();
+  const channels = d.channels[buyer];
+  const ch1 = pick(channels, seed);
+  const ch2 = pick(channels, seed, 1);
+  const beach = d.beachheads[buyer];
+  const price = primaryPrice(p);
+  const perCustomer = monthlyValue(price, p);
+  const customersFor10k = Math.max(1, Math.ceil(10000 / perCustomer));
+  const testPrice = price.unit.startsWith('%') ? null : Math.max(1, Math.round(price.low * (p.segment === 'b2b' ? 1 : 1.5)));
+  const out: string[] = [];
+  const line = (s = '') => out.push(s);
+
+  // Score
+  line(`## Validation Score: ${p.score.toFixed(1)}/10`);
+  line();
+  line(`I read your idea, “${idea}”, as ${MODEL_LABEL[p.model]} in ${d.label}, sold ${p.segment === 'b2b' ? 'to businesses (B2B)' : p.segment === 'prosumer' ? 'to independent professionals' : 'to consumers (B2C)'}.`);
+  line();
+  line(`**Verdict:** ${verdict(p.score)}`);
+  line();
+  const plus = p.factors.filter((f) => f.delta > 0);
+  const minus = p.factors.filter((f) => f.delta < 0);
+  if (plus.length) {
+    line('What lifts it:');
+    line();
+    for (const f of plus) line(`- **+${f.delta.toFixed(1)}** ${f.reason}.`);
+    line();
+  }
+  if (minus.length) {
+    line('What holds it back:');
+    line();
+    for (const f of minus) line(`- **${f.delta.toFixed(1)}** ${f.reason}.`);
+    line();
+  }
+
+  // Market
+  line('## Market Opportunity');
+  line();
+  line(d.market);
+  line();
+  if (p.secondaryDomain) line(`Your words also touch ${p.secondaryDomain.label}, so you sit where two markets meet; pick one of them to lead your positioning.`);
+  if (p.secondaryDomain) line();
+  line(`- **Why now:** ${d.whyNow}`);
+  line(`- **What ${customerShort} use today:** ${d.alternatives}. Your product must beat the workaround, not just other startups.`);
+  line(
+    `- **Size it bottom-up:** if you reached 10,000 ${customerShort} and 2% paid ${bandText(price)}, that is about ${money(200 * perCustomer * 12)} a year. Replace my 10,000 with a count you can verify (members of a group, businesses in a directory).`,
+  );
+  if (p.usesAi) line('- **AI angle:** AI lowers your cost to deliver, but it also lowers the cost for every competitor; your edge must be data, distribution or a workflow you understand better.');
+  line();
+
+  // Target customer
+  line('## Target Customer Profile');
+  line();
+  line(`You named “${customer}”. This is a ${SEGMENT_LABEL[p.segment]} sale${p.enterprise ? ' into large organisations' : ''}.`);
+  line();
+  const specText: Record<Specificity, string> = {
+    sharp: 'That is a sharp description: you can find these people and test with them this week.',
+    decent: 'That is a workable start, but one more qualifier (size, situation, place or trigger moment) would make them much easier to reach.',
+    broad: 'That is too broad to act on. A startup wins by being the obvious choice for a small group first.',
+  };
+  line(specText[p.specificity]);
+  line();
+  for (const n of p.specificityNotes) line(`- ${n[0].toUpperCase()}${n.slice(1)}.`);
+  if (p.specificityNotes.length) line();
+  if (p.segment === 'b2b') {
+    line(
+      `In a business sale the user, the buyer and the budget owner may be three different people. Find out who signs for ${customerShort}: ${p.enterprise ? 'in large organisations expect procurement, security review and a pilot' : 'in small companies it is usually the owner or a team lead, which keeps the cycle to weeks'}.`,
+    );
+  } else if (p.segment === 'prosumer') {
+    line(`Independent professionals buy like consumers but think like businesses: show them hours saved or money earned per month, and they pay with their own card.`);
+  } else {
+    line(`Consumers decide quickly but forget quickly. Reach ${customerShort} at the moment the problem happens, and make the first result visible within minutes.`);
+  }
+  line();
+  line(`Beachhead options to test first:`);
+  line();
+  line(`- ${beach[0][0].toUpperCase()}${beach[0].slice(1)}.`);
+  line(`- ${beach[1][0].toUpperCase()}${beach[1].slice(1)}.`);
+  line(`- ${beach[2][0].toUpperCase()}${beach[2].slice(1)}.`);
+  line();
+  line(`Where to find them: ${ch1}; ${ch2}.`);
+  line();
+
+  // Urgency
+  line('## Problem Urgency Analysis');
+  line();
+  line(`You wrote: “${problem}”.`);
+  line();
+  const urgencyText: Record<Urgency, string> = {
+    critical: `Urgency: **hair-on-fire**. Your own words carry ${p.urgencySignals.length} different kinds of pain. This is a painkiller, and people look for painkillers on their own.`,
+    high: 'Urgency: **high**. The pain is real and concrete; confirm that it is frequent enough to pay for.',
+    moderate: 'Urgency: **moderate**. There is pain, but your description does not yet show what it costs or how often it hits.',
+    low: 'Urgency: **low**. As written this sounds like a vitamin (nice to have) rather than a painkiller (must have).',
+  };
+  line(urgencyText[p.urgency]);
+  line();
+  if (p.urgencySignals.length) {
+    line('Signals I found in your words:');
+    line();
+    for (const s of p.urgencySignals) line(`- **${s.kind}:** you wrote “${quotable(s.word, 30)}”.`);
+    line();
+  }
+  const missing: string[] = [];
+  if (!p.quantified) missing.push('a number (hours, dollars or percent) that shows how big the pain is');
+  if (!p.frequency && !p.urgencySignals.some((s) => s.kind === 'It happens often')) missing.push('how often it happens (daily, weekly, once a year)');
+  if (!p.urgencySignals.some((s) => s.kind === 'Money at stake')) missing.push('what it costs them today in money');
+  if (p.quantified) line(`You quantified it (“${quotable(p.quantified, 40)}”). Use that number in every pitch and landing page; it is more convincing than any feature.`);
+  if (p.quantified) line();
+  if (p.calmSignals.length) line(`Careful: words like “${p.calmSignals.slice(0, 2).join('” and “')}” suggest convenience rather than pain.`);
+  if (p.calmSignals.length) line();
+  if (missing.length) {
+    line('Still missing from the problem statement:');
+    line();
+    for (const m of missing) line(`- ${m[0].toUpperCase()}${m.slice(1)}.`);
+    line();
+  }
+  line('How to test the urgency in a conversation:');
+  line();
+  line(`- **Interview question:** “Tell me about the last time ${problemShort.length > 60 ? 'this happened' : `you dealt with this: ${toSecondPerson(midSentence(problemShort))}`}. What did you do about it, and what did it cost you?”`);
+  line(`- **Good sign:** they already use ${workaround} or pay for a workaround, and can tell you what it costs.`);
+  line(`- **Bad sign:** ${customerShort} agree it is a problem but cannot remember the last time it happened.`);
+  line();
+
+  // Revenue
+  line('## Revenue Options');
+  line();
+  line(`These fit ${MODEL_LABEL[p.model]} like yours best:`);
+  line();
+  line(`1. **${price.label}:** ${bandText(price)}. At the middle of that range you need about ${customersFor10k.toLocaleString('en-US')} paying customers for ${money(10000)} of monthly revenue.`);
+  line(`2. **${d.id === 'general' ? 'Paid pilot' : 'Market-specific option'}:** ${d.revenue[0]}`);
+  line(`3. **Second market option:** ${d.revenue[1]}`);
+  line();
+  line(
+    p.segment === 'b2b'
+      ? `Price against the cost of the problem, not against other software: if ${customerShort} lose more than your price each month to “${problemShort}”, the sale is easy to justify.`
+      : `Anchor the price against what ${customerShort} already spend on ${d.alternatives.split(',')[0]}, and offer an annual plan with two months free to lift cash up front.`,
+  );
+  line();
+
+  // Risks
+  line('## Key Risks and Mitigations');
+  line();
+  const risks: Array<[string, string]> = [...d.risks];
+  if (p.specificity === 'broad') risks.push(['Unfocused customer', `“${customerShort}” is too wide for a small team; pick one beachhead above and ignore the rest for three months`]);
+  if (p.urgency === 'low' || p.urgency === 'moderate') risks.push(['Nice-to-have problem', 'people say yes in interviews and then do not pay; test with a pre-order, not a survey']);
+  if (p.model === 'marketplace') risks.push(['Chicken and egg', 'a marketplace needs both sides at once; start with the scarce side in one small area and serve the other side by hand']);
+  if (p.model === 'physical') risks.push(['Inventory and capital', 'stock and manufacturing tie up cash before sales; pre-sell a first batch before ordering']);
+  if (p.usesAi) risks.push(['AI quality and trust', 'wrong or generic AI answers lose users quickly; keep a human check on what matters and show your sources']);
+  if (p.segment === 'b2c') risks.push(['Acquisition cost', `paid ads to consumers often cost $20 to $80 per paying customer; find a channel where ${customerShort} already gather`]);
+  if (p.segment === 'b2b' && !p.enterprise) risks.push(['Long sales cycle', 'even small businesses take weeks to decide; sell to the owner directly and offer a paid pilot']);
+  if (p.enterprise) risks.push(['Enterprise sales drag', 'security reviews and procurement take months; get a champion and a time-boxed pilot with success criteria']);
+  if (p.ideaWords > 140) risks.push(['Scope creep', 'the idea describes many features; launch the single feature that solves the problem above']);
+  for (const [name, text] of risks.slice(0, 6)) line(`- **${name}:** ${text}.`);
+  line();
+
+  // Next steps
+  line('## Next Steps: Your 14-Day Validation Sprint');
+  line();
+  line(`1. **Write your riskiest assumption:** that ${customerShort} will pay to solve “${problemShort}”. Everything below tests that sentence.`);
+  line(`2. **Talk to 10 ${customerShort}:** find them through ${ch1} and ${ch2}. Ask about the last time the problem happened, not whether they like your idea.`);
+  line(
+    `3. **Run a landing-page test:** headline “${idea}”, one line on the problem in their words, and one button (${p.segment === 'b2b' ? '“Book a demo”' : testPrice ? `“Pre-order for ${money(testPrice)}”` : '“Join the waitlist”'}). Send 200 to 500 visitors from the same channels.`,
+  );
+  const concierge: Record<BusinessModel, string> = {
+    marketplace: 'match both sides by hand using a spreadsheet and messages for your first 10 transactions; the software comes later',
+    software: 'deliver the result manually (a spreadsheet, a shared doc, you behind the scenes) for 3 to 5 customers before you build',
+    physical: 'hand-assemble 10 units or a mock-up box and sell them to real customers before you talk to manufacturers',
+    service: 'do the service yourself for 3 to 5 paying customers and write down every step; that becomes your playbook',
+    content: 'publish 4 issues or run one live session for free and measure who comes back the second time',
+  };
+  line(`4. **Run a concierge test:** ${concierge[p.model]}.`);
+  line(
+    `5. **Ask for money:** ${p.segment === 'b2b' ? `offer a paid pilot at ${price.unit.startsWith('%') ? 'your planned commission' : money(price.low)} or ask for a letter of intent` : `ask for a pre-order or a deposit${testPrice ? ` of ${money(testPrice)}` : ''}`}. A payment is the only vote that counts.`,
+  );
+  line(
+    `6. **Decide:** compare the results with the success metrics below. ${p.score >= 6.5 ? 'With a score like yours, a clear yes means build the first version' : 'With a score like yours, expect to change the customer or the problem at least once'}; a no means pivot before you code.`,
+  );
+  line();
+
+  // Success metrics
+  line('## Success Metrics');
+  line();
+  line(`- **Interviews:** at least 7 of 10 ${customerShort} describe “${problemShort}” without prompting, and at least 5 already use a workaround.`);
+  line(
+    `- **Landing page:** ${p.segment === 'b2b' ? 'at least 5% of visitors book a demo or call' : 'at least 10% of visitors leave an email, and at least 2% pre-order'}.`,
+  );
+  line(
+    `- **Money:** ${p.segment === 'b2b' ? (p.enterprise ? 'one signed paid pilot or two letters of intent' : 'three paid pilots or letters of intent') : `at least 10 pre-orders or deposits${testPrice ? ` at ${money(testPrice)}` : ''}`} within 14 days.`,
+  );
+  line(`- **Market metric:** ${d.metric}.`);
+  line(`- **Stop signal:** fewer than 3 of 10 ${customerShort} confirm the problem. Then change the customer or the problem before ${p.model === 'physical' ? 'ordering stock' : p.model === 'service' ? 'hiring anyone' : 'writing code'}.`);
+  line();
+
+  // Timeline
+  line('## Suggested 30-Day Timeline');
+  line();
+  line(`- **Days 1 to 7:** 10 interviews with ${customerShort}, and the landing page live.`);
+  line(`- **Days 8 to 14:** traffic from ${ch1}, the concierge test with 3 to 5 customers, and the first request for money.`);
+  const firstVersion: Record<BusinessModel, string> = {
+    marketplace: 'a simple listing and booking flow for one area',
+    software: 'the one feature that solves the problem, with sign-up and payment',
+    physical: 'a first small batch, pre-sold',
+    service: 'a written playbook and a booking page',
+    content: 'a regular publishing rhythm and a paid tier',
+  };
+  line(`- **Days 15 to 30:** if the metrics are met, launch ${firstVersion[p.model]}; if not, rerun the sprint with a sharper customer than ${customerShort}.`);
+  line();
+  line(
+    pick(
+      [
+        `The founders who win are rarely the ones with the best first idea; they are the ones who learn fastest. Go talk to ${customerShort} this week.`,
+        `You already did the hardest part by writing it down. Now put it in front of ${customerShort} and let their behaviour, not their compliments, decide.`,
+        `Keep the idea loose and the customer tight. Ten honest conversations with ${customerShort} will teach you more than a month of building.`,
+      ],
+      seed,
+    ),
+  );
+  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}

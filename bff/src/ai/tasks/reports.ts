@@ -1,0 +1,76 @@
+import type { CatalogueProduct, ProductInputs, ReportAgent } from '@val/contracts';
+import { offlineReportAnswer } from '../offline/reports';
+import type { AiTextTask } from '../types';
+
+/** What an upstream agent found, handed to the agents after it. */
+export interface UpstreamFinding {
+  /** Step id of the upstream agent. */
+  id: string;
+  title: string;
+  agent: string;
+  output: string;
+}
+
+/** The input of one report agent: the product, the buyer's inputs and the upstream findings. */
+export interface ReportAgentInput {
+  product: CatalogueProduct;
+  agent: ReportAgent;
+  inputs: ProductInputs;
+  /** Outputs of the agents this one depends on, in catalogue order. */
+  upstream: ReadonlyArray<UpstreamFinding>;
+}
+
+/** Upstream text handed to a model per finding (characters), so token use stays bounded. */
+export const UPSTREAM_CHARS = 3500;
+
+/** Output rules shared by every report agent (static text, appended to each agent's prompt). */
+export const REPORT_OUTPUT_HINT = [
+  'Write your section of the report in GitHub-flavoured markdown.',
+  'Do not repeat the section title as a heading; start with a one-paragraph summary, then use ### sub-headings, bullet lists and, where numbers matter, a small table.',
+  "Use the buyer's own words for their idea, market and customers. State assumptions and ranges instead of false precision.",
+  'Build on the earlier findings given in the data: name them and keep your numbers consistent with theirs.',
+  'Stay between 250 and 600 words. No preamble, no closing offer of further help.',
+].join('\n');
+
+/** The data block a model reads: the brief, the inputs by their report names, the earlier findings. */
+export function reportAgentData(input: ReportAgentInput): unknown {
+  const { product, agent, inputs, upstream } = input;
+  return {
+    report: product.title,
+    your_role: agent.name,
+    your_task: agent.description,
+    section_title: agent.title,
+    inputs: Object.fromEntries(
+      product.inputs.map((i) => [i.name, i.field ? inputs[i.field] ?? '' : `(not given: infer it from the other inputs) ${i.description}`]),
+    ),
+    earlier_findings: upstream.map((u) => ({
+      section: u.title,
+      by: u.agent,
+      findings: u.output.length > UPSTREAM_CHARS ? `${u.output.slice(0, UPSTREAM_CHARS)}…` : u.output,
+    })),
+  };
+}
+
+const cache = new Map<string, AiTextTask<ReportAgentInput>>();
+
+/**
+ * The AI task of one report agent: its own prompt file (bff/prompts/report-<agent id>.md), the
+ * shared output rules, the data above, and the offline analyst's answer for the same input.
+ */
+export function reportAgentTask(agent: Pick<ReportAgent, 'id'>): AiTextTask<ReportAgentInput> {
+  let task = cache.get(agent.id);
+  if (!task) {
+    task = {
+      kind: 'text',
+      name: `report-${agent.id}`,
+      prompt: `report-${agent.id}.md`,
+      data: reportAgentData,
+      outputHint: REPORT_OUTPUT_HINT,
+      maxTokens: 1600,
+      temperature: 0.4,
+      offline: offlineReportAnswer,
+    };
+    cache.set(agent.id, task);
+  }
+  return task;
+}

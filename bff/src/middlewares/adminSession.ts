@@ -1,0 +1,144 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import type { Context, Middleware } from 'koa';
+import type { Knex } from 'knex';
+import createSession from 'koa-session';
+import type { AppDeps } from '../deps';
+import { toDate } from '../db/dates';
+import { UnauthorizedError } from '../errors';
+
+/** Cookie of the admin session (scoped to /api/admin). */
+export const ADMIN_COOKIE = 'val.admin';
+export const ADMIN_COOKIE_PATH = '/api/admin';
+
+/** What an admin session holds. */
+export interface AdminSessionData {
+  admin: true;
+  /** Login time (ms): the absolute timeout counts from here. */
+  createdAt: number;
+  /** Last authenticated request (ms): the idle timeout counts from here. */
+  lastSeen: number;
+}
+
+/** The parts of koa-session's Session object we use. */
+interface SessionLike extends Partial<AdminSessionData> {
+  regenerate(): Promise<void>;
+}
+
+type SessionCtx = Context & { session: SessionLike | null };
+
+const storeKey = (id: string) => createHash('sha256').update(id).digest('hex');
+
+/**
+ * koa-session store over the `admin_sessions` table. The cookie carries a signed random id;
+ * the table holds only its SHA-256, so a leaked table does not hand out live sessions.
+ */
+export function knexSessionStore(knex: Knex, now: () => number = Date.now) {
+  return {
+    async get(id: string): Promise<Record<string, unknown> | undefined> {
+      const row = (await knex('admin_sessions').where({ id: storeKey(id) }).first()) as
+        | { data: string; expires_at: Date | string | number }
+        | undefined;
+      if (!row) return undefined;
+      if (toDate(row.expires_at).getTime() <= now()) {
+        await knex('admin_sessions').where({ id: storeKey(id) }).del();
+        return undefined;
+      }
+      try {
+        return JSON.parse(row.data) as Record<string, unknown>;
+      } catch {
+        return undefined;
+      }
+    },
+    async set(id: string, data: unknown, maxAge: number): Promise<void> {
+      await knex('admin_sessions')
+        .insert({ id: storeKey(id), data: JSON.stringify(data), expires_at: new Date(now() + maxAge) })
+        .onConflict('id')
+        .merge(['data', 'expires_at']);
+    },
+    async destroy(id: string): Promise<void> {
+      await knex('admin_sessions').where({ id: storeKey(id) }).del();
+    },
+    /** Deletes expired sessions. */
+    async sweep(): Promise<void> {
+      await knex('admin_sessions').where('expires_at', '<', new Date(now())).del();
+    },
+  };
+}
+
+/**
+ * Mounts koa-session for `/api/admin/*` only: signed, HttpOnly, SameSite=Strict cookie (Secure
+ * in production) holding a random id; the data lives in the database. Sets `app.keys` from
+ * SESSION_KEYS (outside production a random per-process key is used when none is set).
+ */
+export function adminSession(app: Koa, { config, db, logger }: AppDeps): Middleware {
+  if (!app.keys) {
+    if (config.SESSION_KEYS?.length) app.keys = config.SESSION_KEYS;
+    else {
+      app.keys = [randomBytes(32).toString('hex')];
+      if (config.ADMIN_PASSWORD || config.ADMIN_PASSWORD_HASH)
+        logger.info('SESSION_KEYS not set: admin sessions are signed with a random per-process key (they end at restart)');
+    }
+  }
+  const store = knexSessionStore(db.knex);
+  const session = createSession(
+    {
+      key: ADMIN_COOKIE,
+      path: ADMIN_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: config.isProduction,
+      signed: true,
+      overwrite: true,
+      maxAge: config.ADMIN_SESSION_MAX_AGE_MS,
+      rolling: false,
+      renew: false,
+      store,
+      genid: () => randomBytes(32).toString('base64url'),
+    } as Parameters<typeof createSession>[0],
+    app,
+  );
+  return (ctx, next) => (ctx.path === ADMIN_COOKIE_PATH || ctx.path.startsWith(`${ADMIN_COOKIE_PATH}/`) ? session(ctx, next) : next());
+}
+
+export interface RequireAdminOptions {
+  idleMs: number;
+  absoluteMs: number;
+  now?: () => number;
+}
+
+/** 401 unless the request carries a live admin session; ends sessions past their timeouts. */
+export function requireAdmin({ idleMs, absoluteMs, now = Date.now }: RequireAdminOptions): Middleware {
+  const touchEvery = Math.min(5000, Math.floor(idleMs / 10));
+  return async (ctx, next) => {
+    const c = ctx as SessionCtx;
+    const s = c.session;
+    if (!s || s.admin !== true || typeof s.createdAt !== 'number' || typeof s.lastSeen !== 'number') {
+      throw new UnauthorizedError('Admin login required');
+    }
+    const t = now();
+    if (t - s.lastSeen > idleMs || t - s.createdAt > absoluteMs) {
+      c.session = null;
+      throw new UnauthorizedError('Your admin session has expired. Please log in again.');
+    }
+    if (t - s.lastSeen >= touchEvery) s.lastSeen = t;
+    await next();
+  };
+}
+
+/** Starts an admin session under a NEW id (the old one, if any, is destroyed: no fixation). */
+export async function startAdminSession(ctx: Context, now: () => number = Date.now): Promise<void> {
+  const c = ctx as SessionCtx;
+  const s = c.session;
+  if (!s) throw new Error('admin session middleware is not mounted');
+  const t = now();
+  s.admin = true;
+  s.createdAt = t;
+  s.lastSeen = t;
+  await s.regenerate();
+}
+
+/** Ends the admin session (store row deleted, cookie cleared). */
+export function endAdminSession(ctx: Context): void {
+  (ctx as SessionCtx).session = null;
+}

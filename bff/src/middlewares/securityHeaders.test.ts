@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { buildCsp, inlineScriptHashes } from './securityHeaders';
+
+describe('Content-Security-Policy', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-'));
+  const inline = "document.documentElement.setAttribute('data-theme','dark')";
+  fs.writeFileSync(path.join(dir, 'index.html'), `<html><head><script>${inline}</script><script defer src="/main.js"></script></head></html>`);
+
+  it('allows the inline theme script by its hash only', () => {
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(inlineScriptHashes(dir)).toEqual([`'sha256-${hash}'`]);
+  });
+
+  it('lets scripts come only from our origin and the configured remote origins', () => {
+    const csp = buildCsp({ shellDist: dir, remoteUrls: ['/remotes/admin/mf-manifest.json', 'https://cdn.example.com/val/catalogue/mf-manifest.json'] });
+    const script = csp.split('; ').find((d) => d.startsWith('script-src '))!;
+    expect(script).toContain("'self'");
+    expect(script).toContain('https://cdn.example.com');
+    expect(script).not.toContain("'unsafe-inline'");
+    expect(script).not.toContain("'unsafe-eval'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+  });
+});

@@ -1,0 +1,11 @@
+import { randomBytes } from 'node:crypto';
+
+/** A new report id: 16 random bytes as base64url (22 characters), unguessable because the link is public. */
+export function newReportId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** A worker's identity in leases and logs: host, process and a random suffix. */
+export function newWorkerId(host: string, pid: number): string {
+  return `${host.slice(0, 60)}:${pid}:${randomBytes(3).toString('hex')}`;
+}

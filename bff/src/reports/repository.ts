@@ -1,0 +1,443 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { ProductInputs, ReportEvent, ReportStatus } from '@val/contracts';
+import { toDate } from '../db/dates';
+import type { Dialect } from '../db/knex';
+
+/** A report job as stored. */
+export interface ReportJob {
+  id: string;
+  product: string;
+  inputs: ProductInputs;
+  email: string | null;
+  status: ReportStatus;
+  title: string;
+  description: string;
+  error: string | null;
+  provider: string | null;
+  leaseOwner: string | null;
+  leaseUntil: Date | null;
+  /** Times a worker claimed it. */
+  attempts: number;
+  workerId: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export type StepStatus = 'pending' | 'running' | 'finished' | 'failed';
+
+/** One step (agent output) of a job. */
+export interface ReportStepRecord {
+  stepId: string;
+  position: number;
+  status: StepStatus;
+  title: string;
+  rawOutput: string | null;
+  attempts: number;
+  error: string | null;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+/** A stored event; `id` is the SSE event id. */
+export interface StoredReportEvent {
+  id: number;
+  event: ReportEvent;
+  createdAt: Date;
+}
+
+/** A mail to queue in the outbox together with the job's completion. */
+export interface OutboxMail {
+  kind: string;
+  ref: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface NewReportJob {
+  id: string;
+  product: string;
+  inputs: ProductInputs;
+  email: string | null;
+  title: string;
+  description: string;
+  dedupeKey?: string;
+  steps: ReadonlyArray<{ stepId: string; title: string }>;
+}
+
+/**
+ * Jobs, steps and events of the report engine. Every write a worker makes after claiming a job
+ * is fenced by its lease: it only lands while that worker still owns the job, so a worker that
+ * lost its lease (paused, cut off) can never overwrite the worker that resumed the job.
+ */
+export interface ReportRepository {
+  /** Inserts a queued job with its pending steps; with a dedupeKey already used, returns that job's id. */
+  create(job: NewReportJob): Promise<{ id: string; created: boolean }>;
+  get(id: string): Promise<ReportJob | null>;
+  steps(jobId: string): Promise<ReportStepRecord[]>;
+  /** Events with id > afterId, oldest first. */
+  eventsAfter(jobId: string, afterId: number, limit?: number): Promise<StoredReportEvent[]>;
+  /**
+   * Claims the oldest queued job, or a running job whose lease expired (its worker died), for
+   * `owner` until now + leaseMs. MySQL: SELECT … FOR UPDATE SKIP LOCKED in a transaction;
+   * SQLite: one UPDATE … WHERE id = (SELECT …) RETURNING (SQLite has a single writer).
+   */
+  claim(owner: string, leaseMs: number): Promise<ReportJob | null>;
+  /** Extends the lease; false when `owner` no longer holds the job. */
+  renew(jobId: string, owner: string, leaseMs: number): Promise<boolean>;
+  /** Gives the job back (graceful stop): queued again, the interrupted attempt not counted. */
+  release(jobId: string, owner: string): Promise<boolean>;
+  /** Marks a step running and counts the attempt. 'finished' when it already was; 'lost' without the lease. */
+  startStep(jobId: string, owner: string, stepId: string, event: ReportEvent): Promise<{ state: 'started'; attempts: number } | { state: 'finished' | 'lost' }>;
+  /** Stores a step's output (first writer wins). */
+  finishStep(jobId: string, owner: string, stepId: string, output: string, event: ReportEvent): Promise<'ok' | 'already' | 'lost'>;
+  /** Records a failed attempt that will be retried. */
+  retryStep(jobId: string, owner: string, stepId: string, error: string, event: ReportEvent): Promise<boolean>;
+  /** Marks the job finished (and queues its mail) if `owner` still holds it. */
+  finishJob(jobId: string, owner: string, provider: string, mail: OutboxMail | null): Promise<boolean>;
+  /** Marks the job failed with a readable error; `stepId` (optional) is the step that kept failing. */
+  failJob(jobId: string, owner: string, error: string, stepId?: string): Promise<boolean>;
+}
+
+interface JobRow {
+  id: string;
+  product: string;
+  inputs: string;
+  email: string | null;
+  status: string;
+  title: string;
+  description: string;
+  error: string | null;
+  provider: string | null;
+  lease_owner: string | null;
+  lease_until: Date | string | number | null;
+  attempts: number | string;
+  worker_id: string | null;
+  created_at: Date | string | number;
+  started_at: Date | string | number | null;
+  finished_at: Date | string | number | null;
+}
+
+interface StepRow {
+  step_id: string;
+  position: number | string;
+  status: string;
+  title: string;
+  raw_output: string | null;
+  attempts: number | string;
+  error: string | null;
+  started_at: Date | string | number | null;
+  finished_at: Date | string | number | null;
+}
+
+const optDate = (v: Date | string | number | null | undefined) => (v === null || v === undefined ? null : toDate(v));
+
+function parseInputs(s: string): ProductInputs {
+  try {
+    const v = JSON.parse(s) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as ProductInputs) : {};
+  } catch {
+    return {};
+  }
+}
+
+const fromJobRow = (r: JobRow): ReportJob => ({
+  id: r.id,
+  product: r.product,
+  inputs: parseInputs(r.inputs),
+  email: r.email,
+  status: r.status as ReportStatus,
+  title: r.title,
+  description: r.description,
+  error: r.error,
+  provider: r.provider,
+  leaseOwner: r.lease_owner,
+  leaseUntil: optDate(r.lease_until),
+  attempts: Number(r.attempts),
+  workerId: r.worker_id,
+  createdAt: toDate(r.created_at),
+  startedAt: optDate(r.started_at),
+  finishedAt: optDate(r.finished_at),
+});
+
+const fromStepRow = (r: StepRow): ReportStepRecord => ({
+  stepId: r.step_id,
+  position: Number(r.position),
+  status: r.status as StepStatus,
+  title: r.title,
+  rawOutput: r.raw_output,
+  attempts: Number(r.attempts),
+  error: r.error,
+  startedAt: optDate(r.started_at),
+  finishedAt: optDate(r.finished_at),
+});
+
+/** Deadlocks and busy databases are retried a few times before the error surfaces. */
+function isTransient(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number };
+  return (
+    e?.code === 'SQLITE_BUSY' ||
+    e?.code === 'SQLITE_BUSY_SNAPSHOT' ||
+    e?.code === 'ER_LOCK_DEADLOCK' ||
+    e?.code === 'ER_LOCK_WAIT_TIMEOUT' ||
+    e?.errno === 1213 ||
+    e?.errno === 1205
+  );
+}
+
+async function retrying<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (attempt >= 5 || !isTransient(err)) throw err;
+      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 30));
+    }
+  }
+}
+
+/** Rows changed by an update (knex returns a number on both dialects). */
+const changed = (n: unknown) => Number(n) > 0;
+
+export function knexReportRepository(knex: Knex, dialect: Dialect): ReportRepository {
+  const leaseHeld = (jobId: string, owner: string) =>
+    function (this: Knex.QueryBuilder) {
+      this.select(knex.raw('1')).from('report_jobs').where({ id: jobId, lease_owner: owner, status: 'running' });
+    };
+
+  const addEvent = (trx: Knex | Knex.Transaction, jobId: string, event: ReportEvent, at: Date) => {
+    const { type, ...data } = event;
+    return trx('report_events').insert({ job_id: jobId, type, data: JSON.stringify(data), created_at: at });
+  };
+
+  const getJob = async (id: string, q: Knex | Knex.Transaction = knex) => {
+    const r = (await q('report_jobs').where({ id }).first()) as JobRow | undefined;
+    return r ? fromJobRow(r) : null;
+  };
+
+  return {
+    async create(job) {
+      const now = new Date();
+      return retrying(() =>
+        knex.transaction(async (trx) => {
+          if (job.dedupeKey) {
+            const existing = (await trx('report_jobs').select('id').where({ dedupe_key: job.dedupeKey }).first()) as { id: string } | undefined;
+            if (existing) return { id: existing.id, created: false };
+          }
+          await trx('report_jobs').insert({
+            id: job.id,
+            product: job.product,
+            inputs: JSON.stringify(job.inputs),
+            email: job.email,
+            status: 'queued',
+            title: job.title,
+            description: job.description,
+            dedupe_key: job.dedupeKey ?? null,
+            attempts: 0,
+            created_at: now,
+            updated_at: now,
+          });
+          await trx('report_steps').insert(
+            job.steps.map((s, i) => ({
+              job_id: job.id,
+              step_id: s.stepId,
+              position: i,
+              status: 'pending',
+              title: s.title,
+              attempts: 0,
+            })),
+          );
+          return { id: job.id, created: true };
+        }),
+      );
+    },
+
+    get: (id) => getJob(id),
+
+    async steps(jobId) {
+      const rows = (await knex('report_steps').where({ job_id: jobId }).orderBy('position')) as StepRow[];
+      return rows.map(fromStepRow);
+    },
+
+    async eventsAfter(jobId, afterId, limit = 500) {
+      const rows = (await knex('report_events')
+        .select('id', 'type', 'data', 'created_at')
+        .where('job_id', jobId)
+        .andWhere('id', '>', afterId)
+        .orderBy('id')
+        .limit(limit)) as Array<{ id: number | string; type: string; data: string; created_at: Date | string | number }>;
+      return rows.map((r) => ({
+        id: Number(r.id),
+        event: { type: r.type, ...(JSON.parse(r.data) as object) } as ReportEvent,
+        createdAt: toDate(r.created_at),
+      }));
+    },
+
+    async claim(owner, leaseMs) {
+      return retrying(async () => {
+        const now = new Date();
+        const until = new Date(now.getTime() + leaseMs);
+        if (dialect === 'sqlite') {
+          const rows = (await knex.raw(
+            `UPDATE report_jobs
+                SET status = 'running', lease_owner = ?, lease_until = ?, attempts = attempts + 1,
+                    worker_id = ?, updated_at = ?, started_at = COALESCE(started_at, ?)
+              WHERE id = (SELECT id FROM report_jobs
+                           WHERE status = 'queued' OR (status = 'running' AND lease_until < ?)
+                           ORDER BY created_at, id LIMIT 1)
+             RETURNING *`,
+            [owner, until, owner, now, now, now],
+          )) as JobRow[];
+          return rows.length ? fromJobRow(rows[0]) : null;
+        }
+        return knex.transaction(async (trx) => {
+          const row = (await trx('report_jobs')
+            .select('id')
+            .where((q) => q.where('status', 'queued').orWhere((q2) => q2.where('status', 'running').andWhere('lease_until', '<', now)))
+            .orderBy([{ column: 'created_at' }, { column: 'id' }])
+            .limit(1)
+            .forUpdate()
+            .skipLocked()) as Array<{ id: string }>;
+          if (!row.length) return null;
+          await trx('report_jobs')
+            .where({ id: row[0].id })
+            .update({
+              status: 'running',
+              lease_owner: owner,
+              lease_until: until,
+              attempts: trx.raw('attempts + 1'),
+              worker_id: owner,
+              updated_at: now,
+              started_at: trx.raw('COALESCE(started_at, ?)', [now]),
+            });
+          return getJob(row[0].id, trx);
+        });
+      });
+    },
+
+    async renew(jobId, owner, leaseMs) {
+      const now = new Date();
+      const n = await retrying(() =>
+        knex('report_jobs')
+          .where({ id: jobId, lease_owner: owner, status: 'running' })
+          .update({ lease_until: new Date(now.getTime() + leaseMs), updated_at: now }),
+      );
+      return changed(n);
+    },
+
+    async release(jobId, owner) {
+      return retrying(() =>
+        knex.transaction(async (trx) => {
+          const n = await trx('report_jobs')
+            .where({ id: jobId, lease_owner: owner, status: 'running' })
+            .update({ status: 'queued', lease_owner: null, lease_until: null, attempts: trx.raw('attempts - 1'), updated_at: new Date() });
+          if (!changed(n)) return false;
+          await trx('report_steps')
+            .where({ job_id: jobId, status: 'running' })
+            .update({ status: 'pending', attempts: trx.raw('CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END') });
+          return true;
+        }),
+      );
+    },
+
+    async startStep(jobId, owner, stepId, event) {
+      return retrying(() =>
+        knex.transaction(async (trx) => {
+          const now = new Date();
+          const n = await trx('report_steps')
+            .where({ job_id: jobId, step_id: stepId })
+            .whereNot('status', 'finished')
+            .whereExists(leaseHeld(jobId, owner))
+            .update({ status: 'running', started_at: now, attempts: trx.raw('attempts + 1') });
+          const row = (await trx('report_steps').select('status', 'attempts').where({ job_id: jobId, step_id: stepId }).first()) as
+            | { status: string; attempts: number | string }
+            | undefined;
+          if (!changed(n)) return { state: row?.status === 'finished' ? ('finished' as const) : ('lost' as const) };
+          await addEvent(trx, jobId, event, now);
+          return { state: 'started' as const, attempts: Number(row?.attempts ?? 1) };
+        }),
+      );
+    },
+
+    async finishStep(jobId, owner, stepId, output, event) {
+      return retrying(() =>
+        knex.transaction(async (trx) => {
+          const now = new Date();
+          const n = await trx('report_steps')
+            .where({ job_id: jobId, step_id: stepId })
+            .whereNot('status', 'finished')
+            .whereExists(leaseHeld(jobId, owner))
+            .update({ status: 'finished', raw_output: output, finished_at: now, error: null });
+          if (changed(n)) {
+            await addEvent(trx, jobId, event, now);
+            return 'ok' as const;
+          }
+          const row = (await trx('report_steps').select('status').where({ job_id: jobId, step_id: stepId }).first()) as { status: string } | undefined;
+          return row?.status === 'finished' ? ('already' as const) : ('lost' as const);
+        }),
+      );
+    },
+
+    async retryStep(jobId, owner, stepId, error, event) {
+      return retrying(() =>
+        knex.transaction(async (trx) => {
+          const now = new Date();
+          const n = await trx('report_steps')
+            .where({ job_id: jobId, step_id: stepId, status: 'running' })
+            .whereExists(leaseHeld(jobId, owner))
+            .update({ status: 'pending', error });
+          if (changed(n)) await addEvent(trx, jobId, event, now);
+          return changed(n);
+        }),
+      );
+    },
+
+    async finishJob(jobId, owner, provider, mail) {
+      return retrying(() =>
+        knex.transaction(async (trx) => {
+          const now = new Date();
+          const n = await trx('report_jobs')
+            .where({ id: jobId, lease_owner: owner, status: 'running' })
+            .update({ status: 'finished', provider, lease_owner: null, lease_until: null, finished_at: now, updated_at: now, error: null });
+          if (!changed(n)) return false;
+          await addEvent(trx, jobId, { type: 'job-finished' }, now);
+          if (mail) {
+            await trx('outbox').insert({
+              id: randomUUID(),
+              kind: mail.kind,
+              ref: mail.ref,
+              to_email: mail.to,
+              subject: mail.subject,
+              body_text: mail.text,
+              body_html: mail.html ?? null,
+              status: 'pending',
+              attempts: 0,
+              created_at: now,
+              updated_at: now,
+            });
+          }
+          return true;
+        }),
+      );
+    },
+
+    async failJob(jobId, owner, error, stepId) {
+      return retrying(() =>
+        knex.transaction(async (trx) => {
+          const now = new Date();
+          const n = await trx('report_jobs')
+            .where({ id: jobId, lease_owner: owner, status: 'running' })
+            .update({ status: 'failed', error, lease_owner: null, lease_until: null, finished_at: now, updated_at: now });
+          if (!changed(n)) return false;
+          if (stepId) await trx('report_steps').where({ job_id: jobId, step_id: stepId }).whereNot('status', 'finished').update({ status: 'failed', error });
+          await trx('report_steps').where({ job_id: jobId, status: 'running' }).update({ status: 'pending' });
+          await addEvent(trx, jobId, { type: 'job-failed', error }, now);
+          return true;
+        }),
+      );
+    },
+  };
+}

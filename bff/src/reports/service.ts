@@ -1,0 +1,228 @@
+import { EventEmitter } from 'node:events';
+import os from 'node:os';
+import {
+  checkProductInputs,
+  getProduct,
+  type CatalogueProduct,
+  type ProductId,
+  type ProductInputs,
+  type ReportStatusResponse,
+} from '@val/contracts';
+import type { Ai } from '../ai/service';
+import type { Config } from '../config/env';
+import type { Database } from '../db/knex';
+import { InputError } from '../errors';
+import type { Logger } from '../logger';
+import { newReportId, newWorkerId } from './ids';
+import { createReportMailer, type ReportMailer } from './mailer';
+import { renderReportPdf, reportPdfFileName } from './pdf';
+import { knexReportRepository, type OutboxMail, type ReportJob, type ReportRepository, type StoredReportEvent } from './repository';
+import { createReportWorker, type ReportWorker } from './worker';
+
+/** What starts a report: a catalogue product, its form inputs and where to mail it. */
+export interface StartReport {
+  product: string;
+  inputs: Record<string, unknown>;
+  email?: string | null;
+  /** The same key never starts a second job (e.g. a checkout session id); its job's id is returned. */
+  dedupeKey?: string;
+}
+
+/** The report engine as the rest of the BFF sees it (`deps.reports`). */
+export interface ReportService {
+  /** Queues a report and returns its id (random, unguessable: the public link). Bad input → InputError. */
+  start(req: StartReport): Promise<string>;
+  /** The spec's polling answer, or null for an unknown id. */
+  status(id: string): Promise<ReportStatusResponse | null>;
+  /** The job as stored, or null. */
+  get(id: string): Promise<ReportJob | null>;
+  /** Events after `afterId` (SSE, Last-Event-ID). */
+  events(id: string, afterId: number): Promise<StoredReportEvent[]>;
+  /** Resolves when this process sees a change to the job, after `ms`, or on abort (whichever first). */
+  waitForChange(id: string, ms: number, signal?: AbortSignal): Promise<void>;
+  /** The report as a PDF; null for an unknown id or a report with no finished step yet. */
+  pdf(id: string): Promise<{ filename: string; data: Buffer } | null>;
+  /** The public link of a report. */
+  link(id: string): string;
+  /** A worker over this engine (not started). */
+  createWorker(opts?: { concurrency?: number; id?: string }): ReportWorker;
+  readonly repo: ReportRepository;
+  readonly mailer: ReportMailer;
+}
+
+export interface ReportServiceDeps {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  ai: Ai;
+}
+
+/** The subject of a report title: the idea (or the main field) in a few words. */
+function subjectOf(product: CatalogueProduct, inputs: ProductInputs): string {
+  const main =
+    product.fields.find((f) => /idea/i.test(f.name)) ??
+    product.fields.find((f) => /productOrDomain|topic|area|market/.test(f.name)) ??
+    product.fields[0];
+  const s = (inputs[main.name] ?? '').replace(/\s+/g, ' ').trim();
+  return s.length > 90 ? `${s.slice(0, 87).replace(/\s+\S*$/, '')}...` : s;
+}
+
+/** Title and description stored with a new job. */
+export function describeReport(product: CatalogueProduct, inputs: ProductInputs): { title: string; description: string } {
+  const subject = subjectOf(product, inputs);
+  const given = product.fields
+    .map((f) => `${f.label}: ${(inputs[f.name] ?? '').replace(/\s+/g, ' ').trim()}`)
+    .join(' · ');
+  const agents = product.agents.length;
+  return {
+    title: `${product.title}: ${subject}`,
+    description: `${given}. Researched by ${agents} AI agent${agents === 1 ? '' : 's'}.`.slice(0, 2000),
+  };
+}
+
+export function createReportService(d: ReportServiceDeps): ReportService {
+  const { config, logger, db, ai } = d;
+  const repo = knexReportRepository(db.knex, db.dialect);
+  const bus = new EventEmitter();
+  bus.setMaxListeners(0);
+  const publicBase = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+  const link = (id: string) => `${publicBase}/report/${encodeURIComponent(id)}`;
+
+  const pdfOf = async (id: string) => {
+    const job = await repo.get(id);
+    if (!job) return null;
+    const product = getProduct(job.product);
+    const steps = await repo.steps(id);
+    const hidden = new Set(product?.agents.filter((a) => a.internal).map((a) => a.id) ?? []);
+    const shown = steps.filter((s) => s.status === 'finished' && s.rawOutput && !hidden.has(s.stepId));
+    if (!shown.length) return null;
+    const data = renderReportPdf({
+      id,
+      title: job.title,
+      description: job.description,
+      productTitle: product?.title ?? job.product,
+      status: job.status,
+      createdAt: job.createdAt,
+      link: link(id),
+      provider: job.provider,
+      steps: shown.map((s) => ({ id: s.stepId, title: s.title, raw_output: s.rawOutput ?? '' })),
+    });
+    return { filename: reportPdfFileName(job.title, id), data };
+  };
+
+  const mailer = createReportMailer({
+    knex: db.knex,
+    logger,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    async attachments(kind, ref) {
+      if (kind !== 'report-ready') return [];
+      const pdf = await pdfOf(ref);
+      return pdf ? [{ filename: pdf.filename, content: pdf.data, contentType: 'application/pdf' }] : [];
+    },
+  });
+
+  const mailFor = (job: ReportJob, product: CatalogueProduct): OutboxMail | null => {
+    if (!job.email) return null;
+    const url = link(job.id);
+    const text = [
+      'Hello,',
+      '',
+      `your ${product.title} is ready: ${job.title}.`,
+      '',
+      `Read it online: ${url}`,
+      'The full report is attached as a PDF.',
+      '',
+      'Thank you for using Val.',
+    ].join('\n');
+    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    const html = `<p>Hello,</p><p>your ${esc(product.title)} is ready: <strong>${esc(job.title)}</strong>.</p><p><a href="${esc(url)}">Read it online</a> (${esc(url)}). The full report is attached as a PDF.</p><p>Thank you for using Val.</p>`;
+    return { kind: 'report-ready', ref: job.id, to: job.email, subject: `Your ${product.title} is ready`, text, html };
+  };
+
+  return {
+    repo,
+    mailer,
+    link,
+    async start(req) {
+      const checked = checkProductInputs(req.product, req.inputs);
+      if (!checked.ok) throw new InputError(checked.message);
+      const email = req.email?.trim() || null;
+      if (email && (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) throw new InputError('email must be a valid email address');
+      const { product, inputs } = checked;
+      const { title, description } = describeReport(product, inputs);
+      const { id, created } = await repo.create({
+        id: newReportId(),
+        product: product.id,
+        inputs,
+        email,
+        title,
+        description,
+        dedupeKey: req.dedupeKey,
+        steps: product.agents.map((a) => ({ stepId: a.id, title: a.title })),
+      });
+      if (created) {
+        logger.info({ report: id, product: product.id }, 'report queued');
+        bus.emit('job-queued');
+      }
+      return id;
+    },
+    get: (id) => repo.get(id),
+    async status(id) {
+      const job = await repo.get(id);
+      if (!job) return null;
+      const product = getProduct(job.product);
+      const steps = await repo.steps(id);
+      const hidden = new Set(product?.agents.filter((a) => a.internal).map((a) => a.id) ?? []);
+      return {
+        processing_status: job.status,
+        title: job.title,
+        description: job.description,
+        flow_execution_steps: steps
+          .filter((s) => s.status === 'finished' && !hidden.has(s.stepId))
+          .map((s) => ({ id: s.stepId, title: s.title, raw_output: s.rawOutput ?? '' })),
+        product: job.product as ProductId,
+        error: job.error,
+        provider: job.provider,
+        progress: {
+          finished: steps.filter((s) => s.status === 'finished').length,
+          total: steps.length,
+          running: steps.filter((s) => s.status === 'running').map((s) => s.stepId),
+        },
+      };
+    },
+    events: (id, afterId) => repo.eventsAfter(id, afterId),
+    waitForChange(id, ms, signal) {
+      return new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(t);
+          bus.off(`job:${id}`, done);
+          signal?.removeEventListener('abort', done);
+          resolve();
+        };
+        const t = setTimeout(done, ms);
+        bus.on(`job:${id}`, done);
+        signal?.addEventListener('abort', done);
+      });
+    },
+    pdf: pdfOf,
+    createWorker(opts = {}) {
+      return createReportWorker({
+        id: opts.id ?? newWorkerId(os.hostname(), process.pid),
+        repo,
+        ai,
+        logger,
+        bus,
+        concurrency: opts.concurrency ?? config.REPORT_WORKER_CONCURRENCY,
+        leaseMs: config.REPORT_LEASE_MS,
+        pollMs: config.REPORT_POLL_MS,
+        stepMaxAttempts: config.REPORT_STEP_MAX_ATTEMPTS,
+        jobMaxAttempts: config.REPORT_JOB_MAX_ATTEMPTS,
+        mailFor,
+        onFinished: async (job, mail) => {
+          if (mail) await mailer.queued(mail, link(job.id)).catch((err) => logger.warn({ report: job.id, err }, 'mail delivery failed; kept in the outbox'));
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../config/env';
+import { hashPassword, parseScryptHash, passwordVerifier, verifyScrypt } from './password';
+import { loginThrottle } from './loginThrottle';
+
+describe('admin password hashing', () => {
+  it('hashes into scrypt$N$r$p$salt$hash and verifies only the same password', async () => {
+    const stored = await hashPassword('s3cret pass', { N: 1024 });
+    expect(stored).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    const parsed = parseScryptHash(stored)!;
+    expect(await verifyScrypt('s3cret pass', parsed)).toBe(true);
+    expect(await verifyScrypt('s3cret pass ', parsed)).toBe(false);
+    expect(await hashPassword('s3cret pass', { N: 1024 })).not.toBe(stored);
+  });
+
+  it('refuses malformed hashes and out-of-range costs', () => {
+    expect(parseScryptHash('bcrypt$2b$10$abc')).toBeNull();
+    expect(parseScryptHash('scrypt$1000$8$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==')).toBeNull();
+    expect(parseScryptHash(`scrypt$${2 ** 22}$8$1$c2FsdHNhbHQ=$aGFzaGhhc2hoYXNoaGFzaA==`)).toBeNull();
+  });
+
+  it('builds the verifier from config: the hash wins, nothing set means disabled', async () => {
+    const hash = await hashPassword('from-hash', { N: 1024 });
+    const both = passwordVerifier({ ADMIN_PASSWORD: 'plain', ADMIN_PASSWORD_HASH: hash });
+    expect(await both.verify('from-hash')).toBe(true);
+    expect(await both.verify('plain')).toBe(false);
+    const plain = passwordVerifier({ ADMIN_PASSWORD: 'plain' });
+    expect(plain.enabled).toBe(true);
+    expect(await plain.verify('plain')).toBe(true);
+    expect(await plain.verify('plai')).toBe(false);
+    expect(await plain.verify('')).toBe(false);
+    const none = passwordVerifier({});
+    expect(none.enabled).toBe(false);
+    expect(none.problem).toMatch(/ADMIN_PASSWORD/);
+  });
+
+  it('has a command that prints a hash the config accepts', () => {
+    const script = path.join(__dirname, '..', '..', '..', 'dist', 'src', 'routes', 'admin', 'password.js');
+    if (!fs.existsSync(script)) throw new Error('build the bff first (node scripts/ensure-built.js)');
+    const out = execFileSync(process.execPath, [script], { input: 'from stdin\n' }).toString().trim();
+    expect(parseScryptHash(out)).not.toBeNull();
+    expect(loadConfig({ ADMIN_PASSWORD_HASH: out }).ADMIN_PASSWORD_HASH).toBe(out);
+  });
+});
+
+describe('admin config in production', () => {
+  const problems = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (e) {
+      if (e instanceof ConfigError) return e.problems;
+      throw e;
+    }
+  };
+  const key = 'k'.repeat(32);
+
+  it('requires its own ANALYTICS_HASH_KEY, and SESSION_KEYS when the admin is enabled', () => {
+    expect(problems({ NODE_ENV: 'production' })).toContain('ANALYTICS_HASH_KEY: must be set in production');
+    expect(problems({ NODE_ENV: 'production', ANALYTICS_HASH_KEY: key }).join('\n')).not.toMatch(/ANALYTICS_HASH_KEY/);
+    expect(problems({ NODE_ENV: 'production', ANALYTICS_HASH_KEY: key, ADMIN_PASSWORD: 'x' })).toContain(
+      'SESSION_KEYS: must be set in production when the admin is enabled',
+    );
+    const withKeys = { NODE_ENV: 'production', ANALYTICS_HASH_KEY: key, ADMIN_PASSWORD: 'x', SESSION_KEYS: `${'a'.repeat(32)},${'b'.repeat(40)}` };
+    expect(problems(withKeys).join('\n')).not.toMatch(/ANALYTICS_HASH_KEY|SESSION_KEYS/);
+    expect(loadConfig({ SESSION_KEYS: `${'a'.repeat(32)},${'b'.repeat(40)}` }).SESSION_KEYS).toEqual(['a'.repeat(32), 'b'.repeat(40)]);
+    expect(problems({ SESSION_KEYS: 'short' })).toContain('SESSION_KEYS: every key must be at least 32 characters');
+  });
+});
+
+describe('loginThrottle', () => {
+  it('blocks a key after maxFailures failures in the window, with the time until the oldest leaves it', () => {
+    let now = 1_000_000;
+    const t = loginThrottle({ maxFailures: 3, windowMs: 60_000, now: () => now });
+    for (let i = 0; i < 3; i++) {
+      t.check('a');
+      t.failed('a');
+      now += 1000;
+    }
+    let err: unknown;
+    try {
+      t.check('a');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toMatchObject({ status: 429, headers: { 'Retry-After': '57' } });
+    expect(() => t.check('b')).not.toThrow();
+    now += 57_000;
+    expect(() => t.check('a')).not.toThrow();
+    t.failed('a');
+    expect(() => t.check('a')).toThrow();
+    t.succeeded('a');
+    expect(() => t.check('a')).not.toThrow();
+  });
+});

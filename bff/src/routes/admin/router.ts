@@ -1,0 +1,94 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import {
+  adminLoginRequestSchema,
+  adminMessagesQuerySchema,
+  dailyQuerySchema,
+  statsRangeQuerySchema,
+  type AdminMessagesResponse,
+} from '@val/contracts';
+import type { AppDeps } from '../../deps';
+import { UnauthorizedError, UnavailableError } from '../../errors';
+import { parseBody, parseQuery } from '../../http/parse';
+import { endAdminSession, knexSessionStore, requireAdmin, startAdminSession } from '../../middlewares/adminSession';
+import { sameOrigin } from '../../middlewares/sameOrigin';
+import { loginThrottle } from './loginThrottle';
+import { passwordVerifier } from './password';
+
+export const ADMIN_DISABLED_MESSAGE =
+  'The admin dashboard is disabled on this server: set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH to enable it.';
+
+/**
+ * The operator's API under /api/admin: login/logout (shared password, server-side session),
+ * link and product stats from the rollups, clicks per day, and contact-form messages.
+ * 503 when no password is configured, 401 without a live session, 403 on a cross-site POST.
+ */
+export function adminRouter(deps: AppDeps, opts: { now?: () => number } = {}): Router {
+  const { config, logger, repos, db } = deps;
+  const now = opts.now ?? Date.now;
+  const router = new Router({ prefix: '/api/admin' });
+  const password = passwordVerifier(config);
+  if (!password.enabled) logger.warn(`admin dashboard disabled (${password.problem}): /api/admin answers 503`);
+
+  const throttle = loginThrottle({
+    maxFailures: config.ADMIN_LOGIN_MAX_FAILURES,
+    windowMs: config.ADMIN_LOGIN_WINDOW_MS,
+    now,
+  });
+  const sessions = knexSessionStore(db.knex, now);
+  const csrf = sameOrigin({ allowedOrigins: [config.PUBLIC_URL] });
+  const admin = requireAdmin({ idleMs: config.ADMIN_IDLE_TIMEOUT_MS, absoluteMs: config.ADMIN_SESSION_MAX_AGE_MS, now });
+
+  const enabled: Middleware = async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
+    if (!password.enabled) throw new UnavailableError(ADMIN_DISABLED_MESSAGE);
+    await next();
+  };
+  router.use(enabled);
+
+  router.post('/login', csrf, async (ctx) => {
+    const ip = ctx.ip || 'unknown';
+    throttle.check(ip);
+    const { password: given } = parseBody(ctx, adminLoginRequestSchema);
+    if (!(await password.verify(given))) {
+      throttle.failed(ip);
+      logger.warn({ ip }, 'admin login failed');
+      throw new UnauthorizedError('Invalid password');
+    }
+    throttle.succeeded(ip);
+    await sessions.sweep().catch((err) => logger.warn({ err }, 'could not sweep expired admin sessions'));
+    await startAdminSession(ctx, now);
+    logger.info({ ip }, 'admin logged in');
+    ctx.body = { ok: true };
+  });
+
+  router.post('/logout', csrf, admin, (ctx) => {
+    endAdminSession(ctx);
+    ctx.body = { ok: true };
+  });
+
+  router.get('/link-stats', admin, async (ctx) => {
+    ctx.body = await repos.analytics.linkStats(parseQuery(ctx, statsRangeQuerySchema));
+  });
+
+  router.get('/product-stats', admin, async (ctx) => {
+    ctx.body = await repos.analytics.productStats(parseQuery(ctx, statsRangeQuerySchema));
+  });
+
+  router.get('/daily', admin, async (ctx) => {
+    const { kind, from, to } = parseQuery(ctx, dailyQuerySchema);
+    ctx.body = await repos.analytics.daily(kind, { from, to });
+  });
+
+  router.get('/messages', admin, async (ctx) => {
+    const { limit, offset } = parseQuery(ctx, adminMessagesQuerySchema);
+    const [messages, total] = await Promise.all([repos.contactMessages.list({ limit, offset }), repos.contactMessages.count()]);
+    const body: AdminMessagesResponse = {
+      messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
+      total,
+    };
+    ctx.body = body;
+  });
+
+  return router;
+}

@@ -1,0 +1,64 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { authCallbackRequestSchema, type AuthCallbackResponse } from '@val/contracts';
+import type { AppDeps } from '../../deps';
+import { parseBody } from '../../http/parse';
+import { byIp, rateLimit } from '../../middlewares/rateLimit';
+import { paidFlow } from '../../services/paymentsFlow';
+
+/** Per-IP limits of the sign-in routes. */
+export const AUTH_RATE_LIMIT = { windowMs: 60_000, max: 30 } as const;
+
+/**
+ * Sign-in of the paid flow (OpenID Connect, code flow with state, nonce and PKCE):
+ * - `GET /api/auth/login` → 302 to the provider's authorization page (redirect URI `/log`);
+ * - `POST /api/auth/callback` {code, state, iss?} → {email, name?}: checks state and the PKCE
+ *   verifier kept in the session cookie, exchanges the code once, signs the visitor in;
+ * - `POST /api/auth/logout`;
+ * - outside production without OIDC_ISSUER, the embedded provider's "Development sign-in" pages.
+ */
+export function authRouter(deps: AppDeps): Router {
+  const flow = paidFlow(deps);
+  const router = new Router();
+  const limit = rateLimit({
+    ...AUTH_RATE_LIMIT,
+    key: (ctx) => `auth:${byIp(ctx)}`,
+    message: 'Too many sign-in attempts. Please wait a minute and try again.',
+  });
+  const noStore: Middleware = async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  };
+
+  router.get('/api/auth/login', noStore, limit, async (ctx) => {
+    const url = await flow.auth.begin(ctx);
+    ctx.redirect(url.href);
+  });
+
+  router.post('/api/auth/callback', noStore, flow.csrf, limit, async (ctx) => {
+    const params = parseBody(ctx, authCallbackRequestSchema);
+    const user = await flow.auth.complete(ctx, params);
+    const res: AuthCallbackResponse = user.name ? { email: user.email, name: user.name } : { email: user.email };
+    ctx.body = res;
+  });
+
+  router.post('/api/auth/logout', noStore, flow.csrf, (ctx) => {
+    flow.sessions.clear(ctx);
+    ctx.body = { ok: true };
+  });
+
+  flow.auth.embedded?.addInteractionRoutes(router, flow.originOf, flow.csrf);
+  return router;
+}
+
+/**
+ * The embedded provider's own endpoints under `/oidc` (discovery, authorize, token, JWKS,
+ * userinfo). It parses its own request bodies, so it is mounted before the app's body parser.
+ * A no-op when OIDC_ISSUER is configured.
+ */
+export function embeddedOidcMiddleware(deps: AppDeps): Middleware {
+  const flow = paidFlow(deps);
+  const embedded = flow.auth.embedded;
+  if (!embedded) return (_ctx, next) => next();
+  return embedded.middleware(flow.originOf);
+}

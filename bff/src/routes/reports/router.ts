@@ -1,0 +1,123 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import {
+  REPORT_EVENT_TYPES,
+  reportIdSchema,
+  reportStatusRequestSchema,
+  startReportRequestSchema,
+} from '@val/contracts';
+import type { AppDeps } from '../../deps';
+import { ConflictError, InputError, NotFoundError } from '../../errors';
+import { parseBody } from '../../http/parse';
+import { openSse } from '../../http/sse';
+import { byIp, rateLimit } from '../../middlewares/rateLimit';
+
+/** Per-IP limits: status polling (every 6 s per open page), event streams, PDF downloads. */
+export const REPORT_RATE_LIMITS = {
+  status: { windowMs: 60_000, max: 120 },
+  events: { windowMs: 60_000, max: 60 },
+  pdf: { windowMs: 60_000, max: 20 },
+  devStart: { windowMs: 60_000, max: 30 },
+} as const;
+
+/** How often an open event stream re-reads the database when no in-process notice arrives (ms). */
+export const SSE_POLL_MS = 500;
+
+function reportIdParam(ctx: Context): string {
+  const r = reportIdSchema.safeParse(ctx.params.id);
+  if (!r.success) throw new NotFoundError('Report not found');
+  return r.data;
+}
+
+/** `Last-Event-ID` header (set by EventSource on reconnect) or `?lastEventId=`; 0 = from the start. */
+function lastEventId(ctx: Context): number {
+  const raw = ctx.get('Last-Event-ID') || (typeof ctx.query.lastEventId === 'string' ? ctx.query.lastEventId : '');
+  if (!raw) return 0;
+  if (!/^\d{1,15}$/.test(raw.trim())) throw new InputError('Last-Event-ID must be a number');
+  return Number(raw.trim());
+}
+
+/**
+ * The report API:
+ * - `POST /api/reports/status` {execution_id} → the spec's polling answer (404 for an unknown id);
+ * - `GET /api/reports/:id/events` → SSE of step-started / step-finished / step-retry /
+ *   job-finished / job-failed, each with an id; reconnecting with `Last-Event-ID` resumes after it;
+ * - `GET /api/reports/:id/pdf` → the report as a PDF (409 before any section is written).
+ */
+export function reportsRouter({ reports, logger, lifecycle }: AppDeps): Router {
+  const router = new Router();
+  const limit = (name: keyof typeof REPORT_RATE_LIMITS) =>
+    rateLimit({ ...REPORT_RATE_LIMITS[name], key: (ctx) => `reports-${name}:${byIp(ctx)}` });
+
+  router.post('/api/reports/status', limit('status'), async (ctx) => {
+    const { execution_id } = parseBody(ctx, reportStatusRequestSchema);
+    const status = await reports.status(execution_id);
+    if (!status) throw new NotFoundError('Report not found');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = status;
+  });
+
+  router.get('/api/reports/:id/events', limit('events'), async (ctx) => {
+    const id = reportIdParam(ctx);
+    const after = lastEventId(ctx);
+    const job = await reports.get(id);
+    if (!job) throw new NotFoundError('Report not found');
+    const sse = openSse(ctx);
+    void (async () => {
+      let last = after;
+      while (!sse.signal.aborted && !lifecycle.shuttingDown) {
+        const events = await reports.events(id, last);
+        for (const e of events) {
+          if (!REPORT_EVENT_TYPES.includes(e.event.type)) continue;
+          sse.send(e.event.type, e.event, e.id);
+          last = e.id;
+          if (e.event.type === 'job-finished' || e.event.type === 'job-failed') {
+            sse.close();
+            return;
+          }
+        }
+        if (!events.length) {
+          const now = await reports.get(id);
+          if (!now || now.status === 'finished' || now.status === 'failed') break;
+        }
+        await reports.waitForChange(id, SSE_POLL_MS, sse.signal);
+      }
+      sse.close();
+    })().catch((err) => {
+      logger.warn({ err, report: id }, 'report event stream failed');
+      sse.close();
+    });
+  });
+
+  router.get('/api/reports/:id/pdf', limit('pdf'), async (ctx) => {
+    const id = reportIdParam(ctx);
+    const job = await reports.get(id);
+    if (!job) throw new NotFoundError('Report not found');
+    const pdf = await reports.pdf(id);
+    if (!pdf) throw new ConflictError('The report has no finished section yet. Try again when it is ready.');
+    ctx.set('Content-Type', 'application/pdf');
+    ctx.set('Content-Disposition', `attachment; filename="${pdf.filename}"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = pdf.data;
+  });
+
+  return router;
+}
+
+/**
+ * `POST /api/dev/reports` {product, inputs, email?} → 201 {id, url}: starts a report without a
+ * payment. Mounted only outside production (NODE_ENV !== 'production'), for demos and browser
+ * tests; production reports start only through the paid flow.
+ */
+export function devReportsRouter({ config, reports }: AppDeps): Router {
+  const router = new Router();
+  if (config.isProduction) return router;
+  const limit = rateLimit({ ...REPORT_RATE_LIMITS.devStart, key: (ctx) => `reports-dev:${byIp(ctx)}` });
+  router.post('/api/dev/reports', limit, async (ctx) => {
+    const body = parseBody(ctx, startReportRequestSchema);
+    const id = await reports.start(body);
+    ctx.status = 201;
+    ctx.body = { id, url: `/report/${id}` };
+  });
+  return router;
+}

@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { BatchWriter, type BatchWriterOptions, type SpillStore } from './batchWriter';
+import { fileSpillStore } from './spill';
+
+const logger = pino({ level: 'silent' });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function writer(over: Partial<BatchWriterOptions<number>> = {}) {
+  const batches: number[][] = [];
+  let failNext = 0;
+  const w = new BatchWriter<number>({
+    write: async (rows) => {
+      if (failNext > 0) {
+        failNext -= 1;
+        throw new Error('database down');
+      }
+      batches.push(rows);
+    },
+    flushMs: 50,
+    maxBatch: 5,
+    maxBuffer: 20,
+    retryBaseMs: 20,
+    retryMaxMs: 40,
+    closeTimeoutMs: 200,
+    logger,
+    ...over,
+  });
+  return { w, batches, fail: (n: number) => (failNext = n) };
+}
+
+describe('BatchWriter', () => {
+  it('writes a full batch at once, without waiting for the timer', async () => {
+    const { w, batches } = writer({ flushMs: 10_000 });
+    for (let i = 1; i <= 5; i++) w.enqueue(i);
+    await sleep(10);
+    expect(batches).toEqual([[1, 2, 3, 4, 5]]);
+    expect(w.pending).toBe(0);
+    await w.close();
+  });
+
+  it('writes a partial batch once the oldest row has waited flushMs', async () => {
+    const { w, batches } = writer({ flushMs: 60 });
+    w.enqueue(1);
+    w.enqueue(2);
+    await sleep(20);
+    expect(batches).toEqual([]);
+    await sleep(80);
+    expect(batches).toEqual([[1, 2]]);
+    await w.close();
+  });
+
+  it('keeps the rows of a failed write and retries them, in order', async () => {
+    const { w, batches, fail } = writer();
+    fail(2);
+    for (let i = 1; i <= 3; i++) w.enqueue(i);
+    await sleep(60);
+    expect(batches).toEqual([]);
+    expect(w.pending).toBe(3);
+    w.enqueue(4);
+    await sleep(200);
+    expect(batches.flat()).toEqual([1, 2, 3, 4]);
+    expect(w.pending).toBe(0);
+    expect(w.lastError).toBeNull();
+    await w.close();
+  });
+
+  it('refuses rows beyond the buffer bound (the caller answers 503)', async () => {
+    const { w, fail } = writer({ maxBuffer: 8 });
+    fail(1000);
+    const accepted = Array.from({ length: 12 }, (_, i) => w.enqueue(i)).filter(Boolean).length;
+    expect(accepted).toBe(8);
+    expect(w.pending).toBe(8);
+    fail(0);
+    await w.flush();
+    expect(w.enqueue(99)).toBe(true);
+    await w.close();
+  });
+
+  it('flush() writes everything buffered in batches of maxBatch and throws when the write fails', async () => {
+    const { w, batches, fail } = writer({ flushMs: 10_000, maxBatch: 3 });
+    for (let i = 1; i <= 7; i++) w.enqueue(i);
+    await w.flush();
+    expect(batches).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+    fail(1);
+    w.enqueue(8);
+    await expect(w.flush()).rejects.toThrow('database down');
+    expect(w.pending).toBe(1);
+    await w.flush();
+    expect(batches.at(-1)).toEqual([8]);
+    await w.close();
+  });
+
+  it('close() writes what is buffered, then refuses new rows', async () => {
+    const { w, batches } = writer({ flushMs: 10_000 });
+    w.enqueue(1);
+    w.enqueue(2);
+    await w.close();
+    expect(batches).toEqual([[1, 2]]);
+    expect(w.enqueue(3)).toBe(false);
+  });
+
+  it('close() spills rows it cannot write, and restore() brings them back', async () => {
+    const saved: number[][] = [];
+    const spill: SpillStore<number> = {
+      save: async (rows) => {
+        saved.push(rows);
+      },
+      load: async () => saved.splice(0).flat(),
+    };
+    const first = writer({ spill, flushMs: 10_000 });
+    first.fail(1000);
+    first.w.enqueue(1);
+    first.w.enqueue(2);
+    await first.w.close();
+    expect(saved).toEqual([[1, 2]]);
+
+    const second = writer({ spill, flushMs: 10 });
+    expect(await second.w.restore()).toBe(2);
+    await sleep(50);
+    expect(second.batches).toEqual([[1, 2]]);
+    expect(await second.w.restore()).toBe(0);
+    await second.w.close();
+  });
+});
+
+describe('fileSpillStore', () => {
+  it('round-trips rows through a file and hands each spill out once', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'val-spill-'));
+    try {
+      const a = fileSpillStore<{ n: number }>(dir);
+      await a.save([{ n: 1 }, { n: 2 }]);
+      await a.save([{ n: 3 }]);
+      expect(fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl'))).toHaveLength(2);
+      expect((await a.load()).map((r) => r.n).sort()).toEqual([1, 2, 3]);
+      expect(await fileSpillStore(dir).load()).toEqual([]);
+      expect(fs.readdirSync(dir)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

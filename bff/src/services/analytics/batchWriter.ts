@@ -1,0 +1,174 @@
+import type { Logger } from '../../logger';
+
+/** Where rows that could not be written at shutdown go, and come back from at the next start. */
+export interface SpillStore<T> {
+  save(rows: T[]): Promise<void>;
+  /** Claims and returns rows spilled earlier (each spill is handed out once). */
+  load(): Promise<T[]>;
+}
+
+export interface BatchWriterOptions<T> {
+  /** Writes one batch atomically; a throw keeps the rows for a retry. */
+  write(rows: T[]): Promise<void>;
+  /** The oldest buffered row waits at most this long (ms). */
+  flushMs: number;
+  /** Rows per write; a full batch is written at once. */
+  maxBatch: number;
+  /** Rows buffered at most; beyond it `enqueue` refuses. */
+  maxBuffer: number;
+  logger: Logger;
+  /** First retry delay after a failed write (doubles up to retryMaxMs). */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** How long `close()` keeps retrying before spilling what is left. */
+  closeTimeoutMs?: number;
+  spill?: SpillStore<T>;
+  now?: () => number;
+}
+
+interface Entry<T> {
+  row: T;
+  at: number;
+}
+
+/**
+ * Buffers rows and writes them in batches: when `maxBatch` rows are waiting, or when the oldest
+ * has waited `flushMs`. A failed write keeps its rows at the head of the buffer and is retried
+ * with backoff; `enqueue` refuses (returns false) once `maxBuffer` rows wait, so callers can
+ * answer 503 instead of accepting what cannot be stored. `close()` writes everything left,
+ * retrying for a while, and spills the rest to the SpillStore so the next start writes them.
+ */
+export class BatchWriter<T> {
+  private buffer: Entry<T>[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private pumping: Promise<void> | null = null;
+  private failures = 0;
+  private closed = false;
+  private readonly now: () => number;
+  /** The last write error (cleared by a successful write). */
+  lastError: unknown = null;
+  /** Rows written since the start. */
+  written = 0;
+
+  constructor(private readonly opts: BatchWriterOptions<T>) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Rows waiting to be written. */
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  /** Buffers a row; false when the buffer is full or the writer is closed (answer 503). */
+  enqueue(row: T): boolean {
+    if (this.closed || this.buffer.length >= this.opts.maxBuffer) return false;
+    this.buffer.push({ row, at: this.now() });
+    if (this.buffer.length >= this.opts.maxBatch && this.failures === 0) void this.pump(false);
+    else this.arm();
+    return true;
+  }
+
+  /** Re-buffers spilled rows from an earlier run (ignores the buffer bound). */
+  async restore(): Promise<number> {
+    if (!this.opts.spill) return 0;
+    const rows = await this.opts.spill.load();
+    const at = this.now();
+    for (const row of rows) this.buffer.push({ row, at });
+    if (rows.length) {
+      this.opts.logger.info({ rows: rows.length }, 'analytics: restored spilled click events');
+      this.arm(0);
+    }
+    return rows.length;
+  }
+
+  /** Writes everything buffered now; throws if a write fails (the rows stay buffered). */
+  async flush(): Promise<void> {
+    for (;;) {
+      if (this.pumping) await this.pumping;
+      if (!this.buffer.length) return;
+      await this.pump(true);
+      if (this.buffer.length && this.lastError) throw this.lastError;
+    }
+  }
+
+  /** Stops accepting rows, writes what is left (retrying), spills anything that still fails. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.disarm();
+    const deadline = this.now() + (this.opts.closeTimeoutMs ?? 5000);
+    let delay = this.opts.retryBaseMs ?? 250;
+    for (;;) {
+      try {
+        await this.flush();
+        return;
+      } catch {
+        if (this.now() + delay > deadline) break;
+        await new Promise((r) => setTimeout(r, delay));
+        delay = Math.min(delay * 2, this.opts.retryMaxMs ?? 5000);
+      }
+    }
+    const rows = this.buffer.map((e) => e.row);
+    this.buffer = [];
+    if (!rows.length) return;
+    if (this.opts.spill) {
+      try {
+        await this.opts.spill.save(rows);
+        this.opts.logger.error({ rows: rows.length, err: this.lastError }, 'analytics: database unavailable at shutdown; click events spilled to disk for the next start');
+        return;
+      } catch (err) {
+        this.opts.logger.error({ err }, 'analytics: could not spill click events');
+      }
+    }
+    this.opts.logger.error({ rows: rows.length, err: this.lastError }, 'analytics: click events lost at shutdown');
+  }
+
+  private arm(delay?: number) {
+    if (this.timer || !this.buffer.length || this.pumping) return;
+    const wait = delay ?? Math.max(0, this.buffer[0].at + this.opts.flushMs - this.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.pump(false);
+    }, wait);
+    this.timer.unref?.();
+  }
+
+  private disarm() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private pump(force: boolean): Promise<void> {
+    if (this.pumping) return this.pumping;
+    this.disarm();
+    this.pumping = this.run(force).finally(() => {
+      this.pumping = null;
+      if (!this.closed) this.arm(this.failures ? this.backoff() : undefined);
+    });
+    return this.pumping;
+  }
+
+  private backoff(): number {
+    const base = this.opts.retryBaseMs ?? 250;
+    return Math.min(this.opts.retryMaxMs ?? 5000, base * 2 ** Math.max(0, this.failures - 1));
+  }
+
+  private async run(force: boolean): Promise<void> {
+    while (this.buffer.length) {
+      const due = this.buffer.length >= this.opts.maxBatch || this.now() - this.buffer[0].at >= this.opts.flushMs;
+      if (!force && !due) return;
+      const batch = this.buffer.slice(0, this.opts.maxBatch);
+      try {
+        await this.opts.write(batch.map((e) => e.row));
+      } catch (err) {
+        this.failures += 1;
+        this.lastError = err;
+        this.opts.logger.warn({ err, rows: batch.length, pending: this.buffer.length, attempt: this.failures }, 'analytics: batch write failed; will retry');
+        return;
+      }
+      this.buffer.splice(0, batch.length);
+      this.written += batch.length;
+      this.failures = 0;
+      this.lastError = null;
+    }
+  }
+}

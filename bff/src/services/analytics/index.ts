@@ -1,0 +1,90 @@
+import { createHmac } from 'node:crypto';
+import type { LinkType, TrackClickRequest, TrackProductClickRequest } from '@val/contracts';
+import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { ErrorCode } from '@val/contracts';
+import { BatchWriter } from './batchWriter';
+import { fileSpillStore } from './spill';
+
+/** A click as buffered by the writer (plain JSON, so it can be spilled to disk). */
+export type AnalyticsEvent =
+  | { kind: 'link'; company: string; linkType: LinkType; url: string; at: number }
+  | { kind: 'product'; product: string; location: string; inputs: number; emailHash: string | null; at: number };
+
+/** Accepts clicks and hands them to the batched writer. */
+export interface AnalyticsService {
+  /** Buffers a partner-link click; throws a 503 when the buffer is full. */
+  trackLinkClick(click: TrackClickRequest, at?: Date): void;
+  /** Buffers a product click (the email is kept only as a keyed hash); 503 when full. */
+  trackProductClick(click: TrackProductClickRequest, at?: Date): void;
+  readonly writer: BatchWriter<AnalyticsEvent>;
+}
+
+/** HMAC-SHA256 (hex) of the trimmed, lower-cased email under the configured key. */
+export function hashEmail(key: string, email: string): string {
+  return createHmac('sha256', key).update(email.trim().toLowerCase()).digest('hex');
+}
+
+/** Thrown when the writer cannot take more clicks: the caller should retry later. */
+export class AnalyticsBusyError extends AppError {
+  constructor() {
+    super(503, ErrorCode.Unavailable, 'Click tracking is busy right now. Please try again shortly.', { 'Retry-After': '5' });
+  }
+}
+
+/** Builds the service and its writer; the writer is flushed (and closed) at shutdown. */
+export function createAnalyticsService({ config, logger, repos, lifecycle }: AppDeps): AnalyticsService {
+  const writer = new BatchWriter<AnalyticsEvent>({
+    write: (rows) =>
+      repos.analytics.recordBatch({
+        links: rows.flatMap((r) =>
+          r.kind === 'link' ? [{ company: r.company, linkType: r.linkType, url: r.url, clickedAt: new Date(r.at) }] : [],
+        ),
+        products: rows.flatMap((r) =>
+          r.kind === 'product'
+            ? [{ product: r.product, location: r.location, inputs: r.inputs, emailHash: r.emailHash, clickedAt: new Date(r.at) }]
+            : [],
+        ),
+      }),
+    flushMs: config.ANALYTICS_FLUSH_MS,
+    maxBatch: config.ANALYTICS_FLUSH_ROWS,
+    maxBuffer: config.ANALYTICS_MAX_BUFFER,
+    closeTimeoutMs: Math.max(1000, Math.floor(config.SHUTDOWN_TIMEOUT_MS / 2)),
+    spill: fileSpillStore<AnalyticsEvent>(config.dataDir),
+    logger,
+  });
+  lifecycle.onShutdown(() => writer.close());
+  writer.restore().catch((err) => logger.error({ err }, 'analytics: could not restore spilled click events'));
+
+  const accept = (e: AnalyticsEvent) => {
+    if (!writer.enqueue(e)) throw new AnalyticsBusyError();
+  };
+  return {
+    writer,
+    trackLinkClick(c, at = new Date()) {
+      accept({ kind: 'link', company: c.company, linkType: c.linkType, url: c.url, at: at.getTime() });
+    },
+    trackProductClick(c, at = new Date()) {
+      accept({
+        kind: 'product',
+        product: c.product,
+        location: c.location,
+        inputs: c.inputs,
+        emailHash: c.email ? hashEmail(config.ANALYTICS_HASH_KEY, c.email) : null,
+        at: at.getTime(),
+      });
+    },
+  };
+}
+
+const services = new WeakMap<AppDeps, AnalyticsService>();
+
+/** The one analytics service of an app (shared by the tracking and admin routers). */
+export function analyticsFor(deps: AppDeps): AnalyticsService {
+  let s = services.get(deps);
+  if (!s) {
+    s = createAnalyticsService(deps);
+    services.set(deps, s);
+  }
+  return s;
+}

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
+import * as oidc from 'openid-client';
+import type { Config } from '../config/env';
+import { InputError, UnauthorizedError, UpstreamError } from '../errors';
+import type { Logger } from '../logger';
+import { maskEmail } from '../logger';
+import { createEmbeddedOidc, EMBEDDED_OIDC_PATH, type EmbeddedOidc } from '../oidc/embedded';
+import type { AuthSessions, SignedInUser } from './authSession';
+
+/** The scopes of the spec ('email profile') plus OpenID Connect's own. */
+export const SIGN_IN_SCOPE = 'openid email profile';
+
+/** Default client id of the embedded development provider. */
+export const EMBEDDED_CLIENT_ID = 'val-dev';
+
+export interface AuthServiceOptions {
+  config: Config;
+  logger: Logger;
+  sessions: AuthSessions;
+  /** The public origin of a request: PUBLIC_URL's, else (outside production) the request's own. */
+  originOf: (ctx: Context) => string;
+  /** openid-client requests to the embedded provider (tests may wrap it). */
+  fetchImpl?: typeof fetch;
+}
+
+/** Sign-in through OpenID Connect: code flow with state, nonce and PKCE (S256). */
+export interface AuthService {
+  /** 'oidc' when OIDC_ISSUER is configured, 'embedded' for the development provider. */
+  readonly mode: 'oidc' | 'embedded';
+  /** The embedded provider, when in use. */
+  readonly embedded: EmbeddedOidc | null;
+  /** Starts a sign-in: remembers state/verifier/nonce in the session and returns the provider URL. */
+  begin(ctx: Context): Promise<URL>;
+  /** Finishes it: checks state, PKCE and the ID token, then signs the visitor in. */
+  complete(ctx: Context, params: { code: string; state?: string; iss?: string }): Promise<SignedInUser>;
+}
+
+/** The first non-empty string claim among `keys`. */
+const claim = (c: Record<string, unknown> | undefined, ...keys: string[]): string | undefined => {
+  for (const k of keys) {
+    const v = c?.[k];
+    if (typeof v === 'string' && v.trim()) return v.trim();
+  }
+  return undefined;
+};
+
+/**
+ * The sign-in service. With OIDC_ISSUER (e.g. Google) it discovers the provider once (retrying
+ * on failure) and registers no state of its own but the session cookie. Without it (never in
+ * production) it runs the embedded provider on this origin and talks to it over loopback.
+ */
+export function createAuthService(opts: AuthServiceOptions): AuthService {
+  const { config, logger, sessions, originOf } = opts;
+  const fetchImpl = opts.fetchImpl ?? fetch;
+  const mode: AuthService['mode'] = config.OIDC_ISSUER ? 'oidc' : 'embedded';
+  if (mode === 'embedded' && config.isProduction) {
+    throw new Error('OIDC_ISSUER must be set in production: the embedded development sign-in is not available there');
+  }
+  const embedded =
+    mode === 'embedded'
+      ? createEmbeddedOidc({
+          logger,
+          clientId: config.OIDC_CLIENT_ID ?? EMBEDDED_CLIENT_ID,
+          clientSecret: `dev-${randomUUID()}`,
+        })
+      : null;
+
+  let remote: Promise<oidc.Configuration> | null = null;
+  const local = new Map<string, Promise<oidc.Configuration>>();
+
+  /** The provider configuration for a request. */
+  const configurationFor = (ctx: Context, origin: string): Promise<oidc.Configuration> => {
+    if (mode === 'oidc') {
+      remote ??= oidc
+        .discovery(new URL(config.OIDC_ISSUER as string), config.OIDC_CLIENT_ID as string, config.OIDC_CLIENT_SECRET as string, undefined, {
+          timeout: 10,
+          // A plain-http issuer (a local Keycloak, a test stand-in) is accepted outside production only.
+          ...(!config.isProduction && config.OIDC_ISSUER?.startsWith('http:') ? { execute: [oidc.allowInsecureRequests] } : {}),
+        })
+        .catch((err: unknown) => {
+          remote = null;
+          logger.error({ err, issuer: config.OIDC_ISSUER }, 'OpenID provider discovery failed');
+          throw new UpstreamError('The sign-in provider is not reachable right now. Please try again.');
+        });
+      return remote;
+    }
+    const emb = embedded as EmbeddedOidc;
+    let found = local.get(origin);
+    if (!found) {
+      const issuer = emb.forOrigin(origin).issuer;
+      // Back-channel calls (discovery, token, JWKS, userinfo) go to the socket this request came
+      // in on, so they work behind port mappings too; the public origin travels as X-Forwarded-*.
+      const sock = ctx.req.socket;
+      const addr = (sock.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+      const host = addr === '::' || addr === '0.0.0.0' ? '127.0.0.1' : addr.includes(':') ? `[${addr}]` : addr;
+      const loopback = `http://${host}:${sock.localPort}`;
+      const publicUrl = new URL(origin);
+      const customFetch: oidc.CustomFetch = (url, options) => {
+        const target = url.startsWith(origin) ? loopback + url.slice(origin.length) : url;
+        const headers = new Headers(options.headers as ConstructorParameters<typeof Headers>[0]);
+        if (target !== url) {
+          headers.set('x-forwarded-host', publicUrl.host);
+          headers.set('x-forwarded-proto', publicUrl.protocol.replace(':', ''));
+        }
+        return fetchImpl(target, { ...(options as RequestInit), headers });
+      };
+      found = oidc
+        .discovery(new URL(issuer), emb.clientId, emb.clientSecret, oidc.ClientSecretBasic(emb.clientSecret), {
+          execute: [oidc.allowInsecureRequests],
+          [oidc.customFetch]: customFetch,
+          timeout: 10,
+        })
+        .catch((err: unknown) => {
+          local.delete(origin);
+          logger.error({ err, issuer }, 'embedded OpenID provider discovery failed');
+          throw new UpstreamError('The development sign-in is not reachable. Please try again.');
+        });
+      local.set(origin, found);
+    }
+    return found;
+  };
+
+  return {
+    mode,
+    embedded,
+    async begin(ctx) {
+      const origin = originOf(ctx);
+      const configuration = await configurationFor(ctx, origin);
+      const verifier = oidc.randomPKCECodeVerifier();
+      const challenge = await oidc.calculatePKCECodeChallenge(verifier);
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const redirectUri = `${origin}/log`;
+      const session = sessions.read(ctx);
+      sessions.write(ctx, { ...session, login: { state, verifier, nonce, redirectUri, at: Date.now() } });
+      return oidc.buildAuthorizationUrl(configuration, {
+        redirect_uri: redirectUri,
+        scope: SIGN_IN_SCOPE,
+        response_type: 'code',
+        state,
+        nonce,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      });
+    },
+    async complete(ctx, params) {
+      const session = sessions.read(ctx);
+      const pending = session.login;
+      if (!pending) throw new InputError('No sign-in is in progress in this browser (or it expired). Please start again.');
+      // One attempt per sign-in: a replayed or failed callback needs a fresh login.
+      sessions.write(ctx, { ...session, login: undefined });
+      if (params.state !== pending.state) throw new InputError('The sign-in response does not match this browser (state mismatch). Please start again.');
+      const origin = originOf(ctx);
+      const configuration = await configurationFor(ctx, origin);
+      const current = new URL(pending.redirectUri);
+      current.searchParams.set('code', params.code);
+      current.searchParams.set('state', params.state);
+      if (params.iss) current.searchParams.set('iss', params.iss);
+      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      try {
+        tokens = await oidc.authorizationCodeGrant(configuration, current, {
+          pkceCodeVerifier: pending.verifier,
+          expectedState: pending.state,
+          expectedNonce: pending.nonce,
+          idTokenExpected: true,
+        });
+      } catch (err) {
+        const e = err as { name?: string; code?: string; error?: string; message?: string };
+        logger.warn({ err: { name: e.name, code: e.code, error: e.error, message: e.message } }, 'sign-in callback rejected');
+        if (err instanceof UpstreamError) throw err;
+        if (e.name === 'TypeError' || e.code === 'OAUTH_TIMEOUT') throw new UpstreamError('The sign-in provider did not answer. Please try again.');
+        throw new UnauthorizedError('The sign-in could not be completed (the code is invalid, expired or was already used). Please sign in again.');
+      }
+      let claims = tokens.claims() as Record<string, unknown> | undefined;
+      let email = claim(claims, 'email');
+      let name = claim(claims, 'name', 'given_name');
+      if (!email && tokens.access_token && claims && typeof claims.sub === 'string') {
+        const info = (await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub)) as Record<string, unknown>;
+        claims = { ...claims, ...info };
+        email = claim(claims, 'email');
+        name ??= claim(claims, 'name', 'given_name');
+      }
+      if (!email || !email.includes('@')) throw new UnauthorizedError('The sign-in provider did not share an email address.');
+      if (claims?.email_verified === false) throw new UnauthorizedError('Your email address is not verified with the sign-in provider.');
+      const user: SignedInUser = { email: email.toLowerCase().slice(0, 254), ...(name ? { name: name.slice(0, 100) } : {}), at: Date.now() };
+      sessions.write(ctx, { user });
+      logger.info({ user: maskEmail(user.email), via: mode }, 'signed in');
+      return user;
+    },
+  };
+}
+
+/** Path prefix of the embedded provider (for the app's mount order). */
+export { EMBEDDED_OIDC_PATH };

@@ -1,0 +1,44 @@
+import type { Context, Middleware } from 'koa';
+import type { AppDeps } from '../deps';
+import { sameOrigin } from '../middlewares/sameOrigin';
+import { createAuthService, type AuthService } from './auth';
+import { authSessions, ephemeralSessionKey, type AuthSessions } from './authSession';
+import { createPaymentsService, type PaymentsService } from './payments';
+
+/** The paid flow's services, shared by its routers (one set per app). */
+export interface PaidFlow {
+  sessions: AuthSessions;
+  auth: AuthService;
+  payments: PaymentsService;
+  /** The public origin of a request: PUBLIC_URL's, else the request's own (never production). */
+  originOf(ctx: Context): string;
+  /** CSRF guard for state-changing, cookie-authenticated routes. */
+  csrf: Middleware;
+}
+
+const flows = new WeakMap<AppDeps, PaidFlow>();
+
+/**
+ * The paid flow's services for an app, built once per `AppDeps` (so every router of the flow
+ * shares one session key, one sign-in client and one embedded provider).
+ */
+export function paidFlow(deps: AppDeps): PaidFlow {
+  const existing = flows.get(deps);
+  if (existing) return existing;
+  const { config, logger, repos } = deps;
+  const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
+  // Koa 3's ctx.origin is the Origin request header; our own origin is protocol + host.
+  const originOf = (ctx: Context) => publicOrigin ?? `${ctx.protocol}://${ctx.host}`;
+  if (!config.SESSION_KEYS?.length) logger.info('SESSION_KEYS not set: sign-in cookies are signed with a random per-process key (they end at restart)');
+  const sessions = authSessions({ keys: config.SESSION_KEYS ?? [ephemeralSessionKey()], secure: config.isProduction });
+  const auth = createAuthService({ config, logger, sessions, originOf });
+  const payments = createPaymentsService({
+    config,
+    logger,
+    payments: repos.payments,
+    reports: () => deps.reports,
+  });
+  const flow: PaidFlow = { sessions, auth, payments, originOf, csrf: sameOrigin({ allowedOrigins: [config.PUBLIC_URL] }) };
+  flows.set(deps, flow);
+  return flow;
+}

@@ -1,0 +1,73 @@
+import { createAi } from './ai/service';
+import { ConfigError, loadConfig, type Config } from './config/env';
+import { createDb } from './db/knex';
+import { createLogger } from './logger';
+import { createReportService } from './reports/service';
+import type { ReportWorker } from './reports/worker';
+
+/** A standalone report worker: the same engine as the BFF's inline worker, without HTTP. */
+export interface RunningWorker {
+  worker: ReportWorker;
+  /** Graceful stop: running agents aborted, leases released, database closed. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a report worker over the configured database (`npm run worker -w bff`). Any number of
+ * these, on any number of machines, can share one MySQL: each claims jobs with a lease.
+ */
+export async function startWorker(config: Config = loadConfig(), opts: { concurrency?: number } = {}): Promise<RunningWorker> {
+  const logger = createLogger(config);
+  const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  if (config.MIGRATE_ON_START) await db.migrate();
+  const ai = createAi(config, logger);
+  const reports = createReportService({ config, logger, db, ai });
+  const worker = reports.createWorker({ concurrency: opts.concurrency });
+  worker.start();
+  logger.info({ worker: worker.id, database: db.dialect, provider: ai.provider }, 'report worker ready');
+  await reports.mailer.flush().catch((err) => logger.warn({ err }, 'outbox flush failed'));
+  let stopping: Promise<void> | null = null;
+  return {
+    worker,
+    stop() {
+      stopping ??= (async () => {
+        await worker.stop();
+        reports.mailer.close();
+        await db.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const running = await startWorker(config);
+  const onSignal = () => {
+    running.stop().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

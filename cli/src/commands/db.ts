@@ -1,0 +1,146 @@
+import { Command } from 'commander';
+import { z } from 'zod';
+import { println, styles, useColor, type CliContext } from '../context';
+import { databaseError, openDatabase, type OpenedDatabase } from '../utils/database';
+import { examples, parseOptions } from '../utils/options';
+import { formatTable, formatTimestamp } from '../utils/table';
+
+/** Options of `val db status`. */
+export const dbStatusOptionsSchema = z.object({ json: z.boolean().default(false) }).strict();
+/** Options of `val db rollback`. */
+export const dbRollbackOptionsSchema = z.object({ all: z.boolean().default(false) }).strict();
+
+export type DbAction =
+  | { action: 'migrate' }
+  | { action: 'rollback'; all: boolean }
+  | { action: 'status'; json: boolean };
+
+/** One migration's state in `val db status`. */
+export interface MigrationState {
+  name: string;
+  status: 'applied' | 'pending' | 'missing';
+  batch: number | null;
+  appliedAt: string | null;
+}
+
+async function withDatabase<T>(ctx: CliContext, fn: (o: OpenedDatabase) => Promise<T>): Promise<T> {
+  const opened = await openDatabase(ctx);
+  try {
+    return await fn(opened);
+  } catch (err) {
+    throw databaseError(err, opened.label);
+  } finally {
+    await opened.db.close().catch(() => undefined);
+  }
+}
+
+/** Applied (with batch and time), pending and missing (applied but unknown to this version). */
+export async function migrationStates(o: OpenedDatabase): Promise<MigrationState[]> {
+  const { migrationSource } = await import('@val/bff');
+  const knex = o.db.knex;
+  const rows: Array<{ name: string; batch: number; migration_time: unknown }> = (await knex.schema.hasTable('knex_migrations'))
+    ? await knex('knex_migrations').select('name', 'batch', 'migration_time').orderBy('id')
+    : [];
+  const applied = new Map(rows.map((r) => [r.name, r]));
+  const iso = (v: unknown) => {
+    const d = v instanceof Date ? v : typeof v === 'number' ? new Date(v) : typeof v === 'string' ? new Date(/^\d+$/.test(v) ? Number(v) : v) : null;
+    return d && !Number.isNaN(d.getTime()) ? d.toISOString() : null;
+  };
+  const known = (await migrationSource.getMigrations([])).map((m) => migrationSource.getMigrationName(m));
+  const states: MigrationState[] = known.map((name) => {
+    const r = applied.get(name);
+    return r ? { name, status: 'applied', batch: Number(r.batch), appliedAt: iso(r.migration_time) } : { name, status: 'pending', batch: null, appliedAt: null };
+  });
+  for (const r of rows) if (!known.includes(r.name)) states.push({ name: r.name, status: 'missing', batch: Number(r.batch), appliedAt: iso(r.migration_time) });
+  return states;
+}
+
+/** Runs `val db migrate|rollback|status`. */
+export async function runDb(action: DbAction, ctx: CliContext): Promise<void> {
+  const { migrationSource } = await import('@val/bff');
+  const s = styles(useColor(ctx, ctx.stdout));
+  await withDatabase(ctx, async (o) => {
+    const knex = o.db.knex;
+    if (action.action === 'migrate') {
+      const [batch, names] = (await knex.migrate.latest({ migrationSource })) as [number, string[]];
+      if (!names.length) println(ctx.stdout, `Already up to date (${o.label}).`);
+      else {
+        println(ctx.stdout, `Applied ${names.length} migration${names.length === 1 ? '' : 's'} as batch ${batch} (${o.label}):`);
+        for (const n of names) println(ctx.stdout, `  ${s.green('↑')} ${n}`);
+      }
+      return;
+    }
+    if (action.action === 'rollback') {
+      const [batch, names] = (await knex.migrate.rollback({ migrationSource }, action.all)) as [number, string[]];
+      if (!names.length) println(ctx.stdout, `Nothing to roll back (${o.label}).`);
+      else {
+        println(ctx.stdout, `Rolled back ${names.length} migration${names.length === 1 ? '' : 's'}${action.all ? '' : ` of batch ${batch}`} (${o.label}):`);
+        for (const n of names) println(ctx.stdout, `  ${s.yellow('↓')} ${n}`);
+      }
+      return;
+    }
+    const states = await migrationStates(o);
+    const count = (st: MigrationState['status']) => states.filter((m) => m.status === st).length;
+    if (action.json) {
+      println(ctx.stdout, JSON.stringify({ database: o.label, dialect: o.db.dialect, migrations: states, applied: count('applied'), pending: count('pending'), missing: count('missing') }, null, 2));
+      return;
+    }
+    println(ctx.stdout, `Database: ${o.label}`);
+    ctx.stdout.write(
+      formatTable(
+        [
+          { header: 'Migration', value: (m: MigrationState) => m.name },
+          { header: 'Status', value: (m) => (m.status === 'applied' ? s.green('applied') : m.status === 'pending' ? s.yellow('pending') : s.red('missing')) },
+          { header: 'Batch', align: 'right', value: (m) => m.batch },
+          { header: 'Applied at', value: (m) => formatTimestamp(m.appliedAt) },
+        ],
+        states,
+      ),
+    );
+    const missing = count('missing');
+    println(ctx.stdout, `${count('applied')} applied, ${count('pending')} pending${missing ? `, ${missing} missing (applied by a newer version)` : ''}.`);
+    if (count('pending')) println(ctx.stderr, 'Run `val db migrate` to apply the pending migrations.');
+  });
+}
+
+/** `val db migrate|rollback|status`. */
+export function dbCommand(ctx: CliContext, run: (a: DbAction, ctx: CliContext) => Promise<void> = runDb): Command {
+  const db = new Command('db')
+    .description('Database migrations against DATABASE_URL (mysql://…; unset = the SQLite file under DATA_DIR)')
+    .addHelpText(
+      'after',
+      examples([
+        ['val db status', 'list applied and pending migrations'],
+        ['val db migrate', 'apply every pending migration'],
+        ['DATABASE_URL=mysql://val:pw@db:3306/val val db migrate', 'migrate a MySQL database'],
+        ['val db rollback', 'undo the last batch'],
+      ]),
+    );
+
+  db.command('migrate')
+    .description('Apply every pending migration')
+    .addHelpText('after', examples([['val db migrate', 'bring the database up to date'], ['DATABASE_URL=mysql://root@127.0.0.1:3306/val val db migrate', 'on MySQL']]))
+    .action(async (_o: unknown, cmd: Command) => {
+      parseOptions(z.object({}).strict(), cmd.opts(), {}, cmd);
+      await run({ action: 'migrate' }, ctx);
+    });
+
+  db.command('rollback')
+    .description('Undo the last batch of migrations (--all: every migration)')
+    .option('--all', 'roll back every migration (drops every table of Val)')
+    .addHelpText('after', examples([['val db rollback', 'undo the last batch'], ['val db rollback --all', 'undo everything (careful: drops the data)']]))
+    .action(async (_o: unknown, cmd: Command) => {
+      const o = parseOptions(dbRollbackOptionsSchema, cmd.opts(), { all: '--all' }, cmd);
+      await run({ action: 'rollback', all: o.all }, ctx);
+    });
+
+  db.command('status')
+    .description('List the migrations: applied (batch, time), pending, missing')
+    .option('--json', 'print JSON on stdout')
+    .addHelpText('after', examples([['val db status', 'a table'], ['val db status --json | jq .pending', 'the number of pending migrations']]))
+    .action(async (_o: unknown, cmd: Command) => {
+      const o = parseOptions(dbStatusOptionsSchema, cmd.opts(), { json: '--json' }, cmd);
+      await run({ action: 'status', json: o.json }, ctx);
+    });
+  return db;
+}

@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cleanFeedbackForDisplay, splitReportSections } from '@val/contracts';
+import { startChatServer, type ChatServer } from '../../bff/test/chatServer';
+import { testDbs } from '../../bff/test/db';
+import { assertBuilt, runCli } from '../test/run';
+import { startCliTestServer, type CliTestServer } from '../test/server';
+
+beforeAll(assertBuilt);
+
+const idea = ['--idea', 'Meal kits for climbers, delivered to the gym', '--customer', 'Boulderers at city climbing gyms', '--problem', 'No quick healthy food right after a session'];
+
+/** The text of a PDF, read back with a PDF parser (pdf-parse, as the e2e tests do). */
+async function pdfText(file: string): Promise<string> {
+  const { PDFParse } = await import('pdf-parse');
+  const parser = new PDFParse({ data: fs.readFileSync(file) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+interface Row {
+  id: string;
+  idea: string;
+  target_customer?: string;
+  feedback: string;
+}
+
+describe.each(testDbs)('val validate against a real server on $label', (kind) => {
+  let srv: CliTestServer;
+  let env: Record<string, string>;
+  let dir: string;
+  const latest = async (): Promise<Row> => (await srv.db.knex('validations').orderBy('created_at', 'desc').first()) as Row;
+  const count = async () => Number(((await srv.db.knex('validations').count({ n: '*' })) as Array<{ n: number | string }>)[0].n);
+
+  beforeAll(async () => {
+    srv = await startCliTestServer(kind);
+    env = { VAL_API_URL: srv.url };
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'val-cli-validate-'));
+  });
+  afterAll(async () => {
+    await srv?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("prints Val's feedback (as displayed) on stdout and who answered on stderr", async () => {
+    const before = await count();
+    const r = await runCli(['validate', ...idea], { env });
+    expect(r.code).toBe(0);
+    expect(await count()).toBe(before + 1);
+    const row = await latest();
+    expect(row.idea).toBe('Meal kits for climbers, delivered to the gym');
+    expect(r.stdout).toBe(`${cleanFeedbackForDisplay(row.feedback)}\n`);
+    expect(r.stdout).toMatch(/climb/i);
+    expect(r.stderr).toContain('Answered by the offline analyst — connect a model for deeper analysis.');
+    expect(r.stderr).not.toContain('AI analysis coming'); // no spinner when piped
+  });
+
+  it('--json prints the stored validation', async () => {
+    const r = await runCli(['validate', ...idea, '--json'], { env });
+    expect(r.code).toBe(0);
+    const body = JSON.parse(r.stdout);
+    const row = await latest();
+    expect(body).toEqual({
+      id: row.id,
+      idea: 'Meal kits for climbers, delivered to the gym',
+      targetCustomer: 'Boulderers at city climbing gyms',
+      problemSolved: 'No quick healthy food right after a session',
+      feedback: row.feedback,
+      provider: 'offline',
+    });
+    expect(r.stderr).toBe('');
+  });
+
+  it('--pdf DIR saves the web PDF there under the report file name; the text reads back', async () => {
+    const r = await runCli(['validate', ...idea, '--pdf', dir], { env });
+    expect(r.code).toBe(0);
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.pdf'));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^val-report-meal-kits-for-\d{6}\.pdf$/);
+    const file = path.join(dir, files[0]);
+    expect(r.stderr).toContain(`PDF Downloaded! Your validation report has been saved as a PDF: ${file}`);
+    const text = await pdfText(file);
+    const row = await latest();
+    expect(text).toContain('Startup Idea Validation Report');
+    for (const t of ['Idea', 'Target Customer', 'Problem Solved', 'Meal kits for climbers, delivered to the gym', 'Boulderers at city climbing gyms']) expect(text).toContain(t);
+    const sections = splitReportSections(row.feedback).map((s) => s.title);
+    expect(sections.length).toBeGreaterThan(2);
+    for (const t of sections) expect(text.replace(/\s+/g, ' ')).toContain(t.replace(/\s+/g, ' ').replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '').trim().slice(0, 30));
+  });
+
+  it('--pdf FILE writes exactly that file', async () => {
+    const file = path.join(dir, 'mine.pdf');
+    const r = await runCli(['validate', ...idea, '--pdf', file, '--json'], { env });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).pdf).toBe(file);
+    expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await pdfText(file)).toContain('Startup Idea Validation Report');
+  });
+
+  it('--stream prints the feedback as it arrives — the same text as the stored one', async () => {
+    const before = await count();
+    const r = await runCli(['validate', ...idea, '--stream'], { env });
+    expect(r.code).toBe(0);
+    expect(await count()).toBe(before + 1);
+    const row = await latest();
+    expect(r.stdout.trim()).toBe(cleanFeedbackForDisplay(row.feedback));
+    const j = await runCli(['validate', ...idea, '--stream', '--json'], { env });
+    expect(j.code).toBe(0);
+    expect(JSON.parse(j.stdout)).toMatchObject({ id: (await latest()).id, provider: 'offline' });
+  });
+
+  it('refuses blank input before calling the server (exit 2)', async () => {
+    const before = await count();
+    const r = await runCli(['validate', '--idea', ' ', '--customer', 'x', '--problem', 'y'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--idea: idea is required');
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('val validate when the model fails', () => {
+  let chat: ChatServer;
+  let srv: CliTestServer;
+  beforeAll(async () => {
+    chat = await startChatServer();
+    chat.reply({ type: 'error', status: 500, message: 'model exploded' });
+    srv = await startCliTestServer(testDbs[0], {
+      AI_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: chat.baseURL,
+      AI_MAX_RETRIES: '0',
+      AI_TIMEOUT_MS: '2000',
+    });
+  });
+  afterAll(async () => {
+    await srv?.stop();
+    await chat?.close();
+  });
+
+  it.each([[[]], [['--stream']]])('exit 1 with the spec message %j', async (extra) => {
+    const r = await runCli(['validate', ...idea, ...extra], { env: { VAL_API_URL: srv.url } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Failed to validate your idea. Please try again.');
+  });
+});

@@ -1,0 +1,257 @@
+import type { Browser, Page } from 'playwright-core';
+import { PARTNER_TOOLS } from '@val/contracts';
+import { launchBrowser, newPage } from './browser';
+import { startTestServer, type TestServer } from './server';
+
+const PASSWORD = 'e2e admin password';
+
+let browser: Browser;
+let fresh: TestServer;
+let seeded: TestServer;
+
+const partner = (company: string) => PARTNER_TOOLS.find((p) => p.company === company)!;
+
+async function post(server: TestServer, path: string, body: unknown, cookie?: string) {
+  const r = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (r.status >= 300) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+  return r;
+}
+
+/** Clicks through the real endpoints, then waits until the batched writer has stored them. */
+async function seedClicks(server: TestServer) {
+  const click = (company: string, linkType: 'logo' | 'button') =>
+    post(server, '/api/track-click', { company, linkType, url: linkType === 'logo' ? partner(company).logoUrl : partner(company).url });
+  for (let i = 0; i < 3; i++) await click('bubble', 'button');
+  await click('bubble', 'logo');
+  await click('gamma', 'logo');
+  await click('gamma', 'logo');
+  await click('notion', 'button');
+  const product = (p: string, inputs: number, email?: string) =>
+    post(server, '/api/track-product-click', { product: p, location: 'purchase', inputs, ...(email ? { email } : {}) });
+  await product('tam-assessment-for-ideas', 1, 'ada@example.com');
+  await product('tam-assessment-for-ideas', 2, 'ADA@example.com');
+  await product('tam-assessment-for-ideas', 3, 'bob@example.com');
+  await product('idea-desirability-assessment', 1);
+  await waitForStats(server, 7, 4);
+}
+
+async function waitForStats(server: TestServer, links: number, products: number) {
+  const login = await post(server, '/api/admin/login', { password: PASSWORD });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const sum = async (p: string) =>
+    ((await (await fetch(server.url + p, { headers: { cookie } })).json()) as { clickCount: number }[]).reduce((n, s) => n + s.clickCount, 0);
+  const deadline = Date.now() + 10_000;
+  while ((await sum('/api/admin/link-stats')) !== links || (await sum('/api/admin/product-stats')) !== products) {
+    if (Date.now() > deadline) throw new Error('clicks were not stored in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function login(page: Page, server: TestServer, password = PASSWORD) {
+  await page.goto(server.url + '/admin');
+  await page.getByPlaceholder('Enter admin password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+const toast = (page: Page) => page.getByTestId('toast');
+
+beforeAll(async () => {
+  [browser, fresh, seeded] = await Promise.all([
+    launchBrowser(),
+    startTestServer({ ADMIN_PASSWORD: PASSWORD }),
+    startTestServer({ ADMIN_PASSWORD: PASSWORD }),
+  ]);
+  await seedClicks(seeded);
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([fresh?.stop(), seeded?.stop()]);
+});
+
+describe('admin login', () => {
+  it("shows 'Admin Login' with a required, masked password field and a 'Login' button", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(fresh.url + '/admin');
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    const field = page.getByPlaceholder('Enter admin password');
+    expect(await field.getAttribute('type')).toBe('password');
+    expect(await field.evaluate((el) => (el as HTMLInputElement).required)).toBe(true);
+    await page.getByRole('button', { name: 'Login' }).click();
+    expect(await field.evaluate((el) => (el as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(await toast(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the destructive toast 'Login failed' - 'Invalid password' for a wrong password", async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, fresh, 'not the password');
+    await toast(page).filter({ hasText: 'Login failed' }).waitFor();
+    expect(await toast(page).textContent()).toContain('Invalid password');
+    expect(await toast(page).getAttribute('data-variant')).toBe('destructive');
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await context.close();
+  });
+
+  it("shows 'Error' - 'Failed to login' when the login request cannot be made", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(fresh.url + '/admin');
+    await page.route('**/api/admin/login', (route) => route.abort('failed'));
+    await page.getByPlaceholder('Enter admin password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await toast(page).filter({ hasText: 'Failed to login' }).waitFor();
+    expect(await toast(page).locator('strong').textContent()).toBe('Error');
+    await context.close();
+  });
+
+  it("reads 'Logging in...' while busy, then toasts 'Login successful', clears the field and shows the dashboard", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(fresh.url + '/admin');
+    await page.route('**/api/admin/login', async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    await page.getByPlaceholder('Enter admin password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Logging in...' }).waitFor();
+    await toast(page).filter({ hasText: 'Login successful' }).waitFor();
+    expect(await toast(page).textContent()).toContain('Welcome to the admin dashboard');
+    await page.getByRole('heading', { name: 'Val Analytics Dashboard' }).waitFor();
+    await page.getByText('Track product engagement and partner link performance').waitFor();
+    expect(await page.getByPlaceholder('Enter admin password').count()).toBe(0);
+    expect(await page.getByRole('tab', { name: 'Product Clicks' }).getAttribute('aria-selected')).toBe('true');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Val Analytics Dashboard' }).waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('admin dashboard on a fresh database', () => {
+  it('shows the empty states of both tabs and "of 7 partners"', async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, fresh);
+    await page.getByText('No product clicks tracked yet. Product engagement will appear here once users interact with the research products.').waitFor();
+    expect(await page.getByTestId('total-product-clicks').textContent()).toContain('0');
+    expect(await page.getByTestId('most-popular-product').textContent()).toContain('None');
+    expect(await page.getByTestId('total-user-inputs').textContent()).toContain('form submissions');
+    await page.getByRole('tab', { name: 'Partner Links' }).click();
+    await page.getByText('No link clicks tracked yet.').waitFor();
+    await page.getByText('Clicks will appear here once users interact with the partner links.').waitFor();
+    expect(await page.getByTestId('top-partner').textContent()).toContain('None');
+    expect(await page.getByTestId('active-partners').textContent()).toBe(`Active Partners0of ${PARTNER_TOOLS.length} partners`);
+    expect(PARTNER_TOOLS.length).toBe(7);
+    await context.close();
+  });
+});
+
+describe('admin dashboard with clicks', () => {
+  it('Product Clicks: the three cards and the ranked product list', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await login(page, seeded);
+    const rows = page.getByTestId('product-row');
+    await rows.first().waitFor();
+    expect(await page.getByTestId('total-product-clicks').textContent()).toBe('Total Product Clicks4');
+    expect(await page.getByTestId('most-popular-product').textContent()).toBe('Most Popular Producttam-assessment-for-ideas3 clicks');
+    expect(await page.getByTestId('total-user-inputs').textContent()).toBe('Total User Inputs7form submissions');
+    expect(await rows.count()).toBe(2);
+    const first = (await rows.nth(0).innerText()).replace(/\s+/g, ' ');
+    expect(first).toMatch(/^#1 tam-assessment-for-ideas purchase Last clicked: \w{3} \d{1,2}, \d{4} 3 Clicks 6 Inputs 2 Emails$/i);
+    expect((await rows.nth(1).innerText()).replace(/\s+/g, ' ')).toMatch(/^#2 idea-desirability-assessment purchase .* 1 Clicks 1 Inputs 0 Emails$/i);
+    await page.getByTestId('daily-chart').waitFor();
+    expect(await page.getByTestId('daily-chart').locator('svg').getAttribute('aria-label')).toMatch(/4 clicks/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Partner Links: cards, partners ranked by total clicks, derived rows and new-tab links', async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, seeded);
+    await page.getByRole('tab', { name: 'Partner Links' }).click();
+    const rows = page.getByTestId('partner-row');
+    await rows.first().waitFor();
+    expect(await page.getByTestId('total-clicks').textContent()).toBe('Total Clicks7');
+    expect(await page.getByTestId('top-partner').textContent()).toBe('Top PartnerBubble4 clicks');
+    expect(await page.getByTestId('active-partners').textContent()).toBe('Active Partners3of 7 partners');
+    expect(await rows.count()).toBe(7);
+    const text = async (i: number) => (await rows.nth(i).innerText()).replace(/\s+/g, ' ');
+    expect(await text(0)).toMatch(/^#1 Bubble Last clicked: \w{3} \d{1,2}, \d{4} Logo Button 1 Logo 3 Button 4 Total$/);
+    expect(await text(1)).toMatch(/^#2 Gamma Last clicked: .* 2 Logo 0 Button 2 Total$/);
+    expect(await text(2)).toMatch(/^#3 Notion Last clicked: .* 0 Logo 1 Button 1 Total$/);
+    expect(await text(3)).toMatch(/^#4 Beehiiv Logo Button 0 Logo 0 Button 0 Total$/);
+    const logoLink = rows.nth(0).getByRole('link', { name: 'Open Bubble logo link in a new tab' });
+    expect(await logoLink.getAttribute('href')).toBe(partner('bubble').logoUrl);
+    expect(await logoLink.getAttribute('target')).toBe('_blank');
+    expect(await rows.nth(0).getByRole('link', { name: 'Open Bubble button link in a new tab' }).getAttribute('href')).toBe(partner('bubble').url);
+    await context.close();
+  });
+
+  it("refreshes: 'Refreshing...' while loading, then the new numbers", async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, seeded);
+    await page.getByTestId('product-row').first().waitFor();
+    await post(seeded, '/api/track-product-click', { product: 'porter-5-forces-analysis', location: 'purchase', inputs: 2 });
+    await waitForStats(seeded, 7, 5);
+    await page.route('**/api/admin/product-stats*', async (route) => {
+      await new Promise((r) => setTimeout(r, 500));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Refresh Data' }).click();
+    await page.getByRole('button', { name: 'Refreshing...' }).waitFor();
+    await page.getByRole('button', { name: 'Refresh Data' }).waitFor();
+    expect(await page.getByTestId('total-product-clicks').textContent()).toBe('Total Product Clicks5');
+    expect(await page.getByTestId('product-row').count()).toBe(3);
+    await context.close();
+  });
+
+  it("toasts 'Error' - 'Failed to fetch stats' when the stats request fails", async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, seeded);
+    await page.getByTestId('product-row').first().waitFor();
+    await page.route('**/api/admin/link-stats*', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    await page.getByRole('button', { name: 'Refresh Data' }).click();
+    await toast(page).filter({ hasText: 'Failed to fetch stats' }).waitFor();
+    expect(await toast(page).locator('strong').textContent()).toBe('Error');
+    await context.close();
+  });
+
+  it('filters by date range and lists contact messages', async () => {
+    const { page, context } = await newPage(browser);
+    await post(seeded, '/api/contact', { name: 'Grace', email: 'grace@example.com', subject: 'Partnership', message: 'Hello from the e2e test.' });
+    await login(page, seeded);
+    await page.getByTestId('product-row').first().waitFor();
+    const asked = page.waitForRequest((r) => /\/api\/admin\/product-stats\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/.test(r.url()));
+    await page.getByLabel('Date range').selectOption({ label: 'Last 7 days' });
+    await asked;
+    expect(await page.getByTestId('total-product-clicks').textContent()).toBe('Total Product Clicks5');
+    expect(await page.getByTestId('daily-chart').locator('svg rect').count()).toBe(7);
+
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    const msg = page.getByTestId('message').first();
+    await msg.waitFor();
+    expect(await msg.innerText()).toContain('Partnership');
+    expect(await msg.innerText()).toContain('grace@example.com');
+    expect(await msg.innerText()).toContain('Hello from the e2e test.');
+    await context.close();
+  });
+
+  it('looks right at 375 px in the light theme (no horizontal overflow)', async () => {
+    const { page, context } = await newPage(browser, { width: 375, colorScheme: 'light' });
+    await login(page, seeded);
+    await page.getByTestId('product-row').first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.getByRole('tab', { name: 'Partner Links' }).click();
+    await page.getByTestId('partner-row').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,72 @@
+import type { DailyClicks, ProductStat, StatsRange } from '@val/contracts';
+import { Badge } from '@val/ui';
+import { formatDate, formatNumber } from '../format';
+import { DailyChart } from './DailyChart';
+import { Empty, List, Metric, Metrics, Panel, Rank, Row, StatCard, StatGrid, Who } from './parts';
+
+/** The 'Product Clicks' tab: three summary cards, clicks per day, the ranked product list. */
+export function ProductTab({
+  stats,
+  daily,
+  range,
+  loading,
+}: {
+  stats: ProductStat[] | null;
+  daily: DailyClicks[];
+  range: StatsRange;
+  loading: boolean;
+}) {
+  const list = stats ?? [];
+  const totalClicks = list.reduce((n, s) => n + s.clickCount, 0);
+  const totalInputs = list.reduce((n, s) => n + s.totalInputs, 0);
+  const top = list[0];
+  return (
+    <div data-testid="product-tab">
+      <StatGrid>
+        <StatCard testId="total-product-clicks" label="Total Product Clicks" value={formatNumber(totalClicks)} />
+        <StatCard
+          testId="most-popular-product"
+          label="Most Popular Product"
+          value={top ? top.product : 'None'}
+          sub={top ? `${formatNumber(top.clickCount)} clicks` : undefined}
+        />
+        <StatCard testId="total-user-inputs" label="Total User Inputs" value={formatNumber(totalInputs)} sub="form submissions" />
+      </StatGrid>
+      {list.length > 0 && (
+        <Panel>
+          <DailyChart label="Product clicks per day" points={daily} from={range.from} to={range.to} />
+        </Panel>
+      )}
+      <Panel>
+        <h3>Product Performance</h3>
+        {stats === null && loading ? (
+          <Empty>Loading product analytics...</Empty>
+        ) : list.length === 0 ? (
+          <Empty>
+            No product clicks tracked yet. Product engagement will appear here once users interact with the research products.
+          </Empty>
+        ) : (
+          <List data-testid="product-list">
+            {list.map((s, i) => (
+              <Row key={`${s.product}/${s.location}`} data-testid="product-row">
+                <Rank>#{i + 1}</Rank>
+                <Who>
+                  <div className="name">{s.product}</div>
+                  <div className="meta">
+                    <Badge>{s.location}</Badge>
+                    {s.lastClicked && <span>Last clicked: {formatDate(s.lastClicked)}</span>}
+                  </div>
+                </Who>
+                <Metrics>
+                  <Metric value={s.clickCount} label="Clicks" />
+                  <Metric value={s.totalInputs} label="Inputs" />
+                  <Metric value={s.uniqueEmails} label="Emails" />
+                </Metrics>
+              </Row>
+            ))}
+          </List>
+        )}
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { filledFieldCount, PURCHASE_TEXTS, type CatalogueProduct, type ProductInputs } from '@val/contracts';
+import { startPaidPurchase } from '../paid/purchase';
+
+/** The email stored by sign-in (spec browser storage key `email`), if any. */
+function storedEmail(): string | undefined {
+  try {
+    return window.localStorage.getItem('email') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Spec: fire-and-forget `POST /api/track-product-click` {product, location: 'purchase', inputs}
+ * (inputs = count of filled fields; the stored email too, for unique-email counts). Failures are
+ * only logged.
+ */
+export function trackPurchaseClick(product: CatalogueProduct, inputs: ProductInputs, apiBase = ''): void {
+  const email = storedEmail();
+  const body = { product: product.id, location: 'purchase', inputs: filledFieldCount(product, inputs), ...(email ? { email } : {}) };
+  try {
+    fetch(`${apiBase}/api/track-product-click`, {
+      method: 'POST',
+      credentials: 'include',
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    }).catch((err) => console.error('track-product-click failed', err));
+  } catch (err) {
+    console.error('track-product-click failed', err);
+  }
+}
+
+/**
+ * Starts a purchase of a catalogue product with its (already checked) inputs: tracks the click,
+ * shows the spec's thank-you alert, then hands over to the paid flow (sign-in + checkout).
+ */
+export async function startPurchase(product: CatalogueProduct, inputs: ProductInputs, apiBase = ''): Promise<void> {
+  trackPurchaseClick(product, inputs, apiBase);
+  window.alert(PURCHASE_TEXTS.thankYou(product.title));
+  // Hand-over to the paid flow: sign-in if needed, then the checkout of this product and inputs.
+  await startPaidPurchase(product.id, inputs, apiBase);
+}

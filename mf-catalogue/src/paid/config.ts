@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { PAID_PATHS, type PaidConfig } from '@val/contracts';
+
+/** Until the server answers: every host is this origin. */
+export const DEFAULT_PAID_CONFIG: PaidConfig = {
+  feasibilityBaseUrl: '',
+  authBaseUrl: '',
+  planBaseUrl: '',
+  checkoutMode: 'test',
+  signIn: 'embedded',
+};
+
+const cache = new Map<string, Promise<PaidConfig>>();
+
+/** `GET /api/feasibility/config` once per page (the defaults when it fails). */
+export function loadPaidConfig(apiBase = ''): Promise<PaidConfig> {
+  let p = cache.get(apiBase);
+  if (!p) {
+    p = fetch(`${apiBase}${PAID_PATHS.config}`, { credentials: 'include' })
+      .then((r) => (r.ok ? (r.json() as Promise<PaidConfig>) : DEFAULT_PAID_CONFIG))
+      .catch(() => {
+        cache.delete(apiBase);
+        return DEFAULT_PAID_CONFIG;
+      });
+    cache.set(apiBase, p);
+  }
+  return p;
+}
+
+/** The paid-flow config, with a ready flag. */
+export function usePaidConfig(apiBase = ''): { config: PaidConfig; ready: boolean } {
+  const [state, setState] = useState<{ config: PaidConfig; ready: boolean }>({ config: DEFAULT_PAID_CONFIG, ready: false });
+  useEffect(() => {
+    let alive = true;
+    loadPaidConfig(apiBase).then((config) => alive && setState({ config, ready: true }));
+    return () => {
+      alive = false;
+    };
+  }, [apiBase]);
+  return state;
+}

@@ -1,0 +1,289 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import styled, { keyframes } from 'styled-components';
+import { formatRuntime, getProduct, type ReportEvent, type ReportStatusResponse } from '@val/contracts';
+import { Button, ButtonLink, Card, Heading, Muted, Spinner, t, toast } from '@val/ui';
+import { StepIcon } from './icons';
+import { useReport } from './useReport';
+
+const loadMarkdown = () => import('./Markdown');
+const Markdown = lazy(loadMarkdown);
+
+const Center = styled(Card)`
+  max-width: 720px;
+  margin: 0 auto;
+  text-align: center;
+  padding: 36px 24px;
+  @media (max-width: 600px) { padding: 28px 16px; }
+`;
+
+const pulse = keyframes`50% { opacity: 0.45; }`;
+
+const StatusLine = styled.p`
+  margin: 18px 0 0;
+  font-weight: 600;
+  color: ${t.text};
+  min-height: 1.6em;
+`;
+
+const Bar = styled.div<{ $pct: number }>`
+  height: 8px;
+  border-radius: 999px;
+  background: ${t.bgSunken};
+  border: 1px solid ${t.border};
+  overflow: hidden;
+  margin: 16px auto 0;
+  max-width: 420px;
+  &::after {
+    content: '';
+    display: block;
+    height: 100%;
+    width: ${(p) => p.$pct}%;
+    background: ${t.primary};
+    transition: width 300ms ease;
+  }
+`;
+
+const Agents = styled.ol`
+  list-style: none;
+  margin: 22px auto 0;
+  padding: 0;
+  max-width: 460px;
+  text-align: left;
+  display: grid;
+  gap: 6px;
+  li { display: flex; align-items: center; gap: 10px; font-size: 0.93rem; color: ${t.textMuted}; }
+  li[data-state='finished'] { color: ${t.text}; }
+  li[data-state='running'] { color: ${t.text}; font-weight: 600; animation: ${pulse} 1.4s ease-in-out infinite; }
+  .mark { width: 18px; text-align: center; flex: none; }
+  li[data-state='finished'] .mark { color: ${t.success}; }
+`;
+
+const Top = styled.header`
+  margin-bottom: 24px;
+  h1 { margin-bottom: 10px; }
+`;
+
+const Tools = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 10px;
+  margin-top: 16px;
+  @media (max-width: 480px) { > * { flex: 1 1 100%; } }
+`;
+
+const Note = styled.p`
+  font-size: 0.88rem;
+  color: ${t.textMuted};
+  margin: 10px 0 0;
+`;
+
+const Sections = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+`;
+
+const Section = styled.section`
+  border: 1px solid ${t.border};
+  border-radius: 14px;
+  background: ${t.bgElevated};
+  overflow: hidden;
+`;
+
+const Toggle = styled.button`
+  width: 100%;
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 16px 18px;
+  border: 0;
+  background: transparent;
+  color: ${t.text};
+  font: inherit;
+  font-weight: 700;
+  font-size: 1.05rem;
+  text-align: left;
+  cursor: pointer;
+  .icon { color: ${t.primary}; display: inline-flex; flex: none; }
+  .title { flex: 1; }
+  .chev { transition: transform 160ms ease; color: ${t.textMuted}; }
+  &[aria-expanded='true'] .chev { transform: rotate(180deg); }
+  &:hover { background: ${t.bgSunken}; }
+`;
+
+const Body = styled.div`
+  padding: 4px 20px 18px 52px;
+  line-height: 1.6;
+  overflow-x: auto;
+  @media (max-width: 600px) { padding: 4px 14px 16px; }
+  h1, h2, h3, h4 { font-size: 1.02rem; margin: 18px 0 8px; }
+  p { margin: 8px 0; }
+  ul, ol { padding-left: 20px; }
+  blockquote { margin: 10px 0; padding: 4px 14px; border-left: 3px solid ${t.primary}; color: ${t.textMuted}; }
+  table { border-collapse: collapse; width: 100%; font-size: 0.9rem; margin: 10px 0; }
+  @media (max-width: 600px) { table { min-width: 540px; } }
+  th, td { border: 1px solid ${t.border}; padding: 6px 8px; text-align: left; vertical-align: top; }
+  th { background: ${t.bgSunken}; }
+  code { font-size: 0.88em; }
+`;
+
+const Danger = styled.p`
+  color: ${t.danger};
+  font-weight: 600;
+`;
+
+/** The spec's screen when there is nothing to show. */
+function Message({ title, text }: { title: string; text: string }) {
+  return (
+    <Center>
+      <Heading as="h1">{title}</Heading>
+      <Muted>{text}</Muted>
+    </Center>
+  );
+}
+
+function statusLine(status: ReportStatusResponse | null, ev: ReportEvent | null, running: string[]): string {
+  const names = new Map((getProduct(status?.product ?? '')?.agents ?? []).map((a) => [a.id, a]));
+  const done = status?.progress.finished ?? 0;
+  const total = status?.progress.total ?? 0;
+  const count = total ? ` · ${done} of ${total} agents done` : '';
+  if (ev?.type === 'step-finished') return `${ev.agent} finished “${ev.title}”${count}`;
+  if (ev?.type === 'step-started') return `${ev.agent} is working on “${ev.title}”${count}`;
+  if (ev?.type === 'step-retry') return `${ev.agent} is retrying “${ev.title}”${count}`;
+  if (running.length) return `${names.get(running[0])?.name ?? 'An agent'} is working on “${names.get(running[0])?.title ?? running[0]}”${count}`;
+  if (!status || status.processing_status === 'queued') return 'Queued: your agents start in a moment';
+  return `Working${count}`;
+}
+
+function Loading({ state }: { state: ReturnType<typeof useReport> }) {
+  const { status, lastEvent, running } = state;
+  const product = status ? getProduct(status.product) : undefined;
+  const total = status?.progress.total ?? product?.agents.length ?? 0;
+  const finished = status?.progress.finished ?? 0;
+  const runningSet = new Set([...(status?.progress.running ?? []), ...running]);
+  const finishedIds = new Set(status ? [...status.flow_execution_steps.map((s) => s.id)] : []);
+  return (
+    <Center data-testid="report-loading" aria-busy="true">
+      <Spinner $size={44} />
+      <Heading as="h1" style={{ marginTop: 18 }}>
+        Your report is being prepared
+      </Heading>
+      <Muted>
+        {product
+          ? `${product.title}: ${product.agents.length} AI agent${product.agents.length === 1 ? '' : 's'} research it in parallel. This takes ${formatRuntime(product.runtimeMinutes)}; you can leave this page, the report also arrives by email.`
+          : 'Loading the report...'}
+      </Muted>
+      <Bar $pct={total ? Math.round((finished / total) * 100) : 4} aria-hidden="true" />
+      <StatusLine role="status" aria-live="polite" data-testid="report-status-line">
+        {statusLine(status, lastEvent, running)}
+      </StatusLine>
+      {product && (
+        <Agents aria-label="Agents">
+          {product.agents.map((a) => {
+            const st = finishedIds.has(a.id) || (a.internal && finished > 0 && !runningSet.has(a.id)) ? 'finished' : runningSet.has(a.id) ? 'running' : 'waiting';
+            return (
+              <li key={a.id} data-state={st} data-agent={a.id}>
+                <span className="mark" aria-hidden="true">
+                  {st === 'finished' ? '✓' : st === 'running' ? '•' : '○'}
+                </span>
+                {a.name}
+              </li>
+            );
+          })}
+        </Agents>
+      )}
+    </Center>
+  );
+}
+
+function Report({ reportId, status, apiBase }: { reportId: string; status: ReportStatusResponse; apiBase: string }) {
+  const [open, setOpen] = useState<Record<string, boolean>>({});
+  useEffect(() => {
+    void loadMarkdown();
+  }, []);
+  const copy = async () => {
+    const link = `${window.location.origin}/report/${encodeURIComponent(reportId)}`;
+    try {
+      await navigator.clipboard.writeText(link);
+    } catch {
+      const area = document.createElement('textarea');
+      area.value = link;
+      document.body.appendChild(area);
+      area.select();
+      document.execCommand('copy');
+      area.remove();
+    }
+    toast({ title: 'Link copied', description: 'Anyone with this link can read the report.' });
+  };
+  return (
+    <article data-testid="report" data-status={status.processing_status}>
+      <Top>
+        <Heading as="h1">{status.title}</Heading>
+        <Muted style={{ margin: 0 }}>{status.description}</Muted>
+        {status.processing_status === 'failed' && (
+          <Danger role="alert">Some agents could not finish: {status.error ?? 'the report is incomplete.'} The sections below are what they completed.</Danger>
+        )}
+        <Tools>
+          <ButtonLink href={`${apiBase}/api/reports/${encodeURIComponent(reportId)}/pdf`} download>
+            Download PDF
+          </ButtonLink>
+          <Button type="button" $variant="secondary" onClick={copy}>
+            Copy link
+          </Button>
+        </Tools>
+        {status.provider === 'offline' && (
+          <Note>Answered by the offline analyst — connect a model for deeper analysis.</Note>
+        )}
+      </Top>
+      <Sections>
+        {status.flow_execution_steps.map((s) => {
+          const expanded = !!open[s.id];
+          return (
+            <Section key={s.id} data-step={s.id}>
+              <h2 style={{ margin: 0 }}>
+                <Toggle
+                  type="button"
+                  aria-expanded={expanded}
+                  aria-controls={`step-${s.id}`}
+                  onClick={() => setOpen((o) => ({ ...o, [s.id]: !o[s.id] }))}
+                >
+                  <span className="icon">
+                    <StepIcon id={s.id} />
+                  </span>
+                  <span className="title">{s.title}</span>
+                  <svg className="chev" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <path d="M6 9l6 6 6-6" />
+                  </svg>
+                </Toggle>
+              </h2>
+              {expanded && (
+                <Body id={`step-${s.id}`} data-testid={`step-body-${s.id}`}>
+                  <Suspense fallback={<Spinner $size={20} />}>
+                    <Markdown text={s.raw_output} />
+                  </Suspense>
+                </Body>
+              )}
+            </Section>
+          );
+        })}
+      </Sections>
+    </article>
+  );
+}
+
+/** `/report/:reportId?`: live progress until finished, then the report (spec section 2). */
+export function ReportView({ reportId, apiBase = '' }: { reportId?: string; apiBase?: string }) {
+  if (!reportId) return <Message title="Report Not Found" text="The requested report could not be loaded." />;
+  return <LiveReport reportId={reportId} apiBase={apiBase} />;
+}
+
+function LiveReport({ reportId, apiBase }: { reportId: string; apiBase: string }) {
+  const state = useReport(reportId, apiBase);
+  const { status } = state;
+  if (state.notFound) return <Message title="Report Not Found" text="The requested report could not be loaded." />;
+  if (!status || status.processing_status === 'queued' || status.processing_status === 'running') return <Loading state={state} />;
+  if (!status.flow_execution_steps.length) {
+    return <Message title="No Report Data" text={status.processing_status === 'failed' && status.error ? status.error : 'This report has no results to show.'} />;
+  }
+  return <Report reportId={reportId} status={status} apiBase={apiBase} />;
+}

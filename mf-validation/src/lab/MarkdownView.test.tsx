@@ -1,0 +1,41 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import MarkdownView, { safeUrl } from './MarkdownView';
+
+const html = (md: string) => renderToStaticMarkup(<MarkdownView text={md} />);
+
+describe('MarkdownView (safe formatted feedback)', () => {
+  it('renders headings, emphasis, lists and tables', () => {
+    const out = html('## Market Opportunity\n\n**Big** and *growing*.\n\n- one\n- two\n\n1. first\n\n| a | b |\n|---|---|\n| 1 | 2 |');
+    expect(out).toContain('<h2>Market Opportunity</h2>');
+    expect(out).toContain('<strong>Big</strong>');
+    expect(out).toContain('<em>growing</em>');
+    expect(out).toContain('<li>two</li>');
+    expect(out).toContain('<ol>');
+    expect(out).toContain('<table>');
+  });
+
+  it('never renders raw HTML', () => {
+    const out = html('Hi <script>alert(1)</script> <img src=x onerror=alert(1)> <b>bold</b>\n\n<div onclick="x()">block</div>');
+    expect(out).not.toMatch(/<script|<img|onerror|onclick|<b>|<div/);
+  });
+
+  it('keeps only http, https and mailto links, opening in a new tab', () => {
+    const out = html('[ok](https://example.com) [mail](mailto:a@b.co) [bad](javascript:alert(1)) [data](data:text/html,x) [rel](/admin)');
+    expect(out).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">ok</a>');
+    expect(out).toContain('href="mailto:a@b.co"');
+    expect(out).not.toMatch(/javascript:|data:text|href="\/admin"/);
+    expect(out).toContain('<span>bad</span>');
+  });
+
+  it('shows no remote images, only their description', () => {
+    const out = html('![a chart](https://tracker.example/pixel.png)');
+    expect(out).not.toContain('tracker.example');
+    expect(out).toContain('[a chart]');
+  });
+
+  it('safeUrl', () => {
+    expect(safeUrl(' https://x.io ')).toBe('https://x.io');
+    expect(safeUrl('JAVASCRIPT:alert(1)')).toBe('');
+    expect(safeUrl('//evil.com')).toBe('');
+  });
+});

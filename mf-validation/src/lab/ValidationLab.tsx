@@ -1,0 +1,327 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { VALIDATION_LIMITS, type AiProviderName, type ValidationAppProps, type ValidationData } from '@val/contracts';
+import { Badge, Button, Card, Field, Heading, Input, Muted, Spinner, TextArea, t, toast } from '@val/ui';
+import { validateIdea } from '../lib/api';
+import { downloadValidationReport } from '../lib/pdf';
+import { Feedback, preloadMarkdown } from './Feedback';
+import { ValAvatar } from './ValAvatar';
+
+/** The spec's texts (section 2 and the error catalogue). */
+export const LAB_TEXT = {
+  submit: 'Get AI Feedback!',
+  pending: 'AI analysis coming in 30 seconds...',
+  resultHeading: "Val's Analysis is Ready!",
+  save: 'Save Your Results',
+  download: 'Download PDF Report',
+  generating: 'Generating PDF...',
+  offlineNote: 'Answered by the offline analyst — connect a model for deeper analysis',
+  missing: { title: 'Missing Information', description: 'Please fill in all three fields!' },
+  failed: { title: 'Error', description: 'Failed to validate your idea. Please try again.' },
+  pdfDone: { title: 'PDF Downloaded!', description: 'Your validation report has been saved as a PDF' },
+  pdfFailed: { title: 'Error', description: 'Failed to generate PDF report' },
+} as const;
+
+/** Window event the shell dispatches when the visitor starts over. */
+export const START_OVER_EVENT = 'val:start-over';
+
+const Root = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 20px;
+`;
+const Intro = styled.header`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  align-items: flex-start;
+  ${Heading} { margin: 0; }
+  ${Muted} { margin: 0; max-width: 720px; }
+`;
+const Form = styled.form`
+  background: ${t.bgElevated};
+  border: 1px solid ${t.border};
+  border-radius: 16px;
+  padding: 20px;
+  box-shadow: ${t.shadow};
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+  @media (max-width: 600px) { padding: 16px; }
+`;
+const Row = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: 16px;
+  @media (max-width: 720px) { grid-template-columns: 1fr; }
+`;
+const Submit = styled(Button)`
+  font-size: 1.05rem;
+  min-height: 52px;
+`;
+const Small = styled.p`
+  margin: 0;
+  text-align: center;
+  font-size: 0.85rem;
+  color: ${t.textMuted};
+`;
+const ResultCard = styled(Card)`
+  scroll-margin-top: 84px;
+  display: flex;
+  flex-direction: column;
+  gap: 18px;
+  border-color: color-mix(in srgb, ${t.primary} 45%, ${t.border});
+  &:focus { outline: none; }
+  @media (max-width: 600px) { padding: 16px; }
+`;
+const ResultHead = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 16px;
+  h3 { margin: 0; font-size: clamp(1.25rem, 2.6vw, 1.6rem); }
+  p { margin: 4px 0 0; color: ${t.textMuted}; overflow-wrap: anywhere; }
+  svg { flex: none; }
+`;
+const Writing = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 8px;
+  color: ${t.textMuted};
+  font-size: 0.95rem;
+`;
+const ProviderNote = styled.p`
+  margin: 0;
+  font-size: 0.82rem;
+  color: ${t.textMuted};
+`;
+const SaveBlock = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px 20px;
+  padding: 16px 18px;
+  border-radius: 12px;
+  background: ${t.bgSunken};
+  border: 1px solid ${t.border};
+  h4 { margin: 0 0 2px; font-size: 1.05rem; }
+  p { margin: 0; color: ${t.textMuted}; font-size: 0.92rem; }
+  > div { flex: 1 1 260px; }
+  @media (max-width: 600px) { button { width: 100%; } }
+`;
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
+
+/**
+ * Step 1, the Idea Validation Lab: the three inputs, Val's streamed analysis, the result with the
+ * mentor, and the PDF report. The finished validation goes to the shell through `onValidated`;
+ * the shell passes it back as `validation`, so a reload shows the stored result.
+ */
+export function ValidationLab({ validation, onValidated, apiBase = '' }: ValidationAppProps) {
+  const [idea, setIdea] = useState(validation?.idea ?? '');
+  const [targetCustomer, setTargetCustomer] = useState(validation?.targetCustomer ?? '');
+  const [problemSolved, setProblemSolved] = useState(validation?.problemSolved ?? '');
+  const [pending, setPending] = useState(false);
+  const [live, setLive] = useState('');
+  const [result, setResult] = useState<ValidationData | null>(null);
+  const [provider, setProvider] = useState<AiProviderName | null>(null);
+  const [pdfBusy, setPdfBusy] = useState(false);
+  const [scrollToken, setScrollToken] = useState(0);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const frame = useRef<number | null>(null);
+  const latest = useRef('');
+
+  const shown = pending ? null : (result ?? validation);
+
+  const reset = useCallback(() => {
+    abortRef.current?.abort();
+    abortRef.current = null;
+    setIdea('');
+    setTargetCustomer('');
+    setProblemSolved('');
+    setPending(false);
+    setLive('');
+    setResult(null);
+    setProvider(null);
+  }, []);
+
+  useEffect(() => {
+    window.addEventListener(START_OVER_EVENT, reset);
+    return () => {
+      window.removeEventListener(START_OVER_EVENT, reset);
+      abortRef.current?.abort();
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+    };
+  }, [reset]);
+
+  // A result restored by the shell (after a reload) fills the form it came from.
+  useEffect(() => {
+    if (validation && !pending && !result) {
+      setIdea((v) => v || validation.idea);
+      setTargetCustomer((v) => v || validation.targetCustomer);
+      setProblemSolved((v) => v || validation.problemSolved);
+    }
+    if (validation) preloadMarkdown();
+  }, [validation, pending, result]);
+
+  useEffect(() => {
+    if (!scrollToken || !resultRef.current) return;
+    resultRef.current.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    resultRef.current.focus({ preventScroll: true });
+  }, [scrollToken]);
+
+  /** Shows streamed text at most once per frame. */
+  const showLive = (text: string) => {
+    latest.current = text;
+    if (frame.current !== null) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      setLive(latest.current);
+    });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (pending) return;
+    const input = { idea: idea.trim(), targetCustomer: targetCustomer.trim(), problemSolved: problemSolved.trim() };
+    if (!input.idea || !input.targetCustomer || !input.problemSolved) {
+      toast(LAB_TEXT.missing);
+      return;
+    }
+    preloadMarkdown();
+    abortRef.current?.abort();
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setPending(true);
+    setLive('');
+    latest.current = '';
+    setProvider(null);
+    try {
+      const r = await validateIdea(
+        apiBase,
+        input,
+        { onMeta: setProvider, onText: showLive, onFallback: () => showLive('') },
+        controller.signal,
+      );
+      if (controller.signal.aborted) return;
+      const data: ValidationData = { idea: r.idea, targetCustomer: r.targetCustomer, problemSolved: r.problemSolved, feedback: r.feedback };
+      setResult(data);
+      setProvider(r.provider ?? null);
+      onValidated?.(data);
+      setScrollToken((n) => n + 1);
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      console.error('Validation failed', err);
+      toast(LAB_TEXT.failed);
+    } finally {
+      if (abortRef.current === controller) {
+        abortRef.current = null;
+        setPending(false);
+        setLive('');
+      }
+    }
+  };
+
+  const downloadPdf = async () => {
+    if (!shown || pdfBusy) return;
+    setPdfBusy(true);
+    try {
+      await downloadValidationReport(shown);
+      toast({ ...LAB_TEXT.pdfDone, variant: 'success' });
+    } catch (err) {
+      console.error('PDF generation failed', err);
+      toast(LAB_TEXT.pdfFailed);
+    } finally {
+      setPdfBusy(false);
+    }
+  };
+
+  return (
+    <Root data-remote="validation" data-view="lab">
+      <Intro>
+        <Badge $tone="purple">Step 1</Badge>
+        <Heading>Idea Validation Lab</Heading>
+        <Muted>
+          Describe your idea, who it is for and the problem it solves. Val, your AI startup mentor, answers with a scored
+          analysis: market, customer, urgency, revenue, risks and your next steps.
+        </Muted>
+      </Intro>
+
+      <Form onSubmit={submit} noValidate aria-label="Validate your startup idea" aria-busy={pending}>
+        <Field label="Your startup idea">
+          <TextArea
+            name="idea"
+            rows={4}
+            value={idea}
+            maxLength={VALIDATION_LIMITS.idea}
+            placeholder="e.g. An app that plans a week of cheap, healthy dinners from what is already in your fridge"
+            onChange={(e) => setIdea(e.target.value)}
+          />
+        </Field>
+        <Row>
+          <Field label="Target customer">
+            <Input
+              name="targetCustomer"
+              value={targetCustomer}
+              maxLength={VALIDATION_LIMITS.targetCustomer}
+              placeholder="e.g. Busy working parents"
+              onChange={(e) => setTargetCustomer(e.target.value)}
+            />
+          </Field>
+          <Field label="Problem solved">
+            <Input
+              name="problemSolved"
+              value={problemSolved}
+              maxLength={VALIDATION_LIMITS.problemSolved}
+              placeholder="e.g. Dinner planning wastes time"
+              onChange={(e) => setProblemSolved(e.target.value)}
+            />
+          </Field>
+        </Row>
+        <Submit type="submit" $block disabled={pending}>
+          {pending && <Spinner $size={18} aria-hidden />}
+          {pending ? LAB_TEXT.pending : LAB_TEXT.submit}
+        </Submit>
+        <Small>Free, no signup required.</Small>
+      </Form>
+
+      {pending && (
+        <ResultCard aria-live="polite" aria-busy data-testid="validation-live">
+          <ResultHead>
+            <ValAvatar size={56} />
+            <div>
+              <Writing>
+                <Spinner $size={16} aria-hidden /> Val is analysing your idea…
+              </Writing>
+            </div>
+          </ResultHead>
+          {live && <Feedback text={live} />}
+        </ResultCard>
+      )}
+
+      {shown && (
+        <ResultCard ref={resultRef} tabIndex={-1} data-testid="validation-result" aria-labelledby="val-result-heading">
+          <ResultHead>
+            <ValAvatar size={72} />
+            <div>
+              <h3 id="val-result-heading">{LAB_TEXT.resultHeading}</h3>
+              <p>Your idea: “{clip(shown.idea, 140)}”</p>
+            </div>
+          </ResultHead>
+          <Feedback text={shown.feedback} testId="validation-feedback" />
+          {provider === 'offline' && <ProviderNote data-testid="provider-note">{LAB_TEXT.offlineNote}</ProviderNote>}
+          <SaveBlock>
+            <div>
+              <h4>{LAB_TEXT.save}</h4>
+              <p>Download Val’s analysis as a PDF report to share with co-founders, mentors or investors.</p>
+            </div>
+            <Button type="button" onClick={downloadPdf} disabled={pdfBusy} aria-busy={pdfBusy}>
+              {pdfBusy ? LAB_TEXT.generating : LAB_TEXT.download}
+            </Button>
+          </SaveBlock>
+        </ResultCard>
+      )}
+    </Root>
+  );
+}

@@ -1,0 +1,165 @@
+import {
+  HttpError,
+  VALIDATE_PATH,
+  VALIDATE_STREAM_PATH,
+  apiRequest,
+  type AiProviderName,
+  type LinkType,
+  type ValidateRequest,
+  type ValidateResponse,
+  type ValidateStreamEvents,
+} from '@val/contracts';
+import { createSseParser } from './sse';
+
+const url = (base: string, path: string) => `${base.replace(/\/$/, '')}${path}`;
+
+/**
+ * The stream could not deliver an answer. `fallback` says whether the JSON endpoint is worth a
+ * try (the transport failed), or not (the server answered: bad input, rate limit, model failure).
+ */
+export class StreamFailure extends Error {
+  constructor(
+    message: string,
+    readonly fallback: boolean,
+  ) {
+    super(message);
+    this.name = 'StreamFailure';
+  }
+}
+
+/** Statuses after which the JSON endpoint would answer the same: no fallback. */
+const FINAL_STATUSES = new Set([400, 413, 415, 429, 502, 504]);
+
+export interface StreamHandlers {
+  onMeta?(provider: AiProviderName): void;
+  /** The feedback so far (all deltas joined). */
+  onText?(text: string): void;
+}
+
+/** `POST /api/validate/stream`: Val's feedback as it is written; resolves with the stored validation. */
+export async function streamValidation(
+  base: string,
+  input: ValidateRequest,
+  handlers: StreamHandlers = {},
+  signal?: AbortSignal,
+): Promise<ValidateResponse> {
+  let res: Response;
+  try {
+    res = await fetch(url(base, VALIDATE_STREAM_PATH), {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify(input),
+      signal,
+    });
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    throw new StreamFailure(`stream request failed: ${(e as Error).message}`, true);
+  }
+  if (!res.ok) {
+    const body = await res.text().catch(() => '');
+    if (FINAL_STATUSES.has(res.status)) throw new HttpError(res.status, body, res.statusText);
+    throw new StreamFailure(`stream answered ${res.status}`, true);
+  }
+  if (!res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    throw new StreamFailure('the answer is not an event stream', true);
+  }
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  const parser = createSseParser();
+  let text = '';
+  const handle = (event: string, raw: string): ValidateResponse | null => {
+    let data: unknown;
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+    if (event === 'meta') handlers.onMeta?.((data as ValidateStreamEvents['meta']).provider);
+    else if (event === 'delta') {
+      text += (data as ValidateStreamEvents['delta']).text ?? '';
+      handlers.onText?.(text);
+    } else if (event === 'done') return data as ValidateStreamEvents['done'];
+    else if (event === 'error') throw new StreamFailure((data as ValidateStreamEvents['error']).message || 'stream error', false);
+    return null;
+  };
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (e) {
+        if (signal?.aborted) throw e;
+        throw new StreamFailure(`stream broke: ${(e as Error).message}`, true);
+      }
+      const messages = chunk.done ? parser.push(decoder.decode()).concat(parser.flush()) : parser.push(decoder.decode(chunk.value, { stream: true }));
+      for (const m of messages) {
+        const done = handle(m.event, m.data);
+        if (done) return done;
+      }
+      if (chunk.done) throw new StreamFailure('the stream ended before the answer was complete', true);
+    }
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+}
+
+/** `POST /api/validate` (the spec's JSON call; the fallback when streaming fails). */
+export async function postValidation(base: string, input: ValidateRequest, signal?: AbortSignal): Promise<ValidateResponse> {
+  const r = await apiRequest<ValidateResponse>('POST', url(base, VALIDATE_PATH), input, { signal });
+  if (!r || typeof r !== 'object' || typeof r.feedback !== 'string') throw new Error('The validation answer has no feedback');
+  return r;
+}
+
+/** Streams the validation, falling back to the JSON endpoint when the stream itself fails. */
+export async function validateIdea(
+  base: string,
+  input: ValidateRequest,
+  handlers: StreamHandlers & { onFallback?(): void } = {},
+  signal?: AbortSignal,
+): Promise<ValidateResponse> {
+  try {
+    return await streamValidation(base, input, handlers, signal);
+  } catch (e) {
+    if (!(e instanceof StreamFailure) || !e.fallback || signal?.aborted) throw e;
+    console.warn('Streaming the validation failed; asking again without streaming.', e.message);
+    handlers.onFallback?.();
+    return postValidation(base, input, signal);
+  }
+}
+
+/** Body of `POST /api/track-click`. */
+export interface TrackClick {
+  company: string;
+  linkType: LinkType;
+  url: string;
+}
+
+/**
+ * Reports a partner-link click, fire and forget: a keepalive request that survives the new tab
+ * and never delays the link; any failure is only logged.
+ */
+export function trackClick(base: string, click: TrackClick): void {
+  const target = url(base, '/api/track-click');
+  const body = JSON.stringify(click);
+  try {
+    fetch(target, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      keepalive: true,
+    })
+      .then((r) => {
+        if (!r.ok) console.warn(`Click tracking answered ${r.status}`);
+      })
+      .catch((e: unknown) => console.warn('Click tracking failed', e));
+  } catch (e) {
+    try {
+      const sent = navigator.sendBeacon?.(target, new Blob([body], { type: 'application/json' }));
+      if (!sent) console.warn('Click tracking failed', e);
+    } catch (err) {
+      console.warn('Click tracking failed', err);
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import styled from 'styled-components';
+import { PARTNER_TOOLS, RESOURCE_CATEGORIES, type PartnerTool, type ValidationAppProps } from '@val/contracts';
+import { Badge, ButtonLink, Card, Heading, Muted, t } from '@val/ui';
+import { trackClick } from '../lib/api';
+import { PartnerLogo } from './PartnerLogo';
+
+const Root = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 20px;
+`;
+const Intro = styled.header`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  align-items: flex-start;
+  ${Heading} { margin: 0; }
+  ${Muted} { margin: 0; max-width: 720px; }
+`;
+const Locked = styled(Card)`
+  border-style: dashed;
+  box-shadow: none;
+  text-align: center;
+  padding: 36px 20px;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 10px;
+  h3 { margin: 4px 0 0; font-size: 1.2rem; }
+  p { margin: 0; color: ${t.textMuted}; max-width: 560px; }
+`;
+const LockIcon = styled.span`
+  display: inline-flex;
+  width: 52px;
+  height: 52px;
+  align-items: center;
+  justify-content: center;
+  border-radius: 50%;
+  background: ${t.bgSunken};
+  border: 1px solid ${t.border};
+  color: ${t.textMuted};
+`;
+const Categories = styled.ul`
+  list-style: none;
+  margin: 8px 0 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: 8px;
+  li {
+    padding: 6px 12px;
+    border-radius: 999px;
+    border: 1px solid ${t.border};
+    background: ${t.bgSunken};
+    font-size: 0.9rem;
+    color: ${t.text};
+  }
+`;
+const Cards = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(250px, 1fr));
+  gap: 16px;
+`;
+const ToolCard = styled(Card)`
+  height: 100%;
+  border-width: 2px;
+  display: flex;
+  flex-direction: column;
+  gap: 10px;
+  h3 { margin: 0; font-size: 1.08rem; line-height: 1.3; }
+  p { margin: 0; color: ${t.textMuted}; font-size: 0.93rem; flex: 1; }
+`;
+const Top = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 10px;
+  ${Badge} { white-space: nowrap; }
+`;
+const LogoLink = styled.a`
+  display: inline-flex;
+  border-radius: 12px;
+  line-height: 0;
+`;
+const Name = styled.span`
+  font-weight: 700;
+  font-size: 0.95rem;
+  color: ${t.text};
+`;
+const Perk = styled.span`
+  align-self: flex-start;
+  font-size: 0.82rem;
+  font-weight: 700;
+  color: ${t.purple};
+`;
+const Try = styled(ButtonLink)`
+  margin-top: 4px;
+`;
+
+function LockGlyph() {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="4" y="11" width="16" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </svg>
+  );
+}
+
+function Tool({ tool, apiBase }: { tool: PartnerTool; apiBase: string }) {
+  return (
+    <li>
+      <ToolCard $highlight={tool.highlighted} data-testid={`partner-${tool.company}`} data-highlighted={tool.highlighted ? 'true' : 'false'}>
+        <Top>
+          <LogoLink
+            href={tool.logoUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={`${tool.name} website`}
+            aria-label={`${tool.name} website`}
+            onClick={() => trackClick(apiBase, { company: tool.company, linkType: 'logo', url: tool.logoUrl })}
+          >
+            <PartnerLogo tool={tool} />
+          </LogoLink>
+          <Badge>{tool.category}</Badge>
+        </Top>
+        <Name>{tool.name}</Name>
+        <h3>{tool.title}</h3>
+        <p>{tool.description}</p>
+        {tool.perk && <Perk>{tool.perk}</Perk>}
+        <Try
+          href={tool.url}
+          target="_blank"
+          rel="noopener noreferrer sponsored"
+          $variant={tool.highlighted ? 'primary' : 'secondary'}
+          onClick={() => trackClick(apiBase, { company: tool.company, linkType: 'button', url: tool.url })}
+        >
+          Try {tool.name}
+        </Try>
+      </ToolCard>
+    </li>
+  );
+}
+
+/** Step 2, Your Startup Resources Kit: locked until step 1 is done, then the seven partner tools. */
+export function ResourcesKit({ validation, apiBase = '' }: ValidationAppProps) {
+  return (
+    <Root data-remote="validation" data-view="resources">
+      <Intro>
+        <Badge $tone="purple">Step 2</Badge>
+        <Heading>Your Startup Resources Kit</Heading>
+        {validation && <Muted>Seven hand-picked tools to act on Val’s next steps: build, grow an audience, plan, pitch, collaborate, organise and learn.</Muted>}
+      </Intro>
+      {validation ? (
+        <Cards aria-label="Partner tools">
+          {PARTNER_TOOLS.map((tool) => (
+            <Tool key={tool.company} tool={tool} apiBase={apiBase} />
+          ))}
+        </Cards>
+      ) : (
+        <Locked data-testid="resources-locked">
+          <LockIcon>
+            <LockGlyph />
+          </LockIcon>
+          <h3>Complete Step 1 to unlock your kit</h3>
+          <p>Validate your idea in the lab above and Val unlocks seven hand-picked tools for your next steps:</p>
+          <Categories aria-label="Resource categories">
+            {RESOURCE_CATEGORIES.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </Categories>
+        </Locked>
+      )}
+    </Root>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import { DEFAULT_VALIDATED_BASELINE, publicStatsSchema, type PublicStats } from '@val/contracts';
+
+let pending: Promise<PublicStats> | null = null;
+
+/** Fetches `GET /api/public-stats` once per page load (shared by every caller). */
+export function fetchPublicStats(): Promise<PublicStats> {
+  if (!pending) {
+    pending = fetch('/api/public-stats', { credentials: 'include' })
+      .then((r) => {
+        if (!r.ok) throw new Error(`public stats: ${r.status}`);
+        return r.json();
+      })
+      .then((json) => publicStatsSchema.parse(json))
+      .catch((e) => {
+        pending = null;
+        throw e;
+      });
+  }
+  return pending;
+}
+
+export interface PublicStatsState {
+  loading: boolean;
+  /** Live count, or null while loading. Falls back to the content baseline if the call fails. */
+  entrepreneursValidated: number | null;
+  /** Badge ids the deployment shows; null = unknown (the call failed: show the content's enabled badges). */
+  trustBadges: string[] | null;
+}
+
+/** The live marketing numbers for the home page. */
+export function usePublicStats(): PublicStatsState {
+  const [state, setState] = useState<PublicStatsState>({ loading: true, entrepreneursValidated: null, trustBadges: null });
+  useEffect(() => {
+    let alive = true;
+    fetchPublicStats().then(
+      (s) => alive && setState({ loading: false, entrepreneursValidated: s.entrepreneursValidated, trustBadges: s.trustBadges }),
+      (err) => {
+        console.warn('Public stats unavailable', err);
+        if (alive) setState({ loading: false, entrepreneursValidated: DEFAULT_VALIDATED_BASELINE, trustBadges: null });
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return state;
+}
