@@ -11,7 +11,7 @@ import { rawBodyMiddlewares, routers } from './routes';
 /** Builds the Koa application over ready dependencies (no listening, no I/O at build time). */
 export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(deps: AppDeps) => Router> } = {}): Koa {
   const { config, logger } = deps;
-  const app = new Koa({ proxy: true });
+  const app = new Koa({ proxy: config.TRUST_PROXY });
   app.silent = true;
 
   app.use(errorHandler({ logger }));

@@ -25,7 +25,7 @@ export async function startTestApp(
   const kind = opts.dbKind ?? testDbs[0];
   const created = await kind.create();
   await created.db.migrate();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...opts.env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...opts.env });
   const logger = createLogger(config);
   const ai = createAi(config, logger);
   const deps: AppDeps = {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { getAnyProduct } from './catalogue';
 import { LINK_TYPES, PARTNER_COMPANIES, partnerByCompany, type LinkType } from './partners';
 
-/** Product ids accepted by `POST /api/track-product-click` until the catalogue lists them. */
+/** Shape of a product id (the catalogue's slugs). */
 export const PRODUCT_SLUG_PATTERN = /^[a-z0-9-]{1,80}$/;
 /** Click locations are short slugs, e.g. 'purchase'. */
 export const CLICK_LOCATION_PATTERN = /^[a-z0-9-]{1,40}$/;
@@ -32,8 +33,10 @@ const optionalEmail = z.preprocess(
 
 /** Body of `POST /api/track-product-click`: a click on a research product (fire and forget). */
 export const trackProductClickRequestSchema = z.object({
-  // Switch to the catalogue ids once contracts/src/catalogue.ts exists: z.enum(CATALOGUE_PRODUCT_IDS, ...)
-  product: z.string({ error: 'product must be text' }).regex(PRODUCT_SLUG_PATTERN, { error: 'product must be a known product id' }),
+  product: z
+    .string({ error: 'product must be text' })
+    .regex(PRODUCT_SLUG_PATTERN, { error: 'product must be a known product id' })
+    .refine((id) => getAnyProduct(id) !== undefined, { error: 'product must be a known product id' }),
   location: z
     .string({ error: 'location must be text' })
     .regex(CLICK_LOCATION_PATTERN, { error: 'location must be a short slug (a-z, 0-9, -)' }),

@@ -160,12 +160,12 @@ describe('admin dashboard with clicks', () => {
     const rows = page.getByTestId('product-row');
     await rows.first().waitFor();
     expect(await page.getByTestId('total-product-clicks').textContent()).toBe('Total Product Clicks4');
-    expect(await page.getByTestId('most-popular-product').textContent()).toBe('Most Popular Producttam-assessment-for-ideas3 clicks');
+    expect(await page.getByTestId('most-popular-product').textContent()).toBe('Most Popular ProductTAM Assessment for Ideas3 clicks');
     expect(await page.getByTestId('total-user-inputs').textContent()).toBe('Total User Inputs7form submissions');
     expect(await rows.count()).toBe(2);
     const first = (await rows.nth(0).innerText()).replace(/\s+/g, ' ');
-    expect(first).toMatch(/^#1 tam-assessment-for-ideas purchase Last clicked: \w{3} \d{1,2}, \d{4} 3 Clicks 6 Inputs 2 Emails$/i);
-    expect((await rows.nth(1).innerText()).replace(/\s+/g, ' ')).toMatch(/^#2 idea-desirability-assessment purchase .* 1 Clicks 1 Inputs 0 Emails$/i);
+    expect(first).toMatch(/^#1 TAM Assessment for Ideas purchase Last clicked: \w{3} \d{1,2}, \d{4} 3 Clicks 6 Inputs 2 Emails$/i);
+    expect((await rows.nth(1).innerText()).replace(/\s+/g, ' ')).toMatch(/^#2 Idea Desirability Assessment purchase .* 1 Clicks 1 Inputs 0 Emails$/i);
     await page.getByTestId('daily-chart').waitFor();
     expect(await page.getByTestId('daily-chart').locator('svg').getAttribute('aria-label')).toMatch(/4 clicks/);
     expect(errors).toEqual([]);

@@ -187,6 +187,14 @@ const schema = z.object({
   /** Base URL of the checkout form POST (default: this origin). */
   PLAN_BASE_URL: optionalUrl,
   /** Run migrations when the server starts. */
+  /**
+   * Trust X-Forwarded-For / X-Forwarded-Proto (set true only behind a reverse proxy that sets
+   * them); per-IP limits would otherwise be bypassable with a forged header.
+   */
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   MIGRATE_ON_START: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

@@ -1,9 +1,9 @@
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { DailyClicks } from '@val/contracts';
 import { t } from '@val/ui';
 import { daysBetween, formatDay, formatNumber, isoDay } from '../format';
 
-const W = 640;
 const H = 180;
 const PAD = { top: 14, right: 12, bottom: 26, left: 40 };
 
@@ -62,9 +62,18 @@ function niceMax(v: number): number {
 
 /**
  * Clicks per day as plain SVG: bars up to 92 days, an area line beyond. Missing days count as
- * zero. Colours come from the theme variables, so it reads in dark and light.
+ * zero. The drawing follows the container's width (text stays at its real size on a phone) and
+ * its colours come from the theme variables, so it reads in dark and light.
  */
 export function DailyChart({ points, from, to, label }: { points: DailyClicks[]; from?: string; to?: string; label: string }) {
+  const [el, setEl] = useState<HTMLElement | null>(null);
+  const [W, setW] = useState(640);
+  useEffect(() => {
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(([entry]) => setW(Math.max(240, Math.round(entry.contentRect.width))));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [el]);
   if (!points.length && !from) return null;
   const start = from ?? points[0]?.day ?? isoDay(Date.now());
   const end = to ?? points[points.length - 1]?.day ?? start;
@@ -82,7 +91,7 @@ export function DailyChart({ points, from, to, label }: { points: DailyClicks[];
   const summary = `${label}: ${formatNumber(total)} clicks from ${formatDay(start)} to ${formatDay(end)}`;
 
   return (
-    <Figure data-testid="daily-chart">
+    <Figure data-testid="daily-chart" ref={setEl}>
       <figcaption>
         {label}
         <span>

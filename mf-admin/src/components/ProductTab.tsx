@@ -1,8 +1,11 @@
-import type { DailyClicks, ProductStat, StatsRange } from '@val/contracts';
+import { getAnyProduct, type DailyClicks, type ProductStat, type StatsRange } from '@val/contracts';
 import { Badge } from '@val/ui';
 import { formatDate, formatNumber } from '../format';
 import { DailyChart } from './DailyChart';
 import { Empty, List, Metric, Metrics, Panel, Rank, Row, StatCard, StatGrid, Who } from './parts';
+
+/** The catalogue title of a product id (the id itself when unknown). */
+const productName = (id: string) => getAnyProduct(id)?.title ?? id;
 
 /** The 'Product Clicks' tab: three summary cards, clicks per day, the ranked product list. */
 export function ProductTab({
@@ -27,7 +30,7 @@ export function ProductTab({
         <StatCard
           testId="most-popular-product"
           label="Most Popular Product"
-          value={top ? top.product : 'None'}
+          value={top ? productName(top.product) : 'None'}
           sub={top ? `${formatNumber(top.clickCount)} clicks` : undefined}
         />
         <StatCard testId="total-user-inputs" label="Total User Inputs" value={formatNumber(totalInputs)} sub="form submissions" />
@@ -51,7 +54,9 @@ export function ProductTab({
               <Row key={`${s.product}/${s.location}`} data-testid="product-row">
                 <Rank>#{i + 1}</Rank>
                 <Who>
-                  <div className="name">{s.product}</div>
+                  <div className="name" title={s.product}>
+                    {productName(s.product)}
+                  </div>
                   <div className="meta">
                     <Badge>{s.location}</Badge>
                     {s.lastClicked && <span>Last clicked: {formatDate(s.lastClicked)}</span>}

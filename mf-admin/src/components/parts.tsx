@@ -28,6 +28,10 @@ const StatBox = styled(Card)`
     line-height: 1.15;
     overflow-wrap: anywhere;
   }
+  .value.text {
+    font-size: 1.25rem;
+    line-height: 1.3;
+  }
   .sub {
     color: ${t.textMuted};
     font-size: 0.85rem;
@@ -39,7 +43,7 @@ export function StatCard({ label, value, sub, testId }: { label: string; value: 
   return (
     <StatBox data-testid={testId}>
       <span className="label">{label}</span>
-      <span className="value">{value}</span>
+      <span className={typeof value === 'string' && !/^[\d,.]+$/.test(value) ? 'value text' : 'value'}>{value}</span>
       {sub !== undefined && <span className="sub">{sub}</span>}
     </StatBox>
   );

@@ -63,6 +63,20 @@ const Label = styled.label`
   abbr { text-decoration: none; color: ${t.danger}; margin-left: 2px; }
 `;
 
+/** The error flag (red border) stays red while the field has focus. */
+const invalidStaysRed = `
+  &[aria-invalid='true'],
+  &[aria-invalid='true']:focus {
+    border-color: ${t.danger};
+  }
+`;
+const MarketField = styled(TextArea)`
+  ${invalidStaysRed}
+`;
+const IdeaField = styled(Input)`
+  ${invalidStaysRed}
+`;
+
 const Submit = styled(Button)`
   padding-inline: 12px;
   @media (max-width: 380px) { font-size: 0.95rem; }
@@ -147,7 +161,7 @@ export function FeasibilityHero({ apiBase = '' }: { apiBase?: string }) {
                 {targetMarket.length}/{FEASIBILITY_LIMITS.targetMarket}
               </span>
             </span>
-            <TextArea
+            <MarketField
               name="target_market"
               required
               rows={3}
@@ -172,7 +186,7 @@ export function FeasibilityHero({ apiBase = '' }: { apiBase?: string }) {
                 {productIdea.length}/{FEASIBILITY_LIMITS.productIdea}
               </span>
             </span>
-            <Input
+            <IdeaField
               name="product_idea"
               required
               maxLength={FEASIBILITY_LIMITS.productIdea}

@@ -76,11 +76,21 @@ const ToolCard = styled(Card)`
 `;
 const Top = styled.div`
   display: flex;
-  flex-wrap: wrap;
   align-items: center;
-  justify-content: space-between;
-  gap: 10px;
-  ${Badge} { white-space: nowrap; }
+  gap: 12px;
+  min-width: 0;
+`;
+const Who = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+`;
+const Category = styled.span`
+  font-size: 0.72rem;
+  font-weight: 700;
+  letter-spacing: 0.06em;
+  text-transform: uppercase;
+  color: ${t.textMuted};
 `;
 const LogoLink = styled.a`
   display: inline-flex;
@@ -89,7 +99,7 @@ const LogoLink = styled.a`
 `;
 const Name = styled.span`
   font-weight: 700;
-  font-size: 0.95rem;
+  font-size: 1rem;
   color: ${t.text};
 `;
 const Perk = styled.span`
@@ -126,9 +136,11 @@ function Tool({ tool, apiBase }: { tool: PartnerTool; apiBase: string }) {
           >
             <PartnerLogo tool={tool} />
           </LogoLink>
-          <Badge>{tool.category}</Badge>
+          <Who>
+            <Name>{tool.name}</Name>
+            <Category>{tool.category}</Category>
+          </Who>
         </Top>
-        <Name>{tool.name}</Name>
         <h3>{tool.title}</h3>
         <p>{tool.description}</p>
         {tool.perk && <Perk>{tool.perk}</Perk>}

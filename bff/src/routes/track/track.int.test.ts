@@ -66,6 +66,7 @@ describe.each(testDbs)('POST /api/track-click and /api/track-product-click on $l
 
   it.each([
     [{ product: 'Bad Product!', location: 'purchase', inputs: 1 }, /product must be a known product id/],
+    [{ product: 'no-such-product', location: 'purchase', inputs: 1 }, /product must be a known product id/],
     [{ product: 'x'.repeat(81), location: 'purchase', inputs: 1 }, /product/],
     [{ product: 'tam-assessment-for-ideas', location: 'Purchase Page', inputs: 1 }, /location must be a short slug/],
     [{ product: 'tam-assessment-for-ideas', location: 'purchase', inputs: 51 }, /inputs must be at most 50/],
