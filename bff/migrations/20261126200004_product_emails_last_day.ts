@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
 
 /**
- * The last day each email clicked each product at each location, indexed: distinct emails of a
- * window that ends today (the dashboard's 7/30/90 days) become one index range count per
- * product and location instead of a COUNT(DISTINCT) over every email-day of the window.
+ * The last day each email clicked each product at each location (distinct emails of a window
+ * that ends today are the emails whose latest click is inside it; see product_email_recency).
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('product_emails', (t) => {

@@ -5,6 +5,7 @@ import * as m20261126200001 from './20261126200001_analytics';
 import * as m20261126200002 from './20261126200002_admin_sessions';
 import * as m20261126200003 from './20261126200003_analytics_totals';
 import * as m20261126200004 from './20261126200004_product_emails_last_day';
+import * as m20261126200005 from './20261126200005_product_email_recency';
 import * as m20261126300000 from './20261126300000_report_jobs';
 import * as m20261126300100 from './20261126300100_outbox';
 import * as m20261126400001 from './20261126400001_payments';
@@ -25,6 +26,7 @@ export const migrations: ReadonlyArray<[string, Migration]> = [
   ['20261126200002_admin_sessions', m20261126200002],
   ['20261126200003_analytics_totals', m20261126200003],
   ['20261126200004_product_emails_last_day', m20261126200004],
+  ['20261126200005_product_email_recency', m20261126200005],
   ['20261126300000_report_jobs', m20261126300000],
   ['20261126300100_outbox', m20261126300100],
   ['20261126400001_payments', m20261126400001],

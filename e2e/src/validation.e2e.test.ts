@@ -184,6 +184,12 @@ describe('Idea validation (step 1) and the Startup Resources Kit (step 2)', () =
     await page.getByRole('heading', { name: "Val's Analysis is Ready!" }).waitFor();
     expect(await page.locator('textarea[name="idea"]').inputValue()).toBe(idea.idea);
     await kit.getByRole('link', { name: 'Try Bubble' }).waitFor();
+
+    // Start over clears the lab and locks the kit again.
+    await page.getByTestId('start-over').click();
+    await kit.getByText('Complete Step 1 to unlock your kit').waitFor();
+    expect(await page.getByRole('heading', { name: "Val's Analysis is Ready!" }).count()).toBe(0);
+    expect(await page.locator('textarea[name="idea"]').inputValue()).toBe('');
     expect(errors).toEqual([]);
     await context.close();
   });

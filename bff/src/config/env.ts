@@ -178,15 +178,12 @@ const schema = z.object({
   ),
   /** Stripe API address override (e.g. http://localhost:12111 for stripe-mock). */
   STRIPE_API_URL: optionalUrl,
-  /** Currency of checkouts (catalogue prices are in this currency's main unit). */
-  CHECKOUT_CURRENCY: z.enum(['usd']).default('usd'),
   /** Base URL the browser calls for the feasibility start and the /test page (default: this origin). */
   FEASIBILITY_BASE_URL: optionalUrl,
   /** Base URL of sign-in, the login callback and the post-sign-in checkout redirect (default: this origin). */
   AUTH_BASE_URL: optionalUrl,
   /** Base URL of the checkout form POST (default: this origin). */
   PLAN_BASE_URL: optionalUrl,
-  /** Run migrations when the server starts. */
   /**
    * Trust X-Forwarded-For / X-Forwarded-Proto (set true only behind a reverse proxy that sets
    * them); per-IP limits would otherwise be bypassable with a forged header.
@@ -195,6 +192,7 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /** Run migrations when the server starts. */
   MIGRATE_ON_START: z
     .enum(['true', 'false', '1', '0'])
     .default('true')

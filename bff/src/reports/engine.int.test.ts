@@ -27,7 +27,10 @@ function scriptedAi(base: Ai, script: (agentId: string, call: number) => 'ok' | 
       const what = script(agentId, n);
       if (what === 'fail') throw new AiError('upstream 500', 'upstream');
       if (what === 'hang') {
-        await new Promise((_, reject) => opts.signal?.addEventListener('abort', () => reject(new AiError('aborted', 'aborted'))));
+        await new Promise((_, reject) => {
+          if (opts.signal?.aborted) reject(new AiError('aborted', 'aborted'));
+          opts.signal?.addEventListener('abort', () => reject(new AiError('aborted', 'aborted')));
+        });
       }
       await new Promise((r) => setTimeout(r, 5));
       return base.text(task, input, opts);

@@ -156,6 +156,7 @@ export function createReportWorker(o: ReportWorkerOptions): ReportWorker {
             return { id: d, title: a.title, agent: a.name, output: outputs.get(d) ?? '' };
           });
           try {
+            if (signal.aborted) throw new LeaseLostError();
             const res = await ai.text(reportAgentTask(agent), { product, agent, inputs: job.inputs, upstream }, { signal });
             provider = res.provider;
             const text = cleanAgentOutput(res.value, agent.title);

@@ -118,9 +118,13 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
     }
   }
 
-  /** Of the given (product, location, hash) keys, those already in product_emails. */
+  /**
+   * Of the given (product, location, hash) keys, those already in product_emails, with their
+   * last day. On MySQL the rows are locked (FOR UPDATE) so a concurrent writer waits and then
+   * sees the moved last day: the recency counts never move the same email twice.
+   */
   async function existingEmails(db: Knex.Transaction, keys: ReadonlyArray<{ product: string; location: string; hash: string }>) {
-    const found = new Set<string>();
+    const found = new Map<string, string>();
     const groups = new Map<string, { product: string; location: string; hashes: string[] }>();
     for (const k of keys) {
       const g = groups.get(`${k.product}\u0000${k.location}`) ?? { product: k.product, location: k.location, hashes: [] };
@@ -129,11 +133,9 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
     }
     for (const g of groups.values()) {
       for (const part of chunks(g.hashes)) {
-        const rows = (await db('product_emails')
-          .select('email_hash')
-          .where({ product: g.product, location: g.location })
-          .whereIn('email_hash', part)) as { email_hash: string }[];
-        for (const r of rows) found.add(`${g.product}\u0000${g.location}\u0000${r.email_hash}`);
+        const q = db('product_emails').select('email_hash', 'last_day').where({ product: g.product, location: g.location }).whereIn('email_hash', part);
+        const rows = (await (dialect === 'mysql' ? q.forUpdate() : q)) as { email_hash: string; last_day: Date | string | null }[];
+        for (const r of rows) found.set(`${g.product}\u0000${g.location}\u0000${r.email_hash}`, r.last_day === null ? '' : dayString(r.last_day));
       }
     }
     return found;
@@ -264,10 +266,32 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
               known.map((k) => [k.product, k.location, k.hash, k.last]),
               ['first_day'],
             );
+            const recency = new Map<string, [string, string, string, number]>();
+            const move = (product: string, location: string, day: string, delta: number) => {
+              const k = `${product}\u0000${location}\u0000${day}`;
+              const row = recency.get(k) ?? [product, location, day, 0];
+              row[3] += delta;
+              recency.set(k, row);
+            };
             for (const f of fresh) {
               const k = `${f.day}\u0000${f.product}\u0000${f.location}`;
               newEmails.set(k, (newEmails.get(k) ?? 0) + 1);
+              move(f.product, f.location, f.last, 1);
             }
+            for (const [k, v] of emailKeys) {
+              const before = existing.get(k);
+              if (before === undefined || v.last <= before) continue;
+              if (before) move(v.product, v.location, before, -1);
+              move(v.product, v.location, v.last, 1);
+            }
+            await upsert(
+              trx,
+              'product_email_recency',
+              ['product', 'location', 'last_day'],
+              ['emails'],
+              [],
+              [...recency.values()].filter((r) => r[3] !== 0),
+            );
             await insertIgnore(trx, 'product_email_days', ['day', 'product', 'location', 'email_hash'], [...emailDays.values()]);
           }
           const agg = new Map<string, [string, string, string, number, number, number, Date]>();
@@ -357,16 +381,13 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
       // Within a range: distinct emails among the range's clicks (not first-seen counts).
       const byKey = new Map<string, number>();
       if (!range.to || range.to >= utcDay(new Date())) {
-        // A window ending today: the emails whose latest click is inside it (index range counts).
-        for (const part of chunks(stats, 50)) {
-          const sql = part
-            .map(() => 'select ? as product, ? as location, count(*) as emails from product_emails where product = ? and location = ? and last_day >= ?')
-            .join(' union all ');
-          const bindings = part.flatMap((st) => [st.product, st.location, st.product, st.location, range.from ?? '1970-01-01']);
-          const out = await knex.raw(sql, bindings);
-          const list = (dialect === 'mysql' ? (out as [unknown[]])[0] : out) as { product: string; location: string; emails: Num }[];
-          for (const d of list) byKey.set(`${d.product}\u0000${d.location}`, n(d.emails));
-        }
+        // A window ending today: the emails whose latest click falls inside it.
+        const recent = (await knex('product_email_recency')
+          .select('product', 'location')
+          .sum({ emails: 'emails' })
+          .where('last_day', '>=', range.from ?? '1970-01-01')
+          .groupBy('product', 'location')) as { product: string; location: string; emails: Num }[];
+        for (const d of recent) byKey.set(`${d.product}\u0000${d.location}`, n(d.emails));
       } else {
         const distinct = (await rangeWhere(
           knex('product_email_days').select('product', 'location').countDistinct({ emails: 'email_hash' }).groupBy('product', 'location'),
@@ -415,7 +436,7 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
 
     async rebuildRollups() {
       await knex.transaction(async (trx) => {
-        for (const t of ['link_click_daily', 'link_click_totals', 'product_click_daily', 'product_click_totals', 'product_emails', 'product_email_days'])
+        for (const t of ['link_click_daily', 'link_click_totals', 'product_click_daily', 'product_click_totals', 'product_emails', 'product_email_days', 'product_email_recency'])
           await trx(t).del();
         await trx.raw(
           `insert into link_click_daily (day, company, link_type, url, click_count, last_clicked)
@@ -426,6 +447,10 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
           `insert into product_emails (product, location, email_hash, first_day, last_day)
            select product, location, email_hash, min(${dayExpr('clicked_at')}), max(${dayExpr('clicked_at')})
            from product_click_events where email_hash is not null group by product, location, email_hash`,
+        );
+        await trx.raw(
+          `insert into product_email_recency (product, location, last_day, emails)
+           select product, location, last_day, count(*) from product_emails group by product, location, last_day`,
         );
         await trx.raw(
           `insert into product_email_days (day, product, location, email_hash)

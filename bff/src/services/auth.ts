@@ -117,6 +117,7 @@ export function createAuthService(opts: AuthServiceOptions): AuthService {
           throw new UpstreamError('The development sign-in is not reachable. Please try again.');
         });
       local.set(origin, found);
+      if (local.size > 8) local.delete(local.keys().next().value as string);
     }
     return found;
   };

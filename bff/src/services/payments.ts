@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import {
   checkProductInputs,
+  ErrorCode,
   FEASIBILITY_LIMITS,
   FEASIBILITY_STUDY_ID,
   getProduct,
@@ -13,13 +14,16 @@ import { AppError, InputError, NotFoundError, PaymentRequiredError, Unauthorized
 import type { Logger } from '../logger';
 import { maskEmail } from '../logger';
 import type { Payment, PaymentRepository } from '../repositories/payments';
-import { ErrorCode } from '@val/contracts';
 
 /** The part of the report engine (`deps.reports`) the payments service uses. */
 export interface ReportStarter {
   /** Queues a report; the same `dedupeKey` always answers the same job. */
   start(req: { product: string; inputs: ProductInputs; email?: string; dedupeKey?: string }): Promise<string>;
 }
+
+/** Catalogue prices are whole US dollars. */
+export const CHECKOUT_CURRENCY = 'usd';
+const currency = CHECKOUT_CURRENCY;
 
 /** A claimed credit whose start has not recorded a report after this long may be claimed again. */
 export const CLAIM_TIMEOUT_MS = 60_000;
@@ -173,7 +177,6 @@ export function createPaymentsService(opts: PaymentsOptions): PaymentsService {
   const stripe = opts.stripe ?? stripeClient(config);
   const mode: PaymentsService['mode'] = stripe ? 'stripe' : 'test';
   if (mode === 'test' && config.isProduction) throw new Error('STRIPE_SECRET_KEY must be set in production');
-  const currency = config.CHECKOUT_CURRENCY;
 
   const applySession = async (session: Stripe.Checkout.Session, via: string): Promise<boolean> => {
     const payment = await payments.getBySession(session.id);

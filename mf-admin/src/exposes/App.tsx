@@ -65,13 +65,18 @@ const Tabs = styled.div`
   border-radius: 12px;
   background: ${t.bgSunken};
   border: 1px solid ${t.border};
-  overflow-x: auto;
 `;
 
 const Tab = styled.button<{ $active: boolean }>`
-  flex: 1 0 auto;
+  flex: 1 1 0;
+  min-width: 0;
   min-height: 40px;
   padding: 8px 16px;
+  line-height: 1.2;
+  @media (max-width: 480px) {
+    padding: 6px 6px;
+    font-size: 0.88rem;
+  }
   border: 0;
   border-radius: 9px;
   font: inherit;
@@ -202,21 +207,23 @@ export default function App({ apiBase = '' }: AdminAppProps) {
           <p>Track product engagement and partner link performance</p>
         </div>
         <Actions>
-          <Select
-            aria-label="Date range"
-            value={rangeId}
-            onChange={(e) => {
-              const id = e.target.value as RangeId;
-              setRangeId(id);
-              void fetchStats(id);
-            }}
-          >
-            {RANGES.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.label}
-              </option>
-            ))}
-          </Select>
+          {tab !== 'messages' && (
+            <Select
+              aria-label="Date range"
+              value={rangeId}
+              onChange={(e) => {
+                const id = e.target.value as RangeId;
+                setRangeId(id);
+                void fetchStats(id);
+              }}
+            >
+              {RANGES.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.label}
+                </option>
+              ))}
+            </Select>
+          )}
           <Button onClick={refresh} disabled={loading}>
             {loading ? 'Refreshing...' : 'Refresh Data'}
           </Button>

@@ -18,6 +18,7 @@ const Quotes = styled.div`
 `;
 
 const Quote = styled(Card)`
+  margin: 0;
   display: flex;
   flex-direction: column;
   gap: 12px;
