@@ -22,6 +22,8 @@ const common = {
   transformIgnorePatterns: [],
   moduleNameMapper: {
     '^@val/contracts$': '<rootDir>/contracts/src',
+    '^@val/contracts/schemas$': '<rootDir>/contracts/src/schemas',
+    '^@val/contracts/dist/(.*)$': '<rootDir>/contracts/src/$1',
     '^@val/ui$': '<rootDir>/ui/src',
     '^@val/bff$': '<rootDir>/bff/src',
   },

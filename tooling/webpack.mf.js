@@ -60,8 +60,17 @@ function createConfig({ dir, name, exposes, host = false, port, title = 'Val' })
         clean: true,
         compareBeforeEmit: false,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+        // Browsers get contracts from source through its zod-free entry (schemas only on request).
+        alias: {
+          '@val/contracts$': path.join(root, 'contracts', 'src', 'browser.ts'),
+          '@val/contracts/schemas$': path.join(root, 'contracts', 'src', 'schemas.ts'),
+        },
+      },
       module: {
+        // An import of a name a module does not export (e.g. a schema from the zod-free entry) fails the build.
+        parser: { javascript: { exportsPresence: 'error' } },
         rules: [
           {
             test: /\.[cm]?tsx?$/,

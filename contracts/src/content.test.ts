@@ -6,11 +6,10 @@ import {
   TESTIMONIALS,
   TRUST_BADGES,
   VALIDATION_ARTICLE,
-  contactFieldErrors,
-  contactRequestSchema,
   formatCount,
   visibleTrustBadges,
 } from './content';
+import { contactFieldErrors, contactRequestSchema } from './content.schema';
 import { PARTNER_TOOLS } from './partners';
 
 describe('marketing content', () => {

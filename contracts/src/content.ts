@@ -1,4 +1,3 @@
-import { z } from 'zod';
 
 /**
  * The marketing content of Val, in one typed module: every claim, testimonial, badge and outside
@@ -220,13 +219,12 @@ export function formatCount(n: number): string {
 // ---------------------------------------------------------------------------------------------
 
 /** Answer of `GET /api/public-stats`. */
-export const publicStatsSchema = z.object({
+export interface PublicStats {
   /** Stored validations plus the configured baseline. */
-  entrepreneursValidated: z.number().int().nonnegative(),
+  entrepreneursValidated: number;
   /** Ids of the trust badges this deployment shows. */
-  trustBadges: z.array(z.string()),
-});
-export type PublicStats = z.infer<typeof publicStatsSchema>;
+  trustBadges: string[];
+}
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/contact
@@ -235,23 +233,13 @@ export type PublicStats = z.infer<typeof publicStatsSchema>;
 /** Size limits of the contact form (characters, after trimming). */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
 
-const requiredText = (field: keyof typeof CONTACT_LIMITS, missing: string, label: string) =>
-  z
-    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? missing : `${label} must be text`) })
-    .trim()
-    .min(1, { error: missing })
-    .max(CONTACT_LIMITS[field], { error: `${label} must be at most ${CONTACT_LIMITS[field]} characters` });
-
-/** Body of `POST /api/contact` (also the form's own check): all four fields required. */
-export const contactRequestSchema = z.object({
-  name: requiredText('name', 'Please enter your name', 'Name'),
-  email: requiredText('email', 'Please enter your email', 'Email').pipe(
-    z.email({ error: 'Please enter a valid email address' }),
-  ),
-  subject: requiredText('subject', 'Please add a subject', 'Subject'),
-  message: requiredText('message', 'Please write a message', 'Message'),
-});
-export type ContactRequest = z.infer<typeof contactRequestSchema>;
+/** Body of `POST /api/contact`. */
+export interface ContactRequest {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
 export type ContactField = keyof ContactRequest;
 
 /** Answer of `POST /api/contact` (201). */
@@ -267,14 +255,3 @@ export const CONTACT_SENT_TOAST = {
   description: "Thanks for reaching out. I'll get back to you soon!",
 } as const;
 
-/** Field → first error message, for showing errors next to each input. */
-export function contactFieldErrors(input: unknown): Partial<Record<ContactField, string>> {
-  const r = contactRequestSchema.safeParse(input);
-  if (r.success) return {};
-  const out: Partial<Record<ContactField, string>> = {};
-  for (const issue of r.error.issues) {
-    const f = issue.path[0] as ContactField | undefined;
-    if (f && !out[f]) out[f] = issue.message;
-  }
-  return out;
-}

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Stable error codes carried in every error body: `{ error: { code, message } }`. */
 export const ErrorCode = {
   BadRequest: 'bad_request',
@@ -19,7 +17,6 @@ export const ErrorCode = {
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /** The JSON body of every non-2xx answer of the BFF. */
-export const apiErrorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+export interface ApiErrorBody {
+  error: { code: string; message: string };
+}

@@ -11,3 +11,4 @@ export * from './report';
 export * from './validateStream';
 export * from './catalogue';
 export * from './paid';
+export * from './schemas';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The four federated remotes, by the short name used in config and URLs. */
 export const REMOTE_NAMES = ['validation', 'simulation', 'catalogue', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -13,15 +11,22 @@ export const FEDERATION_NAMES: Record<RemoteName, string> = {
 };
 
 /** `GET /remotes.json`: where each remote's manifest lives, read by the shell at run time. */
-export const remotesManifestSchema = z.object({
-  remotes: z.array(
-    z.object({
-      key: z.enum(REMOTE_NAMES),
-      name: z.string(),
-      entry: z.string(),
-    }),
-  ),
+export interface RemotesManifest {
+  remotes: Array<{ key: RemoteName; name: string; entry: string }>;
   /** Slug of the founder page (`/{name}` in the spec). */
-  founderSlug: z.string(),
-});
-export type RemotesManifest = z.infer<typeof remotesManifestSchema>;
+  founderSlug: string;
+}
+
+/** Checks a `/remotes.json` answer (hand-written so the browser needs no schema library). */
+export function parseRemotesManifest(json: unknown): RemotesManifest {
+  const m = json as Partial<RemotesManifest> | null;
+  const ok =
+    !!m &&
+    typeof m.founderSlug === 'string' &&
+    Array.isArray(m.remotes) &&
+    m.remotes.every(
+      (r) => !!r && (REMOTE_NAMES as readonly string[]).includes(r.key) && typeof r.name === 'string' && typeof r.entry === 'string',
+    );
+  if (!ok) throw new Error('remotes.json is not a valid remotes manifest');
+  return { remotes: m.remotes!.map((r) => ({ key: r.key, name: r.name, entry: r.entry })), founderSlug: m.founderSlug! };
+}

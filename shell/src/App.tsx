@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { GlobalStyle, ThemeProvider, Toaster } from '@val/ui';
@@ -17,16 +17,17 @@ import {
   SuccessPage,
   TestPage,
 } from './pages/RemotePages';
-import {
-  AboutPage,
-  ApiPage,
-  ConsultingPage,
-  FounderPage,
-  PrivacyPage,
-  SecurityPage,
-  TermsPage,
-  ValidationStrategyPage,
-} from './pages/Static';
+// Static pages are split into their own chunks: the landing page does not pay for them.
+const page = <K extends string>(name: K, load: () => Promise<Record<K, ComponentType>>) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+const AboutPage = page('AboutPage', () => import('./pages/static/AboutPage'));
+const ApiPage = page('ApiPage', () => import('./pages/static/ApiPage'));
+const ConsultingPage = page('ConsultingPage', () => import('./pages/static/ConsultingPage'));
+const FounderPage = page('FounderPage', () => import('./pages/static/FounderPage'));
+const PrivacyPage = page('PrivacyPage', () => import('./pages/static/PrivacyPage'));
+const SecurityPage = page('SecurityPage', () => import('./pages/static/SecurityPage'));
+const TermsPage = page('TermsPage', () => import('./pages/static/TermsPage'));
+const ValidationStrategyPage = page('ValidationStrategyPage', () => import('./pages/static/ValidationStrategyPage'));
 import { useValidationState } from './state/validation';
 
 const Main = styled.main`
@@ -100,6 +101,7 @@ export function App() {
         <ScrollManager />
         <Header />
         <Main>
+          <Suspense fallback={<div style={{ minHeight: '60vh' }} aria-busy="true" />}>
           <Routes>
             <Route path="/" element={<Home validation={validation} onValidated={setValidation} onStartOver={startOver} />} />
             <Route path="/old" element={<OldHomePage validation={validation} onValidated={setValidation} />} />
@@ -120,6 +122,7 @@ export function App() {
             <Route path="/:slug" element={<SlugRoute />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
+          </Suspense>
         </Main>
         <Footer />
       </BrowserRouter>

@@ -4,13 +4,12 @@ import {
   CONTACT_LIMITS,
   CONTACT_SENT_TOAST,
   HttpError,
-  apiErrorBodySchema,
-  contactFieldErrors,
   createApiClient,
   type ContactField,
   type ContactRequest,
   type ContactResponse,
 } from '@val/contracts';
+import { apiErrorBodySchema, contactFieldErrors } from '@val/contracts/schemas';
 import { Button, Input, Spinner, TextArea, t, toast } from '@val/ui';
 
 /** The spec's send takes about a second; we make the real call and keep at least this feel. */

@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_VALIDATED_BASELINE, publicStatsSchema, type PublicStats } from '@val/contracts';
+import { DEFAULT_VALIDATED_BASELINE, type PublicStats } from '@val/contracts';
+
+function parsePublicStats(json: unknown): PublicStats {
+  const s = json as Partial<PublicStats> | null;
+  if (!s || typeof s.entrepreneursValidated !== 'number' || !Array.isArray(s.trustBadges)) throw new Error('public stats: unexpected answer');
+  return { entrepreneursValidated: s.entrepreneursValidated, trustBadges: s.trustBadges.filter((b): b is string => typeof b === 'string') };
+}
 
 let pending: Promise<PublicStats> | null = null;
 
@@ -11,7 +17,7 @@ export function fetchPublicStats(): Promise<PublicStats> {
         if (!r.ok) throw new Error(`public stats: ${r.status}`);
         return r.json();
       })
-      .then((json) => publicStatsSchema.parse(json))
+      .then(parsePublicStats)
       .catch((e) => {
         pending = null;
         throw e;

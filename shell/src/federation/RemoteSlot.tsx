@@ -64,7 +64,7 @@ class Boundary extends Component<{ onError: (e: Error) => void; children: ReactN
 
 /**
  * Resolves true once the slot should load: right away when it is on screen (or near it), else
- * when it scrolls within 800 px, or when the browser is idle after the page has loaded — so
+ * when it scrolls within 200 px, or when the browser is idle after the page has loaded — so
  * sections below the fold stay off the critical path but are ready before anyone gets there.
  */
 function useWhenNeeded(ref: RefObject<HTMLElement | null>, eager: boolean): boolean {
@@ -77,7 +77,7 @@ function useWhenNeeded(ref: RefObject<HTMLElement | null>, eager: boolean): bool
     const fire = () => setGo(true);
     const io =
       el && 'IntersectionObserver' in window
-        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && fire(), { rootMargin: '800px 0px' })
+        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && fire(), { rootMargin: '200px 0px' })
         : null;
     if (io && el) io.observe(el);
     const whenIdle = () => {

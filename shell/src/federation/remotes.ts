@@ -1,5 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { remotesManifestSchema, type RemoteName, type RemotesManifest } from '@val/contracts';
+import { parseRemotesManifest, type RemoteName, type RemotesManifest } from '@val/contracts';
 import type { ComponentType } from 'react';
 
 const LOAD_TIMEOUT_MS = 15000;
@@ -24,7 +24,7 @@ export function getManifest(): Promise<RemotesManifest> {
         return r.json();
       })
       .then((json) => {
-        const m = remotesManifestSchema.parse(json);
+        const m = parseRemotesManifest(json);
         registerRemotes(m.remotes.map((r) => ({ name: r.name, entry: r.entry })));
         return m;
       })

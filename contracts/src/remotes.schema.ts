@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { REMOTE_NAMES, type RemotesManifest } from './remotes';
+
+/** Schema of `GET /remotes.json` (the BFF's tests; the shell uses parseRemotesManifest). */
+export const remotesManifestSchema: z.ZodType<RemotesManifest> = z.object({
+  remotes: z.array(z.object({ key: z.enum(REMOTE_NAMES), name: z.string(), entry: z.string() })),
+  founderSlug: z.string(),
+});

@@ -1,0 +1,10 @@
+/**
+ * zod schemas of the API (request bodies and answers). Node code (bff, cli) gets them from the
+ * package index too; browser code imports `@val/contracts/schemas` only where it really needs a
+ * schema (lazily loaded screens), so zod stays out of the landing page's shared bundle.
+ */
+export * from './errors.schema';
+export * from './remotes.schema';
+export * from './validation.schema';
+export * from './content.schema';
+export * from './simulation.schema';
