@@ -1,9 +1,8 @@
-import { z } from 'zod';
-
 /**
  * The report catalogue: the eight research reports sold on /products (plus the two enterprise
  * reports of /enterprise), their purchase-form fields, and the AI agents that write each one.
- * Also the contracts of the report API (`POST /api/reports/status`, the SSE event stream).
+ * Also the contracts of the report API (`POST /api/reports/status`, the SSE event stream); their
+ * zod schemas are in catalogue.schema.ts (`@val/contracts/schemas`).
  *
  * Each product's agents form a DAG: `dependsOn` names the agents whose output an agent reads.
  * Agents with no dependency on each other run in parallel. Every agent writes one step of the
@@ -566,16 +565,6 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 /** The spec's report polling interval. */
 export const REPORT_POLL_INTERVAL_MS = 6000;
 
-/** A report id: random, unguessable, URL-safe (22+ characters of base64url). */
-export const reportIdSchema = z
-  .string({ error: 'execution_id must be text' })
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'execution_id must be a report id' });
-
-/** Body of `POST /api/reports/status`. */
-export const reportStatusRequestSchema = z.object({ execution_id: reportIdSchema });
-export type ReportStatusRequest = z.infer<typeof reportStatusRequestSchema>;
-
 /** One finished step of a report (spec: id, title, raw_output). */
 export interface ReportStepResult {
   id: string;
@@ -607,16 +596,17 @@ export interface ReportStatusResponse {
   };
 }
 
-/** Body of the dev-only `POST /api/dev/reports` (outside production) and of `reports.start`. */
-export const startReportRequestSchema = z.object({
-  product: z.enum(CATALOGUE_PRODUCT_IDS, { error: `product must be one of ${CATALOGUE_PRODUCT_IDS.join(', ')}` }),
-  inputs: z.record(z.string(), z.string().max(5000)),
-  email: z.preprocess(
-    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? v.trim() : v),
-    z.email({ error: 'email must be a valid email address' }).max(254).optional(),
-  ),
-});
-export type StartReportRequest = z.infer<typeof startReportRequestSchema>;
+/** Body of `POST /api/reports/status` (zod schema: `reportStatusRequestSchema` in @val/contracts/schemas). */
+export interface ReportStatusRequest {
+  execution_id: string;
+}
+
+/** Body of the dev-only `POST /api/dev/reports` and of `POST /api/admin/reports` (`startReportRequestSchema`). */
+export interface StartReportRequest {
+  product: ProductId;
+  inputs: Record<string, string>;
+  email?: string;
+}
 
 /** Server-sent events of `GET /api/reports/:id/events` (each with an increasing `id:`). */
 export type ReportEvent =

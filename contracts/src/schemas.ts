@@ -8,3 +8,4 @@ export * from './remotes.schema';
 export * from './validation.schema';
 export * from './content.schema';
 export * from './simulation.schema';
+export * from './catalogue.schema';

@@ -13,7 +13,9 @@ interface HttpishError {
 }
 
 /** Body-parser and other http-errors (4xx) mapped to our codes and clear messages. */
-function fromHttpError(err: HttpishError): AppError | null {
+function fromHttpError(err: HttpishError & { code?: unknown }): AppError | null {
+  // A Content-Encoding (gzip, deflate, br) body that does not decompress: zlib errors carry no status.
+  if (typeof err.code === 'string' && /^(Z_|ERR_BROTLI)/.test(err.code)) return new AppError(400, ErrorCode.BadRequest, 'Request body could not be decompressed');
   const status = err.status ?? err.statusCode;
   if (!status || status < 400 || status >= 500) return null;
   if (status === 413) return new AppError(413, ErrorCode.PayloadTooLarge, 'Request body is too large');
