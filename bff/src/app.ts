@@ -3,6 +3,7 @@ import { bodyParser } from '@koa/bodyparser';
 import type Router from '@koa/router';
 import type { AppDeps } from './deps';
 import { errorHandler } from './middlewares/errorHandler';
+import { securityHeaders } from './middlewares/securityHeaders';
 import { apiNotFound } from './middlewares/apiNotFound';
 import { serveDist, spaFallback } from './middlewares/staticFiles';
 import { adminSession } from './middlewares/adminSession';
@@ -15,11 +16,14 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
   app.silent = true;
 
   app.use(errorHandler({ logger }));
-  app.use(async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    await next();
-  });
+  app.use(
+    securityHeaders({
+      shellDist: config.shellDist,
+      remoteUrls: Object.values(config.remoteUrls),
+      formActionOrigins: config.STRIPE_SECRET_KEY ? ['https://checkout.stripe.com'] : [],
+      hsts: config.isProduction,
+    }),
+  );
   for (const make of rawBodyMiddlewares) app.use(make(deps));
   app.use(spaFallback({ shellDist: config.shellDist }));
   app.use(apiNotFound());

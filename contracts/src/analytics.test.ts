@@ -1,4 +1,5 @@
-import { derivePartnerRows, trackClickRequestSchema, trackProductClickRequestSchema, statsRangeQuerySchema, type LinkStat } from './analytics';
+import { derivePartnerRows, type LinkStat } from './analytics';
+import { statsRangeQuerySchema, trackClickRequestSchema, trackProductClickRequestSchema } from './analytics.schema';
 import { PARTNER_TOOLS } from './partners';
 
 const stat = (company: string, linkType: 'logo' | 'button', clickCount: number, lastClicked: string | null, url = `https://${company}.example/${linkType}`): LinkStat => ({

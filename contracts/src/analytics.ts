@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { getAnyProduct } from './catalogue';
-import { LINK_TYPES, PARTNER_COMPANIES, partnerByCompany, type LinkType } from './partners';
+import { PARTNER_COMPANIES, partnerByCompany, type LinkType } from './partners';
 
 /** Shape of a product id (the catalogue's slugs). */
 export const PRODUCT_SLUG_PATTERN = /^[a-z0-9-]{1,80}$/;
@@ -10,68 +8,36 @@ export const CLICK_LOCATION_PATTERN = /^[a-z0-9-]{1,40}$/;
 export const MAX_CLICK_INPUTS = 50;
 
 /** Body of `POST /api/track-click`: a click on a partner tool's logo or button. */
-export const trackClickRequestSchema = z
-  .object({
-    company: z
-      .string({ error: 'company must be text' })
-      .refine((c) => PARTNER_COMPANIES.includes(c), { error: `company must be one of ${PARTNER_COMPANIES.join(', ')}` }),
-    linkType: z.enum(LINK_TYPES, { error: "linkType must be 'logo' or 'button'" }),
-    url: z.string({ error: 'url must be text' }).max(2048, { error: 'url is too long' }),
-  })
-  .superRefine((v, ctx) => {
-    const partner = partnerByCompany(v.company);
-    if (partner && v.url !== partner.url && v.url !== partner.logoUrl) {
-      ctx.addIssue({ code: 'custom', path: ['url'], message: `url must be one of ${v.company}'s links` });
-    }
-  });
-export type TrackClickRequest = z.infer<typeof trackClickRequestSchema>;
-
-const optionalEmail = z.preprocess(
-  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.email({ error: 'email must be a valid email address' }).max(254, { error: 'email is too long' }).optional(),
-);
+export interface TrackClickRequest {
+  /** Lower-case partner company (one of PARTNER_COMPANIES). */
+  company: string;
+  linkType: LinkType;
+  /** The partner's `url` or `logoUrl`. */
+  url: string;
+}
 
 /** Body of `POST /api/track-product-click`: a click on a research product (fire and forget). */
-export const trackProductClickRequestSchema = z.object({
-  product: z
-    .string({ error: 'product must be text' })
-    .regex(PRODUCT_SLUG_PATTERN, { error: 'product must be a known product id' })
-    .refine((id) => getAnyProduct(id) !== undefined, { error: 'product must be a known product id' }),
-  location: z
-    .string({ error: 'location must be text' })
-    .regex(CLICK_LOCATION_PATTERN, { error: 'location must be a short slug (a-z, 0-9, -)' }),
-  inputs: z
-    .number({ error: 'inputs must be a number' })
-    .int({ error: 'inputs must be a whole number' })
-    .min(0, { error: 'inputs must be at least 0' })
-    .max(MAX_CLICK_INPUTS, { error: `inputs must be at most ${MAX_CLICK_INPUTS}` }),
-  email: optionalEmail,
-});
-export type TrackProductClickRequest = z.infer<typeof trackProductClickRequestSchema>;
+export interface TrackProductClickRequest {
+  /** A product id of the catalogue. */
+  product: string;
+  /** Where the click happened, a short slug (e.g. 'purchase'). */
+  location: string;
+  /** Filled form fields, 0..50. */
+  inputs: number;
+  /** Stored only as a keyed hash, for unique-email counts. */
+  email?: string;
+}
 
-/** A calendar day in UTC, `YYYY-MM-DD`. */
-export const isoDaySchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2026-01-31' })
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, { error: 'must be a real calendar date' });
+/** An inclusive day range (UTC `YYYY-MM-DD`) of the admin stats; both ends optional. */
+export interface StatsRange {
+  from?: string;
+  to?: string;
+}
 
-/** Query of the admin stats endpoints: an optional inclusive day range (UTC). */
-export const statsRangeQuerySchema = z
-  .object({ from: isoDaySchema.optional(), to: isoDaySchema.optional() })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'from must not be after to', path: ['from'] });
-export type StatsRange = z.infer<typeof statsRangeQuerySchema>;
-
-/** Query of `GET /api/admin/daily`. */
-export const dailyQuerySchema = z
-  .object({
-    kind: z.enum(['links', 'products'], { error: "kind must be 'links' or 'products'" }),
-    from: isoDaySchema.optional(),
-    to: isoDaySchema.optional(),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: 'from must not be after to', path: ['from'] });
+/** Body of `POST /api/admin/login`. */
+export interface AdminLoginRequest {
+  password: string;
+}
 
 /** Link statistic record (spec section 3): one per company, link type and url. */
 export interface LinkStat {
@@ -101,14 +67,6 @@ export interface DailyClicks {
   clicks: number;
 }
 
-/** Body of `POST /api/admin/login`. */
-export const adminLoginRequestSchema = z.object({
-  password: z
-    .string({ error: 'password is required' })
-    .min(1, { error: 'password is required' })
-    .max(1024, { error: 'password is too long' }),
-});
-
 /** A contact-form message as the admin reads it. */
 export interface AdminMessage {
   id: string;
@@ -125,11 +83,6 @@ export interface AdminMessagesResponse {
   messages: AdminMessage[];
   total: number;
 }
-
-export const adminMessagesQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).default(50),
-  offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
-});
 
 /** Partner row derived for display (spec section 3). */
 export interface PartnerRow {

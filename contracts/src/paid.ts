@@ -1,4 +1,3 @@
-import { z } from 'zod';
 
 /**
  * The paid flow (spec sections 2–7): the feasibility hero, sign-in, checkout and the start of a
@@ -51,55 +50,13 @@ export interface PaidConfig {
   signIn: 'embedded' | 'oidc';
 }
 
-const emailField = z
-  .string({ error: 'email must be text' })
-  .trim()
-  .toLowerCase()
-  .max(EMAIL_MAX_LENGTH, { error: 'email is too long' })
-  .pipe(z.email({ error: 'email must be a valid email address' }));
-
 /** A checkout session id: Stripe's `cs_…` or the test checkout's `cs_test_…`. */
 export const CHECKOUT_SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{8,250}$/;
-
-/**
- * Body of `POST /api/feasibility/start`. The inputs may be empty when the paid checkout already
- * carries them (a catalogue product); they are checked when used.
- */
-export const feasibilityStartRequestSchema = z.object({
-  target_market: z
-    .string({ error: 'target_market must be text' })
-    .max(FEASIBILITY_LIMITS.targetMarket, { error: `target_market must be at most ${FEASIBILITY_LIMITS.targetMarket} characters` })
-    .default(''),
-  product_idea: z
-    .string({ error: 'product_idea must be text' })
-    .max(FEASIBILITY_LIMITS.productIdea, { error: `product_idea must be at most ${FEASIBILITY_LIMITS.productIdea} characters` })
-    .default(''),
-  email: z.preprocess(
-    (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    emailField.optional(),
-  ),
-  session_id: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
-    z
-      .string({ error: 'session_id must be text' })
-      .regex(CHECKOUT_SESSION_ID_PATTERN, { error: 'session_id is not a checkout session id' })
-      .optional(),
-  ),
-});
-export type FeasibilityStartRequest = z.infer<typeof feasibilityStartRequestSchema>;
 
 /** Response of `POST /api/feasibility/start` (spec section 3, plus the customer id to store). */
 export type FeasibilityStartResponse =
   | { success: true; flow_execution_id: string; customer_id?: string }
   | { success: false; error: string; code?: string };
-
-/** Body of `POST /api/auth/callback`: the authorization response parameters /log received. */
-export const authCallbackRequestSchema = z.object({
-  code: z.string({ error: 'code is required' }).min(1, { error: 'code is required' }).max(2048, { error: 'code is too long' }),
-  state: z.string().max(512).optional(),
-  iss: z.string().max(2048).optional(),
-});
-export type AuthCallbackRequest = z.infer<typeof authCallbackRequestSchema>;
 
 /** Response of `POST /api/auth/callback` (spec section 3). */
 export interface AuthCallbackResponse {
@@ -109,49 +66,6 @@ export interface AuthCallbackResponse {
 
 /** Largest JSON of a checkout's product inputs. */
 export const CHECKOUT_INPUTS_MAX_CHARS = 8000;
-
-/**
- * Body of `POST /api/checkout/session` (form-encoded or JSON): `email` (else the signed-in
- * session's), `product` (default the feasibility study) and `inputs` (a JSON object of the
- * product's fields, as text in a form).
- */
-export const checkoutRequestSchema = z.object({
-  email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), emailField.optional()),
-  product: z
-    .string({ error: 'product must be text' })
-    .regex(/^[a-z0-9-]{1,80}$/, { error: 'product must be a product id' })
-    .optional(),
-  inputs: z.preprocess(
-    (v) => {
-      if (v === undefined || v === null || v === '') return undefined;
-      if (typeof v !== 'string') return v;
-      if (v.length > CHECKOUT_INPUTS_MAX_CHARS) return v;
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        return v;
-      }
-    },
-    z
-      .record(z.string(), z.string({ error: 'every input must be text' }), { error: 'inputs must be an object of texts' })
-      .optional(),
-  ),
-});
-export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
-
-/** One variable of the /test page's start call (spec section 7). */
-export const testFlowRequestSchema = z.object({
-  flow_execution_variables: z
-    .array(
-      z.object({
-        name: z.string().max(64),
-        variable_value: z.string().max(1000),
-      }),
-    )
-    .min(1)
-    .max(10),
-});
-export type TestFlowRequest = z.infer<typeof testFlowRequestSchema>;
 
 /** The /test page's fixed sample values. */
 export const TEST_FLOW_SAMPLE = {

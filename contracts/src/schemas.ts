@@ -9,3 +9,5 @@ export * from './validation.schema';
 export * from './content.schema';
 export * from './simulation.schema';
 export * from './catalogue.schema';
+export * from './analytics.schema';
+export * from './paid.schema';

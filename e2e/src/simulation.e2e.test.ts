@@ -60,9 +60,12 @@ async function openHome(base: string, opts: { withValidation?: boolean; progress
 
 const toast = (page: Page) => page.getByTestId('toast');
 async function expectToast(page: Page, title: string, description?: string) {
-  const t = toast(page).filter({ hasText: title });
+  // Wait for the toast that has both texts: an earlier toast with the same title may still be
+  // on screen for a moment before the new one replaces it.
+  let t = toast(page).filter({ hasText: title });
+  if (description) t = t.filter({ hasText: description });
   await t.waitFor();
-  if (description) expect(await t.textContent()).toContain(description);
+  expect(await t.textContent()).toContain(title);
 }
 
 describe('step 3: customer interviews and the launch simulation', () => {

@@ -70,7 +70,8 @@ export function securityHeaders(o: SecurityHeaderOptions): Middleware {
     if (o.hsts) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     await next();
     const type = String(ctx.response.get('Content-Type') || '');
-    if (type.startsWith('text/html')) {
+    // Pages that set their own (nonce-based) policy keep it.
+    if (type.startsWith('text/html') && !ctx.response.get('Content-Security-Policy')) {
       csp ??= buildCsp(o);
       ctx.set('Content-Security-Policy', csp);
     }
