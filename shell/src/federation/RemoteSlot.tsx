@@ -80,10 +80,13 @@ function useWhenNeeded(ref: RefObject<HTMLElement | null>, eager: boolean): bool
         ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && fire(), { rootMargin: '200px 0px' })
         : null;
     if (io && el) io.observe(el);
+    // Two seconds after `load`, at the next idle moment: the visible slots have the network first.
     const whenIdle = () => {
-      const ric = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-      if (ric) idleId = ric(fire, { timeout: 1500 });
-      else timer = setTimeout(fire, 300);
+      timer = setTimeout(() => {
+        const ric = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
+        if (ric) idleId = ric(fire, { timeout: 1500 });
+        else fire();
+      }, 2000);
     };
     if (document.readyState === 'complete') whenIdle();
     else window.addEventListener('load', whenIdle, { once: true });
