@@ -7,9 +7,9 @@ import {
   type StatsRange,
 } from '@val/contracts';
 
-const query = (params: Record<string, string | number | undefined>) => {
+const query = (params: object) => {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
+  for (const [k, v] of Object.entries(params) as Array<[string, unknown]>) if (v !== undefined && v !== '') q.set(k, String(v));
   const s = q.toString();
   return s ? `?${s}` : '';
 };

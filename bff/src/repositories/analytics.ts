@@ -187,156 +187,162 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
   const productKey = (s: ProductStat) => `${s.product}\u0000${s.location}`;
   const linkKey = (s: LinkStat) => `${s.company}\u0000${s.linkType}\u0000${s.url}`;
 
+  /** Raw link events + their daily and all-time rollups. */
+  async function recordLinks(trx: Knex.Transaction, links: ReadonlyArray<LinkClickEvent>) {
+    for (const part of chunks(links)) {
+      await trx('link_click_events').insert(
+        part.map((e) => ({ company: e.company, link_type: e.linkType, url: e.url, clicked_at: e.clickedAt })),
+      );
+    }
+    const agg = new Map<string, [string, string, string, string, number, Date]>();
+    for (const e of links) {
+      const day = utcDay(e.clickedAt);
+      const k = `${day}\u0000${e.company}\u0000${e.linkType}\u0000${e.url}`;
+      const row = agg.get(k);
+      if (row) {
+        row[4] += 1;
+        if (e.clickedAt > row[5]) row[5] = e.clickedAt;
+      } else agg.set(k, [day, e.company, e.linkType, e.url, 1, e.clickedAt]);
+    }
+    await upsert(trx, 'link_click_daily', ['day', 'company', 'link_type', 'url'], ['click_count'], ['last_clicked'], [...agg.values()]);
+    const totals = new Map<string, [string, string, string, number, Date]>();
+    for (const [, company, linkType, url, clicks, last] of agg.values()) {
+      const k = `${company}\u0000${linkType}\u0000${url}`;
+      const row = totals.get(k);
+      if (row) {
+        row[3] += clicks;
+        if (last > row[4]) row[4] = last;
+      } else totals.set(k, [company, linkType, url, clicks, last]);
+    }
+    await upsert(trx, 'link_click_totals', ['company', 'link_type', 'url'], ['click_count'], ['last_clicked'], [...totals.values()]);
+  }
+
+  /** Raw product events, the email tables and the daily and all-time rollups. */
+  async function recordProducts(trx: Knex.Transaction, products: ReadonlyArray<ProductClickEvent>) {
+    for (const part of chunks(products)) {
+      await trx('product_click_events').insert(
+        part.map((e) => ({
+          product: e.product,
+          location: e.location,
+          inputs: e.inputs,
+          email_hash: e.emailHash,
+          clicked_at: e.clickedAt,
+        })),
+      );
+    }
+    const emailKeys = new Map<string, { product: string; location: string; hash: string; day: string; last: string }>();
+    const emailDays = new Map<string, [string, string, string, string]>();
+    for (const e of products) {
+      if (!e.emailHash) continue;
+      const day = utcDay(e.clickedAt);
+      const k = `${e.product}\u0000${e.location}\u0000${e.emailHash}`;
+      const seen = emailKeys.get(k);
+      if (!seen) emailKeys.set(k, { product: e.product, location: e.location, hash: e.emailHash, day, last: day });
+      else {
+        if (day < seen.day) seen.day = day;
+        if (day > seen.last) seen.last = day;
+      }
+      emailDays.set(`${day}\u0000${k}`, [day, e.product, e.location, e.emailHash]);
+    }
+    const newEmails = new Map<string, number>();
+    if (emailKeys.size) {
+      const existing = await existingEmails(trx, [...emailKeys.values()]);
+      const fresh = [...emailKeys.entries()].filter(([k]) => !existing.has(k)).map(([, v]) => v);
+      const known = [...emailKeys.entries()].filter(([k]) => existing.has(k)).map(([, v]) => v);
+      // A plain insert: if another process added the same email meanwhile, this fails, the
+      // transaction rolls back and the writer retries (so first-seen counts stay exact).
+      for (const part of chunks(fresh)) {
+        await trx('product_emails').insert(
+          part.map((f) => ({ product: f.product, location: f.location, email_hash: f.hash, first_day: f.day, last_day: f.last })),
+        );
+      }
+      await upsert(
+        trx,
+        'product_emails',
+        ['product', 'location', 'email_hash'],
+        [],
+        ['last_day'],
+        known.map((k) => [k.product, k.location, k.hash, k.last]),
+        ['first_day'],
+      );
+      const recency = new Map<string, [string, string, string, number]>();
+      const move = (product: string, location: string, day: string, delta: number) => {
+        const k = `${product}\u0000${location}\u0000${day}`;
+        const row = recency.get(k) ?? [product, location, day, 0];
+        row[3] += delta;
+        recency.set(k, row);
+      };
+      for (const f of fresh) {
+        const k = `${f.day}\u0000${f.product}\u0000${f.location}`;
+        newEmails.set(k, (newEmails.get(k) ?? 0) + 1);
+        move(f.product, f.location, f.last, 1);
+      }
+      for (const [k, v] of emailKeys) {
+        const before = existing.get(k);
+        if (before === undefined || v.last <= before) continue;
+        if (before) move(v.product, v.location, before, -1);
+        move(v.product, v.location, v.last, 1);
+      }
+      await upsert(
+        trx,
+        'product_email_recency',
+        ['product', 'location', 'last_day'],
+        ['emails'],
+        [],
+        [...recency.values()].filter((r) => r[3] !== 0),
+      );
+      await insertIgnore(trx, 'product_email_days', ['day', 'product', 'location', 'email_hash'], [...emailDays.values()]);
+    }
+    const agg = new Map<string, [string, string, string, number, number, number, Date]>();
+    for (const e of products) {
+      const day = utcDay(e.clickedAt);
+      const k = `${day}\u0000${e.product}\u0000${e.location}`;
+      const row = agg.get(k);
+      if (row) {
+        row[3] += 1;
+        row[4] += e.inputs;
+        if (e.clickedAt > row[6]) row[6] = e.clickedAt;
+      } else agg.set(k, [day, e.product, e.location, 1, e.inputs, 0, e.clickedAt]);
+    }
+    for (const [k, count] of newEmails) {
+      const row = agg.get(k);
+      if (row) row[5] += count;
+    }
+    await upsert(
+      trx,
+      'product_click_daily',
+      ['day', 'product', 'location'],
+      ['click_count', 'total_inputs', 'new_emails'],
+      ['last_clicked'],
+      [...agg.values()],
+    );
+    const totals = new Map<string, [string, string, number, number, number, Date]>();
+    for (const [, product, location, clicks, inputs, fresh, last] of agg.values()) {
+      const k = `${product}\u0000${location}`;
+      const row = totals.get(k);
+      if (row) {
+        row[2] += clicks;
+        row[3] += inputs;
+        row[4] += fresh;
+        if (last > row[5]) row[5] = last;
+      } else totals.set(k, [product, location, clicks, inputs, fresh, last]);
+    }
+    await upsert(
+      trx,
+      'product_click_totals',
+      ['product', 'location'],
+      ['click_count', 'total_inputs', 'unique_emails'],
+      ['last_clicked'],
+      [...totals.values()],
+    );
+  }
+
   const repo: AnalyticsRepository = {
     async recordBatch({ links, products }) {
       if (!links.length && !products.length) return;
       await knex.transaction(async (trx) => {
-        if (links.length) {
-          for (const part of chunks(links)) {
-            await trx('link_click_events').insert(
-              part.map((e) => ({ company: e.company, link_type: e.linkType, url: e.url, clicked_at: e.clickedAt })),
-            );
-          }
-          const agg = new Map<string, [string, string, string, string, number, Date]>();
-          for (const e of links) {
-            const day = utcDay(e.clickedAt);
-            const k = `${day}\u0000${e.company}\u0000${e.linkType}\u0000${e.url}`;
-            const row = agg.get(k);
-            if (row) {
-              row[4] += 1;
-              if (e.clickedAt > row[5]) row[5] = e.clickedAt;
-            } else agg.set(k, [day, e.company, e.linkType, e.url, 1, e.clickedAt]);
-          }
-          await upsert(trx, 'link_click_daily', ['day', 'company', 'link_type', 'url'], ['click_count'], ['last_clicked'], [...agg.values()]);
-          const totals = new Map<string, [string, string, string, number, Date]>();
-          for (const [, company, linkType, url, clicks, last] of agg.values()) {
-            const k = `${company}\u0000${linkType}\u0000${url}`;
-            const row = totals.get(k);
-            if (row) {
-              row[3] += clicks;
-              if (last > row[4]) row[4] = last;
-            } else totals.set(k, [company, linkType, url, clicks, last]);
-          }
-          await upsert(trx, 'link_click_totals', ['company', 'link_type', 'url'], ['click_count'], ['last_clicked'], [...totals.values()]);
-        }
-        if (products.length) {
-          for (const part of chunks(products)) {
-            await trx('product_click_events').insert(
-              part.map((e) => ({
-                product: e.product,
-                location: e.location,
-                inputs: e.inputs,
-                email_hash: e.emailHash,
-                clicked_at: e.clickedAt,
-              })),
-            );
-          }
-          const emailKeys = new Map<string, { product: string; location: string; hash: string; day: string; last: string }>();
-          const emailDays = new Map<string, [string, string, string, string]>();
-          for (const e of products) {
-            if (!e.emailHash) continue;
-            const day = utcDay(e.clickedAt);
-            const k = `${e.product}\u0000${e.location}\u0000${e.emailHash}`;
-            const seen = emailKeys.get(k);
-            if (!seen) emailKeys.set(k, { product: e.product, location: e.location, hash: e.emailHash, day, last: day });
-            else {
-              if (day < seen.day) seen.day = day;
-              if (day > seen.last) seen.last = day;
-            }
-            emailDays.set(`${day}\u0000${k}`, [day, e.product, e.location, e.emailHash]);
-          }
-          const newEmails = new Map<string, number>();
-          if (emailKeys.size) {
-            const existing = await existingEmails(trx, [...emailKeys.values()]);
-            const fresh = [...emailKeys.entries()].filter(([k]) => !existing.has(k)).map(([, v]) => v);
-            const known = [...emailKeys.entries()].filter(([k]) => existing.has(k)).map(([, v]) => v);
-            // A plain insert: if another process added the same email meanwhile, this fails, the
-            // transaction rolls back and the writer retries (so first-seen counts stay exact).
-            for (const part of chunks(fresh)) {
-              await trx('product_emails').insert(
-                part.map((f) => ({ product: f.product, location: f.location, email_hash: f.hash, first_day: f.day, last_day: f.last })),
-              );
-            }
-            await upsert(
-              trx,
-              'product_emails',
-              ['product', 'location', 'email_hash'],
-              [],
-              ['last_day'],
-              known.map((k) => [k.product, k.location, k.hash, k.last]),
-              ['first_day'],
-            );
-            const recency = new Map<string, [string, string, string, number]>();
-            const move = (product: string, location: string, day: string, delta: number) => {
-              const k = `${product}\u0000${location}\u0000${day}`;
-              const row = recency.get(k) ?? [product, location, day, 0];
-              row[3] += delta;
-              recency.set(k, row);
-            };
-            for (const f of fresh) {
-              const k = `${f.day}\u0000${f.product}\u0000${f.location}`;
-              newEmails.set(k, (newEmails.get(k) ?? 0) + 1);
-              move(f.product, f.location, f.last, 1);
-            }
-            for (const [k, v] of emailKeys) {
-              const before = existing.get(k);
-              if (before === undefined || v.last <= before) continue;
-              if (before) move(v.product, v.location, before, -1);
-              move(v.product, v.location, v.last, 1);
-            }
-            await upsert(
-              trx,
-              'product_email_recency',
-              ['product', 'location', 'last_day'],
-              ['emails'],
-              [],
-              [...recency.values()].filter((r) => r[3] !== 0),
-            );
-            await insertIgnore(trx, 'product_email_days', ['day', 'product', 'location', 'email_hash'], [...emailDays.values()]);
-          }
-          const agg = new Map<string, [string, string, string, number, number, number, Date]>();
-          for (const e of products) {
-            const day = utcDay(e.clickedAt);
-            const k = `${day}\u0000${e.product}\u0000${e.location}`;
-            const row = agg.get(k);
-            if (row) {
-              row[3] += 1;
-              row[4] += e.inputs;
-              if (e.clickedAt > row[6]) row[6] = e.clickedAt;
-            } else agg.set(k, [day, e.product, e.location, 1, e.inputs, 0, e.clickedAt]);
-          }
-          for (const [k, count] of newEmails) {
-            const row = agg.get(k);
-            if (row) row[5] += count;
-          }
-          await upsert(
-            trx,
-            'product_click_daily',
-            ['day', 'product', 'location'],
-            ['click_count', 'total_inputs', 'new_emails'],
-            ['last_clicked'],
-            [...agg.values()],
-          );
-          const totals = new Map<string, [string, string, number, number, number, Date]>();
-          for (const [, product, location, clicks, inputs, fresh, last] of agg.values()) {
-            const k = `${product}\u0000${location}`;
-            const row = totals.get(k);
-            if (row) {
-              row[2] += clicks;
-              row[3] += inputs;
-              row[4] += fresh;
-              if (last > row[5]) row[5] = last;
-            } else totals.set(k, [product, location, clicks, inputs, fresh, last]);
-          }
-          await upsert(
-            trx,
-            'product_click_totals',
-            ['product', 'location'],
-            ['click_count', 'total_inputs', 'unique_emails'],
-            ['last_clicked'],
-            [...totals.values()],
-          );
-        }
+        if (links.length) await recordLinks(trx, links);
+        if (products.length) await recordProducts(trx, products);
       });
     },
 
