@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+/**
+ * Click capture under load (MySQL). On the real, built server with a fresh MySQL database:
+ * drives POST /api/track-click and, in the same run, a trivial route (GET /healthz) with the
+ * same closed-loop load (BENCH_CONNECTIONS keep-alive connections, BENCH_SECONDS each), prints
+ * req/s of both, their ratio, latency p50/p99, then checks that the stored clicks equal the
+ * accepted (202) requests after the batched writer has flushed.
+ *   node bench/track-click/run.js        (build first: node scripts/ensure-built.js)
+ * Targets: ratio ≥ 0.5, p99 ≤ 25 ms, 0 lost. Env: BENCH_MYSQL_URL (server), BENCH_SECONDS (10),
+ * BENCH_CONNECTIONS (32). Prints a JSON line `BENCH {...}` for `npm run bench`.
+ */
+const http = require('node:http');
+const { performance } = require('node:perf_hooks');
+const { startServer } = require('../lib/server');
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
+const SERVER = (() => {
+  const u = new URL(process.env.BENCH_MYSQL_URL || 'mysql://root@127.0.0.1:3306');
+  u.pathname = '';
+  return u.toString().replace(/\/$/, '');
+})();
+const PASSWORD = 'bench-admin-password';
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** Closed-loop load: each connection sends its next request when the previous one answers. */
+async function drive(port, makeRequest, seconds) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const lat = [];
+  const status = {};
+  const end = performance.now() + seconds * 1000;
+  const one = () =>
+    new Promise((resolve) => {
+      const { method, path, body } = makeRequest();
+      const t0 = performance.now();
+      const req = http.request(
+        { host: '127.0.0.1', port, method, path, agent, headers: body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {} },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            lat.push(performance.now() - t0);
+            status[res.statusCode] = (status[res.statusCode] || 0) + 1;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        status.error = (status.error || 0) + 1;
+        resolve();
+      });
+      if (body) req.write(body);
+      req.end();
+    });
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) await one();
+    }),
+  );
+  const elapsed = (performance.now() - t0) / 1000;
+  agent.destroy();
+  lat.sort((a, b) => a - b);
+  return { rps: lat.length / elapsed, p50: pct(lat, 50), p99: pct(lat, 99), status, count: lat.length };
+}
+
+(async () => {
+  const knex = require('knex')({ client: 'mysql2', connection: SERVER });
+  const db = `val_bench_clicks_${Date.now()}`;
+  await knex.raw(`CREATE DATABASE \`${db}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  const server = await startServer({
+    DATABASE_URL: `${SERVER}/${db}`,
+    ADMIN_PASSWORD: PASSWORD,
+    TRACK_RATE_LIMIT_PER_MINUTE: '100000',
+    ANALYTICS_MAX_BUFFER: '200000',
+    REPORT_WORKER: 'off',
+  });
+  try {
+    const { PARTNER_TOOLS } = require('../../contracts/dist/index.js');
+    let i = 0;
+    const click = () => {
+      const p = PARTNER_TOOLS[i++ % PARTNER_TOOLS.length];
+      const logo = i % 3 === 0;
+      return { method: 'POST', path: '/api/track-click', body: JSON.stringify({ company: p.company, linkType: logo ? 'logo' : 'button', url: logo ? p.logoUrl : p.url }) };
+    };
+    // Warm-up, then the trivial route and the click route with the same load.
+    await drive(server.port, () => ({ method: 'GET', path: '/healthz' }), 1);
+    const base = await drive(server.port, () => ({ method: 'GET', path: '/healthz' }), SECONDS);
+    const clicks = await drive(server.port, click, SECONDS);
+    const accepted = clicks.status[202] || 0;
+
+    // Stored clicks (after the writer's last flush) through the admin API.
+    await new Promise((r) => setTimeout(r, 1500));
+    const login = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    const cookie = (login.headers.getSetCookie?.() || []).map((c) => c.split(';')[0]).join('; ');
+    const stats = await (await fetch(`${server.url}/api/admin/link-stats`, { headers: { cookie } })).json();
+    const stored = stats.reduce((a, r) => a + r.clickCount, 0);
+    const lost = accepted - stored;
+    const ratio = clicks.rps / base.rps;
+
+    console.log(`GET /healthz          ${base.rps.toFixed(0).padStart(6)} req/s   p50 ${base.p50.toFixed(2)} ms   p99 ${base.p99.toFixed(2)} ms   ${JSON.stringify(base.status)}`);
+    console.log(`POST /api/track-click ${clicks.rps.toFixed(0).padStart(6)} req/s   p50 ${clicks.p50.toFixed(2)} ms   p99 ${clicks.p99.toFixed(2)} ms   ${JSON.stringify(clicks.status)}`);
+    console.log(`ratio track-click / healthz: ${ratio.toFixed(2)}   accepted ${accepted}, stored ${stored}, lost ${lost}   (${CONNECTIONS} connections, ${SECONDS} s each, MySQL)`);
+    const results = [
+      { name: 'track-click req/s ÷ trivial route req/s', value: ratio.toFixed(2), target: '≥ 0.5', pass: ratio >= 0.5 },
+      { name: 'track-click p99', value: `${clicks.p99.toFixed(1)} ms`, target: '≤ 25 ms', pass: clicks.p99 <= 25 },
+      { name: 'accepted clicks lost', value: String(lost), target: '0', pass: lost === 0 && accepted > 0 },
+    ];
+    console.log(`BENCH ${JSON.stringify({ bench: 'track-click', results })}`);
+    process.exitCode = results.every((r) => r.pass) ? 0 : 1;
+  } finally {
+    await server.stop();
+    await knex.raw(`DROP DATABASE IF EXISTS \`${db}\``);
+    await knex.destroy();
+  }
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
