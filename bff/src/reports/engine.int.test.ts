@@ -1,6 +1,6 @@
 import { FEASIBILITY_STEP_IDS, getProduct } from '@val/contracts';
 import { AiError, type AiTextTask } from '../ai/types';
-import type { Ai } from '../ai/service';
+import { createAi, type Ai } from '../ai/service';
 import { startTestApp, type TestApp } from '../../test/app';
 import { testDbs, type TestDb } from '../../test/db';
 import { FEASIBILITY_INPUTS, spawnWorker, waitFor, waitForReport, workerReady, type WorkerChild } from '../../test/reports';
@@ -80,7 +80,9 @@ describe.each(testDbs)('report engine on $label', (dbKind: TestDb) => {
   });
 
   it('runs independent agents in parallel and each agent only after the agents it reads', async () => {
-    const { reports } = app.deps;
+    const { config, logger, db } = app.deps;
+    // Every agent takes 400 ms, so agents that run in parallel overlap even on a busy machine.
+    const reports = createReportService({ config, logger, db, ai: createAi({ ...config, OFFLINE_AI_DELAY_MS: 400 }, logger) });
     const id = await reports.start({ product: 'new-product-feasibility-study', inputs: FEASIBILITY_INPUTS });
     const w = reports.createWorker();
     w.start();
