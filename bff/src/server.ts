@@ -51,7 +51,9 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     busy.set(s, (busy.get(s) ?? 0) + 1);
     res.on('finish', () => {
       busy.set(s, (busy.get(s) ?? 1) - 1);
-      if (deps.lifecycle.shuttingDown && busy.get(s) === 0) s.end();
+      // destroySoon, not end(): a half-closed socket would still read (and run) a next request
+      // whose answer could then never be written.
+      if (deps.lifecycle.shuttingDown && busy.get(s) === 0) s.destroySoon();
     });
     if (deps.lifecycle.shuttingDown) res.setHeader('Connection', 'close');
   });
@@ -72,7 +74,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       deps.lifecycle.shuttingDown = true;
       logger.info('shutting down: no new connections, draining requests');
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const s of sockets) if ((busy.get(s) ?? 0) === 0) s.end();
+      for (const s of sockets) if ((busy.get(s) ?? 0) === 0) s.destroySoon();
       const timer = setTimeout(() => {
         logger.warn('shutdown timeout: closing remaining connections');
         for (const s of sockets) s.destroy();

@@ -98,7 +98,13 @@ export function adminSession(app: Koa, { config, db, logger }: AppDeps): Middlew
     } as Parameters<typeof createSession>[0],
     app,
   );
-  return (ctx, next) => (ctx.path === ADMIN_COOKIE_PATH || ctx.path.startsWith(`${ADMIN_COOKIE_PATH}/`) ? session(ctx, next) : next());
+  return (ctx, next) => {
+    if (ctx.path !== ADMIN_COOKIE_PATH && !ctx.path.startsWith(`${ADMIN_COOKIE_PATH}/`)) return next();
+    // Production is served over HTTPS (PUBLIC_URL): mark the cookie Secure even when a TLS proxy
+    // is not trusted (TRUST_PROXY=false), instead of failing with "Cannot send secure cookie".
+    if (config.isProduction) ctx.cookies.secure = true;
+    return session(ctx, next);
+  };
 }
 
 export interface RequireAdminOptions {

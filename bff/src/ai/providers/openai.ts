@@ -91,6 +91,9 @@ export function openAiModel(o: OpenAiOptions): ChatModel {
           const piece = chunk.choices?.[0]?.delta?.content;
           if (piece) yield piece;
         }
+        // The SDK ends an aborted stream silently: a timeout or a cancelled call mid-way must not
+        // look like a complete (truncated) answer.
+        if (d.signal.aborted) throw d.timedOut() ? new AiError(`The model did not finish within ${o.timeoutMs} ms`, 'timeout') : new AiError('The call was aborted', 'aborted');
       } catch (e) {
         throw fail(e, d);
       } finally {
