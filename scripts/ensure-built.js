@@ -55,7 +55,7 @@ process.on('SIGTERM', () => process.exit(143));
 // TypeScript packages: tsc -b is incremental and takes a second or two when nothing changed.
 run(bin('tsc'), ['-b', 'contracts', 'ui', 'bff', 'cli']);
 
-const shared = ['contracts/src', 'ui/src', 'tooling', 'package-lock.json'].map((s) => newest(path.join(root, s)));
+const shared = ['contracts/src', 'contracts/package.json', 'ui/src', 'ui/package.json', 'tooling', 'package-lock.json'].map((s) => newest(path.join(root, s)));
 const bundles = [
   ['mf-validation', 'remoteEntry.js'],
   ['mf-simulation', 'remoteEntry.js'],

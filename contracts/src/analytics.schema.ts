@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zodConfig';
 import { getAnyProduct } from './catalogue';
 import { LINK_TYPES, PARTNER_COMPANIES, partnerByCompany } from './partners';
 import {

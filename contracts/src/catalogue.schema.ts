@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zodConfig';
 import { CATALOGUE_PRODUCT_IDS, type ReportStatusRequest, type StartReportRequest } from './catalogue';
 
 /** A report id: random, unguessable, URL-safe (22+ characters of base64url). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zodConfig';
 import { CONTACT_LIMITS, type ContactField, type ContactRequest, type PublicStats } from './content';
 
 /** Answer of `GET /api/public-stats`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zodConfig';
 
 /** The JSON body of every non-2xx answer of the BFF. */
 export const apiErrorBodySchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zodConfig';
 import { FEASIBILITY_LIMITS, EMAIL_MAX_LENGTH, CHECKOUT_SESSION_ID_PATTERN, CHECKOUT_INPUTS_MAX_CHARS } from './paid';
 
 const emailField = z

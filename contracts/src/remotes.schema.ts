@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zodConfig';
 import { REMOTE_NAMES, type RemotesManifest } from './remotes';
 
 /** Schema of `GET /remotes.json` (the BFF's tests; the shell uses parseRemotesManifest). */

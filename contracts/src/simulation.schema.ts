@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zodConfig';
 import { PERSONA_COUNT, SIMULATION_MONTHS, INSIGHT_REPLY_CHARS, SIMULATION_LIMITS } from './simulation';
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zodConfig';
 import { VALIDATION_LIMITS, type ValidateRequest } from './validation';
 
 const text = (max: number, label: string) =>

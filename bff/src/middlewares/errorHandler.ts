@@ -25,6 +25,28 @@ function fromHttpError(err: HttpishError & { code?: unknown }): AppError | null 
   return new AppError(status, status === 404 ? ErrorCode.NotFound : ErrorCode.BadRequest, err.expose && err.message ? err.message : 'Bad request');
 }
 
+/** Error codes of a database (or other backend) that cannot be reached right now. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+  'SQLITE_BUSY',
+]);
+
+/** The database is down or unreachable (knex pool timeout, refused or lost connection): a 503, not a 500. */
+function fromUnavailable(err: Error & { code?: unknown; fatal?: unknown }): AppError | null {
+  const code = typeof err.code === 'string' ? err.code : '';
+  if (err.name !== 'KnexTimeoutError' && !UNREACHABLE.has(code)) return null;
+  return new AppError(503, ErrorCode.Unavailable, 'The service is temporarily unavailable. Please try again in a moment.', { 'Retry-After': '5' });
+}
+
 /** A failed model call: 504 when it timed out, 502 otherwise; the UI shows the spec's toast. */
 function fromAiError(err: AiError): AppError {
   if (err.kind === 'timeout') return new AppError(504, ErrorCode.Upstream, 'The AI took too long to answer. Please try again.');
@@ -41,7 +63,7 @@ export function errorHandler({ logger }: { logger: Logger }): Middleware {
       await next();
     } catch (raw) {
       const err = raw as Error & HttpishError;
-      const known = err instanceof AppError ? err : err instanceof AiError ? fromAiError(err) : fromHttpError(err);
+      const known = err instanceof AppError ? err : err instanceof AiError ? fromAiError(err) : (fromHttpError(err) ?? fromUnavailable(err));
       if (known) {
         ctx.status = known.status;
         for (const [k, v] of Object.entries(known.headers)) ctx.set(k, v);
