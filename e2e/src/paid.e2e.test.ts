@@ -178,7 +178,8 @@ describe('the paid path', () => {
     });
     await fillHero(page, 'Vegan bakeries in Munich', 'Subscription bread boxes');
     const req = await startCall;
-    expect(new URL(req.frame().url()).pathname).toBe('/success');
+    // Sent by the /success page (its Referer; the frame itself may already be on /report/...).
+    expect(new URL(req.headers().referer ?? '').pathname).toBe('/success');
     expect(JSON.parse(req.postData() ?? '{}')).toEqual({
       target_market: 'Vegan bakeries in Munich',
       product_idea: 'Subscription bread boxes',
