@@ -6,7 +6,26 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
+const zlib = require('node:zlib');
+
 const root = path.resolve(__dirname, '..');
+
+/** Emits a gzip -9 copy (`x.js.gz`) of every text asset over 1 KB; the BFF serves it to browsers that accept gzip. */
+class GzipAssetsPlugin {
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('GzipAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'GzipAssetsPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, (assets) => {
+        for (const [name, asset] of Object.entries(assets)) {
+          if (!/\.(js|css|html|json|svg)$/.test(name)) continue;
+          const buf = asset.buffer();
+          if (buf.length < 1024) continue;
+          compilation.emitAsset(`${name}.gz`, new sources.RawSource(zlib.gzipSync(buf, { level: 9 })));
+        }
+      });
+    });
+  }
+}
 const rootPkg = (name) => require(require.resolve(`${name}/package.json`, { paths: [root] }));
 
 /** Shared singletons: one React, one router, one styled-components, one ui and contracts for all. */
@@ -104,6 +123,7 @@ function createConfig({ dir, name, exposes, host = false, port, title = 'Val' })
           // Standalone dev servers keep an embedded runtime.
           experiments: dev ? {} : host ? { provideExternalRuntime: true } : { externalRuntime: true },
         }),
+        ...(dev ? [] : [new GzipAssetsPlugin()]),
         ...(host || dev
           ? [
               new HtmlWebpackPlugin({

@@ -21,7 +21,9 @@ export function serveDist({ prefix, root, cors = false }: { prefix: string; root
     const rel = ctx.path.slice(prefix.length) || 'index.html';
     if (cors) ctx.set('Access-Control-Allow-Origin', '*');
     try {
-      await send(ctx, rel, { root, setHeaders: cacheHeaders, index: 'index.html', gzip: false, brotli: false });
+      // Build output carries gzip -9 copies (x.js.gz); koa-send picks one when the browser accepts gzip.
+      ctx.vary('Accept-Encoding');
+      await send(ctx, rel, { root, setHeaders: cacheHeaders, index: 'index.html', gzip: true, brotli: false });
     } catch (e) {
       const status = (e as { status?: number }).status;
       if (status !== 404 && status !== 400) throw e;
