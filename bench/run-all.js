@@ -33,11 +33,12 @@ for (const b of benches) {
 }
 
 const cols = ['bench', 'name', 'value', 'target', 'result'];
-const table = rows.map((r) => ({ ...r, result: r.pass ? 'pass' : 'FAIL' }));
+// pass: null means the figure could not be taken here (e.g. the registry refused `npm audit`).
+const table = rows.map((r) => ({ ...r, result: r.pass === null ? 'n/a' : r.pass ? 'pass' : 'FAIL' }));
 const width = Object.fromEntries(cols.map((c) => [c, Math.max(c.length, ...table.map((r) => String(r[c]).length))]));
 const line = (r) => cols.map((c) => String(r[c]).padEnd(width[c])).join(' | ');
 console.log('\nSummary');
 console.log(line(Object.fromEntries(cols.map((c) => [c, c]))));
 console.log(cols.map((c) => '-'.repeat(width[c])).join('-|-'));
 for (const r of table) console.log(line(r));
-process.exitCode = rows.every((r) => r.pass) ? 0 : 1;
+process.exitCode = rows.every((r) => r.pass !== false) ? 0 : 1;

@@ -59,11 +59,10 @@ async function criticalPathJs(url, { executablePath = process.env.CHROMIUM_PATH 
 }
 
 /**
- * Budgets. landingGzip is the target of issue 10 (170 KB); the stack as it stands (React 19,
- * react-router, styled-components and the federation runtime alone are ~150 KB gzip) does not
- * reach it yet, so CI enforces landingCeiling, a regression ceiling just above today's figure,
- * while `npm run bench` reports the target honestly.
+ * Budgets of issue 10, enforced in CI (e2e/src/budgets.e2e.test.ts for the landing page, the build
+ * for remoteEntry.js) and printed by `npm run bench`: the landing page's critical-path JS and each
+ * remote's entry, gzip -9.
  */
-const BUDGETS = { landingGzip: 170 * 1024, landingCeiling: 235 * 1024, remoteEntryGzip: 30 * 1024 };
+const BUDGETS = { landingGzip: 170 * 1024, remoteEntryGzip: 30 * 1024 };
 
 module.exports = { remoteEntrySizes, criticalPathJs, BUDGETS };

@@ -1,5 +1,4 @@
 import Koa from 'koa';
-import { bodyParser } from '@koa/bodyparser';
 import type Router from '@koa/router';
 import type { AppDeps } from './deps';
 import { errorHandler } from './middlewares/errorHandler';
@@ -7,6 +6,7 @@ import { securityHeaders } from './middlewares/securityHeaders';
 import { apiNotFound } from './middlewares/apiNotFound';
 import { serveDist, spaFallback } from './middlewares/staticFiles';
 import { adminSession } from './middlewares/adminSession';
+import { bodyParsers } from './middlewares/bodyParsers';
 import { rawBodyMiddlewares, routers } from './routes';
 
 /** Builds the Koa application over ready dependencies (no listening, no I/O at build time). */
@@ -27,14 +27,7 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
   for (const make of rawBodyMiddlewares) app.use(make(deps));
   app.use(spaFallback({ shellDist: config.shellDist }));
   app.use(apiNotFound());
-  app.use(
-    bodyParser({
-      enableTypes: ['json', 'form'],
-      jsonLimit: config.BODY_LIMIT,
-      formLimit: config.BODY_LIMIT,
-      encoding: 'utf-8',
-    }),
-  );
+  app.use(bodyParsers({ limit: config.BODY_LIMIT }));
   app.use(adminSession(app, deps));
   for (const make of [...routers, ...(opts.extraRouters ?? [])]) {
     const r: Router = make(deps);

@@ -33,7 +33,7 @@ describe.each(testDbs)('val report against a real server on $label', (kind) => {
 
   it('start prints the id (stdout) and the link (stderr); wait follows it to finished (exit 0)', async () => {
     const start = await runCli(['report', 'start', '--product', 'tam-assessment-for-ideas', '--input', 'idea=Meal kits for climbers at city gyms', '--email', 'ops@example.com'], { env });
-    expect(start.code).toBe(0);
+    expect({ code: start.code, stderr: start.stderr }).toMatchObject({ code: 0 });
     const id = start.stdout.trim();
     expect(start.stdout).toBe(`${id}\n`);
     expect(start.stderr).toMatch(new RegExp(`Report queued: http://\\S+/report/${id}`));
@@ -42,7 +42,8 @@ describe.each(testDbs)('val report against a real server on $label', (kind) => {
     expect(JSON.parse(job.inputs)).toEqual({ idea: 'Meal kits for climbers at city gyms' });
 
     const wait = await runCli(['report', 'wait', id, '--interval', '1', '--timeout', '120'], { env, timeoutMs: 130_000 });
-    expect(wait.code).toBe(0);
+    // On failure the diff shows the CLI's stderr (the reason), not only the exit code.
+    expect({ code: wait.code, stderr: wait.stderr }).toMatchObject({ code: 0 });
     expect(wait.stdout).toContain(`Id:       ${id}`);
     expect(wait.stdout).toContain('Status:   finished');
     const visible = getProduct('tam-assessment-for-ideas')!.agents.filter((a) => !a.internal);

@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     expect(c.PORT).toBe(3000);
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.dataDir).toBe(path.join(c.repoRoot, 'data'));
-    expect(c.remoteUrls.validation).toBe('/remotes/validation/mf-manifest.json');
+    expect(c.remoteUrls.validation).toBe('/remotes/validation/remoteEntry.js');
     expect(c.FOUNDER_SLUG).toBe('founder');
     expect(c.isProduction).toBe(false);
   });
@@ -31,9 +31,20 @@ describe('loadConfig', () => {
     expect(problems).toMatch(/NODE_ENV/);
   });
 
-  it('accepts a MySQL URL and a remote manifest URL as given', () => {
-    const c = loadConfig({ DATABASE_URL: 'mysql://root@127.0.0.1:3306/val', REMOTE_CATALOGUE_URL: 'https://cdn.example.com/cat/mf-manifest.json' });
+  it('accepts a MySQL URL, a remote folder and a remoteEntry.js URL as given', () => {
+    const c = loadConfig({
+      DATABASE_URL: 'mysql://root@127.0.0.1:3306/val',
+      REMOTE_CATALOGUE_URL: 'https://cdn.example.com/cat/remoteEntry.js',
+      REMOTE_ADMIN_URL: 'https://cdn.example.com/admin/v2',
+    });
     expect(c.DATABASE_URL).toBe('mysql://root@127.0.0.1:3306/val');
-    expect(c.remoteUrls.catalogue).toBe('https://cdn.example.com/cat/mf-manifest.json');
+    expect(c.remoteUrls.catalogue).toBe('https://cdn.example.com/cat/remoteEntry.js');
+    expect(c.remoteUrls.admin).toBe('https://cdn.example.com/admin/v2/remoteEntry.js');
+  });
+
+  it('refuses a JSON manifest URL for a remote, naming the variable', () => {
+    expect(() => loadConfig({ REMOTE_SIMULATION_URL: 'https://cdn.example.com/sim/mf-manifest.json' })).toThrow(
+      /REMOTE_SIMULATION_URL: must be the remote's folder or its remoteEntry.js URL/,
+    );
   });
 });

@@ -273,10 +273,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogue: raw.REMOTE_CATALOGUE_URL,
     admin: raw.REMOTE_ADMIN_URL,
   };
+  // Each remote is its folder (remoteEntry.js is appended) or the URL of its remoteEntry.js.
+  const remoteProblems = REMOTE_NAMES.filter((n) => override[n] && /\.json(\?|#|$)/.test(new URL(override[n] as string).pathname)).map(
+    (n) => `REMOTE_${n.toUpperCase()}_URL: must be the remote's folder or its remoteEntry.js URL (a JSON manifest is not used)`,
+  );
+  if (remoteProblems.length) throw new ConfigError(remoteProblems);
   const remoteUrls = Object.fromEntries(
     REMOTE_NAMES.map((n) => {
       const base = override[n] ?? `/remotes/${n}/`;
-      return [n, base.endsWith('.json') ? base : `${base.replace(/\/?$/, '/')}mf-manifest.json`];
+      return [n, /\.js(\?|$)/.test(base) ? base : `${base.replace(/\/?$/, '/')}remoteEntry.js`];
     }),
   ) as Record<RemoteName, string>;
   const { DATA_DIR, SHELL_DIST, ...rest } = raw;

@@ -9,6 +9,11 @@ import { UnauthorizedError } from '../errors';
 
 /** Cookie of the admin session (scoped to /api/admin). */
 export const ADMIN_COOKIE = 'val.admin';
+/**
+ * Over HTTPS (production) the name carries the `__Secure-` prefix (the browser only takes it
+ * Secure). `__Host-` needs Path=/, and this cookie is scoped to /api/admin on purpose.
+ */
+export const adminCookieName = (secure: boolean): string => (secure ? `__Secure-${ADMIN_COOKIE}` : ADMIN_COOKIE);
 export const ADMIN_COOKIE_PATH = '/api/admin';
 
 /** What an admin session holds. */
@@ -83,7 +88,7 @@ export function adminSession(app: Koa, { config, db, logger }: AppDeps): Middlew
   const store = knexSessionStore(db.knex);
   const session = createSession(
     {
-      key: ADMIN_COOKIE,
+      key: adminCookieName(config.isProduction),
       path: ADMIN_COOKIE_PATH,
       httpOnly: true,
       sameSite: 'strict',

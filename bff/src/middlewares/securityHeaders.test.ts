@@ -15,7 +15,7 @@ describe('Content-Security-Policy', () => {
   });
 
   it('lets scripts come only from our origin and the configured remote origins', () => {
-    const csp = buildCsp({ shellDist: dir, remoteUrls: ['/remotes/admin/mf-manifest.json', 'https://cdn.example.com/val/catalogue/mf-manifest.json'] });
+    const csp = buildCsp({ shellDist: dir, remoteUrls: ['/remotes/admin/remoteEntry.js', 'https://cdn.example.com/val/catalogue/remoteEntry.js'] });
     const script = csp.split('; ').find((d) => d.startsWith('script-src '))!;
     expect(script).toContain("'self'");
     expect(script).toContain('https://cdn.example.com');

@@ -1,8 +1,8 @@
 import { adminLogin, cookiesOf } from '../../test/adminClient';
 import { startTestApp, type TestApp } from '../../test/app';
 import { signInWithEmbeddedProvider, testBrowser } from '../../test/paidBrowser';
-import { ADMIN_COOKIE, ADMIN_COOKIE_PATH } from '../middlewares/adminSession';
-import { AUTH_COOKIE } from '../services/authSession';
+import { ADMIN_COOKIE, ADMIN_COOKIE_PATH, adminCookieName } from '../middlewares/adminSession';
+import { AUTH_COOKIE, authCookieName } from '../services/authSession';
 
 /**
  * Cookie hardening of both sessions: the admin session (`val.admin`, server-side, scoped to
@@ -99,24 +99,33 @@ describe('session cookies in production (NODE_ENV=production behind an HTTPS pro
   afterAll(() => app.close());
   const https = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'val.example.com', origin: 'https://val.example.com' };
 
-  it('admin: the session cookie and its signature are Secure (and still HttpOnly, SameSite=Strict)', async () => {
+  it('admin: __Secure-val.admin and its signature are Secure (and still HttpOnly, SameSite=Strict, Path=/api/admin)', async () => {
     const r = await app.fetch('/api/admin/login', { method: 'POST', json: { password: PASSWORD }, headers: https });
     expect(r.status).toBe(200);
     const c = setCookies(r);
-    for (const name of [ADMIN_COOKIE, `${ADMIN_COOKIE}.sig`]) {
+    expect([...c.keys()].sort()).toEqual(['__Secure-val.admin', '__Secure-val.admin.sig']);
+    for (const name of [adminCookieName(true), `${adminCookieName(true)}.sig`]) {
       const line = c.get(name)!;
       expect(line).toBeDefined();
       expect(attr(line, 'secure')).toBe(true);
       expect(attr(line, 'httponly')).toBe(true);
       expect(attrValue(line, 'samesite')?.toLowerCase()).toBe('strict');
+      expect(attrValue(line, 'path')).toBe(ADMIN_COOKIE_PATH);
     }
+    // The prefixed session works, the unprefixed name is not read in production.
+    const cookie = [...c.values()].map((l) => l.slice(0, l.indexOf(';'))).join('; ');
+    expect((await app.fetch('/api/admin/link-stats', { headers: { cookie } })).status).toBe(200);
+    const unprefixed = cookie.replaceAll('__Secure-', '');
+    expect((await app.fetch('/api/admin/link-stats', { headers: { cookie: unprefixed } })).status).toBe(401);
   });
 
-  it('sign-in: the cookie is Secure, HttpOnly, SameSite=Lax, Path=/ and has no Domain (what __Host- requires)', async () => {
+  it('sign-in: __Host-val.sid is Secure, HttpOnly, SameSite=Lax, Path=/ and has no Domain (what __Host- requires)', async () => {
     // Logging out writes the cookie with the production options without needing the identity provider.
     const r = await app.fetch('/api/auth/logout', { method: 'POST', json: {}, headers: https });
     expect(r.status).toBe(200);
-    const line = [...setCookies(r).entries()].find(([name]) => name.endsWith(AUTH_COOKIE))?.[1];
+    const c = setCookies(r);
+    expect([...c.keys()]).toEqual(['__Host-val.sid']);
+    const line = c.get(authCookieName(true));
     expect(line).toBeDefined();
     expect(attr(line!, 'secure')).toBe(true);
     expect(attr(line!, 'httponly')).toBe(true);
@@ -130,7 +139,4 @@ describe('session cookies in production (NODE_ENV=production behind an HTTPS pro
     expect(r.status).toBeLessThan(500);
   });
 
-  // Reported to the lead: the sign-in cookie meets every condition of the __Host- prefix in
-  // production; the admin cookie is path-scoped (/api/admin), so only __Secure- fits it.
-  it.todo('production cookies carry the __Host- (sign-in) and __Secure- (admin) prefixes');
 });

@@ -2,12 +2,12 @@ import type { Context } from 'koa';
 import { AUTH_COOKIE, authSessions } from './authSession';
 
 /** A ctx with just a cookie jar, as Koa's ctx.cookies behaves for one request/response. */
-function fakeCtx(incoming?: string) {
+function fakeCtx(incoming?: string, cookieName = AUTH_COOKIE) {
   const set: Array<{ name: string; value: string; opts: Record<string, unknown> }> = [];
   const ctx = {
     cookies: {
       secure: false,
-      get: (name: string) => (name === AUTH_COOKIE ? incoming : undefined),
+      get: (name: string) => (name === cookieName ? incoming : undefined),
       set: (name: string, value: string, opts: Record<string, unknown>) => set.push({ name, value, opts }),
     },
   } as unknown as Context;
@@ -24,8 +24,12 @@ describe('authSessions (signed sign-in cookie)', () => {
     const s = authSessions({ keys: [keyA], secure: true, now });
     const { ctx, set } = fakeCtx();
     s.write(ctx, { user: { email: 'a@b.co', at: t } });
+    expect(set[0].name).toBe('__Host-val.sid');
     expect(set[0].opts).toMatchObject({ httpOnly: true, sameSite: 'lax', secure: true, path: '/' });
-    expect(s.read(fakeCtx(set[0].value).ctx)).toEqual({ user: { email: 'a@b.co', at: t } });
+    expect(set[0].opts).not.toHaveProperty('domain');
+    expect(s.read(fakeCtx(set[0].value, '__Host-val.sid').ctx)).toEqual({ user: { email: 'a@b.co', at: t } });
+    // Secure sessions read only the prefixed name: a plain `val.sid` (settable over http) is ignored.
+    expect(s.read(fakeCtx(set[0].value).ctx)).toEqual({});
   });
 
   it('ignores a tampered payload or signature, and accepts an older key after rotation', () => {

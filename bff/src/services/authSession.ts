@@ -3,6 +3,11 @@ import type { Context } from 'koa';
 
 /** Cookie of the paid flow's sign-in session. */
 export const AUTH_COOKIE = 'val.sid';
+/**
+ * The cookie's name: over HTTPS (production) it carries the `__Host-` prefix, so a browser only
+ * accepts it Secure, Path=/ and without Domain — no subdomain or plain-http page can plant one.
+ */
+export const authCookieName = (secure: boolean): string => (secure ? `__Host-${AUTH_COOKIE}` : AUTH_COOKIE);
 
 /** A sign-in in progress: what the callback must see again (kept only in the signed cookie). */
 export interface PendingLogin {
@@ -63,6 +68,7 @@ export function authSessions(opts: AuthSessionOptions): AuthSessions {
   const now = opts.now ?? Date.now;
   const maxAgeMs = opts.maxAgeMs ?? 30 * 86_400_000;
   const loginMaxAgeMs = opts.loginMaxAgeMs ?? 15 * 60_000;
+  const name = authCookieName(opts.secure);
 
   const mac = (key: Buffer, payload: string) => createHmac('sha256', key).update(`${AUTH_COOKIE}=${payload}`).digest();
 
@@ -101,7 +107,7 @@ export function authSessions(opts: AuthSessionOptions): AuthSessions {
 
   return {
     read(ctx) {
-      const raw = ctx.cookies.get(AUTH_COOKIE, { signed: false });
+      const raw = ctx.cookies.get(name, { signed: false });
       if (!raw || raw.length > 4096) return {};
       const data = verify(raw);
       const t = now();
@@ -115,11 +121,11 @@ export function authSessions(opts: AuthSessionOptions): AuthSessions {
       const payload = b64(JSON.stringify(data));
       const sig = mac(keys[0], payload).toString('base64url');
       if (opts.secure) ctx.cookies.secure = true;
-      ctx.cookies.set(AUTH_COOKIE, `${payload}.${sig}`, cookieOptions(maxAgeMs));
+      ctx.cookies.set(name, `${payload}.${sig}`, cookieOptions(maxAgeMs));
     },
     clear(ctx) {
       if (opts.secure) ctx.cookies.secure = true;
-      ctx.cookies.set(AUTH_COOKIE, '', { ...cookieOptions(0), maxAge: 0, expires: new Date(0) });
+      ctx.cookies.set(name, '', { ...cookieOptions(0), maxAge: 0, expires: new Date(0) });
     },
   };
 }

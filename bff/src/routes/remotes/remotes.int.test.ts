@@ -9,10 +9,10 @@ describe('GET /remotes.json', () => {
     expect(r.headers.get('cache-control')).toBe('no-cache');
     const m = remotesManifestSchema.parse(await r.json());
     expect(m.remotes.map((x) => [x.key, x.name, x.entry])).toEqual([
-      ['validation', 'val_validation', '/remotes/validation/mf-manifest.json'],
-      ['simulation', 'val_simulation', '/remotes/simulation/mf-manifest.json'],
-      ['catalogue', 'val_catalogue', '/remotes/catalogue/mf-manifest.json'],
-      ['admin', 'val_admin', '/remotes/admin/mf-manifest.json'],
+      ['validation', 'val_validation', '/remotes/validation/remoteEntry.js'],
+      ['simulation', 'val_simulation', '/remotes/simulation/remoteEntry.js'],
+      ['catalogue', 'val_catalogue', '/remotes/catalogue/remoteEntry.js'],
+      ['admin', 'val_admin', '/remotes/admin/remoteEntry.js'],
     ]);
     expect(m.founderSlug).toBe('founder');
     await app.close();
@@ -23,8 +23,8 @@ describe('GET /remotes.json', () => {
       env: { REMOTE_ADMIN_URL: 'https://cdn.example.com/admin/v2', FOUNDER_SLUG: 'jane-doe' },
     });
     const m = remotesManifestSchema.parse(await (await app.fetch('/remotes.json')).json());
-    expect(m.remotes.find((x) => x.key === 'admin')?.entry).toBe('https://cdn.example.com/admin/v2/mf-manifest.json');
-    expect(m.remotes.find((x) => x.key === 'catalogue')?.entry).toBe('/remotes/catalogue/mf-manifest.json');
+    expect(m.remotes.find((x) => x.key === 'admin')?.entry).toBe('https://cdn.example.com/admin/v2/remoteEntry.js');
+    expect(m.remotes.find((x) => x.key === 'catalogue')?.entry).toBe('/remotes/catalogue/remoteEntry.js');
     expect(m.founderSlug).toBe('jane-doe');
     await app.close();
   });
