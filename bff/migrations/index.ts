@@ -9,6 +9,7 @@ import * as m20261126200005 from './20261126200005_product_email_recency';
 import * as m20261126300000 from './20261126300000_report_jobs';
 import * as m20261126300100 from './20261126300100_outbox';
 import * as m20261126400001 from './20261126400001_payments';
+import * as m20261126500000 from './20261126500000_analytics_batches';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -30,6 +31,7 @@ export const migrations: ReadonlyArray<[string, Migration]> = [
   ['20261126300000_report_jobs', m20261126300000],
   ['20261126300100_outbox', m20261126300100],
   ['20261126400001_payments', m20261126400001],
+  ['20261126500000_analytics_batches', m20261126500000],
 ];
 
 /** knex migration source over the list above. */

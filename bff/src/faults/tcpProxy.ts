@@ -14,6 +14,12 @@ export interface TcpProxy {
   readonly connections: number;
   cut(mode?: CutMode): Promise<void>;
   restore(): Promise<void>;
+  /**
+   * The next client packet containing `marker` (e.g. `COMMIT`) reaches the server, but the
+   * server's answer never reaches the client: the connection is reset when the answer arrives.
+   * Resolves when that has happened: the server did the work, the client never heard.
+   */
+  loseAnswerTo(marker: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -27,6 +33,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const held = new Set<net.Socket>();
   let state: 'open' | CutMode = 'open';
   let count = 0;
+  let lose: { marker: Buffer; done: () => void } | null = null;
 
   const onConnection = (client: net.Socket) => {
     if (state === 'blackhole') {
@@ -38,7 +45,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     }
     count += 1;
     const upstream = net.connect(target);
-    const pair = { client, upstream };
+    const pair = { client, upstream, dropAnswer: null as (() => void) | null };
     pairs.add(pair);
     const end = () => {
       pairs.delete(pair);
@@ -50,10 +57,24 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     client.on('close', end);
     upstream.on('close', end);
     client.on('data', (d) => {
-      if (state === 'open') upstream.write(d);
+      if (state !== 'open') return;
+      if (lose && d.includes(lose.marker)) {
+        pair.dropAnswer = lose.done;
+        lose = null;
+      }
+      upstream.write(d);
     });
     upstream.on('data', (d) => {
-      if (state === 'open') client.write(d);
+      if (state !== 'open') return;
+      if (pair.dropAnswer) {
+        const done = pair.dropAnswer;
+        pair.dropAnswer = null;
+        client.resetAndDestroy();
+        upstream.destroy();
+        done();
+        return;
+      }
+      client.write(d);
     });
   };
 
@@ -78,6 +99,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         pairs.clear();
         await closed;
       }
+    },
+    loseAnswerTo(marker) {
+      return new Promise<void>((done) => {
+        lose = { marker: Buffer.from(marker), done };
+      });
     },
     async restore() {
       const was = state;

@@ -54,4 +54,31 @@ describe.each(testDbs)('analytics repository on $label', (kind) => {
       await drop();
     }
   });
+
+  it('stores a batch once per id: a retry after a lost COMMIT answer is skipped, counts stay exact', async () => {
+    const { db, drop } = await kind.create();
+    try {
+      await db.migrate();
+      const repo = knexAnalyticsRepository(db.knex);
+      const when = new Date();
+      const batch = {
+        batchId: 'b7e1c0de-0000-4000-8000-000000000001',
+        links: [{ company: 'Stripe', linkType: 'button' as const, url: 'https://stripe.com', clickedAt: when }],
+        products: [{ product: 'p', location: 'purchase', inputs: 2, emailHash: 'e'.repeat(64), clickedAt: when }],
+      };
+      expect(await repo.recordBatch(batch)).toBe(true);
+      expect(await repo.recordBatch(batch)).toBe(false);
+      expect(await repo.recordBatch({ ...batch, batchId: 'b7e1c0de-0000-4000-8000-000000000002' })).toBe(true);
+      expect(await db.knex('link_click_events').count({ n: '*' })).toEqual([{ n: 2 }]);
+      expect((await repo.linkStats())[0]).toMatchObject({ company: 'Stripe', clickCount: 2 });
+      expect((await repo.productStats())[0]).toMatchObject({ product: 'p', clickCount: 2, totalInputs: 4, uniqueEmails: 1 });
+      expect((await repo.checkConsistency()).differences).toEqual([]);
+      // Old ids are pruned; fresh ones stay.
+      expect(await repo.pruneBatches(new Date(Date.now() - 60_000))).toBe(0);
+      expect(await repo.pruneBatches(new Date(Date.now() + 60_000))).toBe(2);
+      expect(await db.knex('analytics_batches').count({ n: '*' })).toEqual([{ n: 0 }]);
+    } finally {
+      await drop();
+    }
+  });
 });

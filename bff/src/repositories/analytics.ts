@@ -35,8 +35,14 @@ export interface ConsistencyReport {
  * raw rows + rollup upserts); reads of the admin stats touch only the rollups.
  */
 export interface AnalyticsRepository {
-  /** Stores a batch of events and folds them into the rollups, atomically. */
-  recordBatch(batch: { links: ReadonlyArray<LinkClickEvent>; products: ReadonlyArray<ProductClickEvent> }): Promise<void>;
+  /**
+   * Stores a batch of events and folds them into the rollups, atomically. With a `batchId`, the
+   * batch is stored at most once: a retry of a batch that was committed (but whose answer was
+   * lost) is skipped and resolves false.
+   */
+  recordBatch(batch: { links: ReadonlyArray<LinkClickEvent>; products: ReadonlyArray<ProductClickEvent>; batchId?: string }): Promise<boolean>;
+  /** Forgets batch ids written before `before` (a retry never comes that late). */
+  pruneBatches(before: Date): Promise<number>;
   /** Link statistic records from the rollups, most clicked first. */
   linkStats(range?: StatsRange): Promise<LinkStat[]>;
   /** Product statistic records from the rollups, most clicked first. */
@@ -338,12 +344,22 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
   }
 
   const repo: AnalyticsRepository = {
-    async recordBatch({ links, products }) {
-      if (!links.length && !products.length) return;
-      await knex.transaction(async (trx) => {
+    async recordBatch({ links, products, batchId }) {
+      if (!links.length && !products.length) return true;
+      return knex.transaction(async (trx) => {
+        if (batchId) {
+          // The id's row commits with the events; a retry after a lost COMMIT answer finds it.
+          if (await trx('analytics_batches').where({ id: batchId }).first('id')) return false;
+          await trx('analytics_batches').insert({ id: batchId, written_at: new Date() });
+        }
         if (links.length) await recordLinks(trx, links);
         if (products.length) await recordProducts(trx, products);
+        return true;
       });
+    },
+
+    async pruneBatches(before) {
+      return knex('analytics_batches').where('written_at', '<', before).delete();
     },
 
     async linkStats(range) {

@@ -52,6 +52,33 @@ describe('BatchWriter', () => {
     await w.close();
   });
 
+  it('retries a failed batch with the same id and exactly the same rows, even when more rows arrived meanwhile', async () => {
+    const calls: Array<{ rows: number[]; id: string }> = [];
+    let failures = 1;
+    const w = new BatchWriter<number>({
+      write: async (rows, id) => {
+        calls.push({ rows, id });
+        if (failures-- > 0) throw new Error('connection lost after COMMIT');
+      },
+      flushMs: 30,
+      maxBatch: 5,
+      maxBuffer: 20,
+      retryBaseMs: 40,
+      retryMaxMs: 40,
+      logger,
+    });
+    w.enqueue(1);
+    w.enqueue(2);
+    await sleep(50); // first attempt of [1, 2] fails
+    for (let i = 3; i <= 7; i++) w.enqueue(i);
+    await w.flush();
+    expect(calls[0].rows).toEqual([1, 2]);
+    expect(calls[1]).toEqual({ rows: [1, 2], id: calls[0].id });
+    expect(calls.slice(2).flatMap((c) => c.rows)).toEqual([3, 4, 5, 6, 7]);
+    expect(new Set(calls.map((c) => c.id)).size).toBe(calls.length - 1);
+    await w.close();
+  });
+
   it('keeps the rows of a failed write and retries them, in order', async () => {
     const { w, batches, fail } = writer();
     fail(2);

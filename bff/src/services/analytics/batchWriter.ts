@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../logger';
 
 /** Where rows that could not be written at shutdown go, and come back from at the next start. */
@@ -8,8 +9,14 @@ export interface SpillStore<T> {
 }
 
 export interface BatchWriterOptions<T> {
-  /** Writes one batch atomically; a throw keeps the rows for a retry. */
-  write(rows: T[]): Promise<void>;
+  /**
+   * Writes one batch atomically; a throw keeps the rows for a retry. A retry carries the same
+   * `batchId` and exactly the same rows, so the store can skip a batch it already committed
+   * (a COMMIT whose answer was lost) instead of storing it twice.
+   */
+  write(rows: T[], batchId: string): Promise<void>;
+  /** Makes batch ids (default: random UUIDs). */
+  newBatchId?: () => string;
   /** The oldest buffered row waits at most this long (ms). */
   flushMs: number;
   /** Rows per write; a full batch is written at once. */
@@ -43,6 +50,8 @@ export class BatchWriter<T> {
   private timer: NodeJS.Timeout | null = null;
   private pumping: Promise<void> | null = null;
   private failures = 0;
+  /** The batch whose last write failed: retried with the same id and the same rows. */
+  private retryBatch: { id: string; size: number } | null = null;
   private closed = false;
   private readonly now: () => number;
   /** The last write error (cleared by a successful write). */
@@ -109,6 +118,7 @@ export class BatchWriter<T> {
     }
     const rows = this.buffer.map((e) => e.row);
     this.buffer = [];
+    this.retryBatch = null;
     if (!rows.length) return;
     if (this.opts.spill) {
       try {
@@ -156,17 +166,24 @@ export class BatchWriter<T> {
     while (this.buffer.length) {
       const due = this.buffer.length >= this.opts.maxBatch || this.now() - this.buffer[0].at >= this.opts.flushMs;
       if (!force && !due) return;
-      const batch = this.buffer.slice(0, this.opts.maxBatch);
+      const retry = this.retryBatch;
+      const batch = this.buffer.slice(0, retry ? retry.size : this.opts.maxBatch);
+      const id = retry?.id ?? (this.opts.newBatchId ?? randomUUID)();
       try {
-        await this.opts.write(batch.map((e) => e.row));
+        await this.opts.write(
+          batch.map((e) => e.row),
+          id,
+        );
       } catch (err) {
         this.failures += 1;
         this.lastError = err;
+        this.retryBatch = { id, size: batch.length };
         this.opts.logger.warn({ err, rows: batch.length, pending: this.buffer.length, attempt: this.failures }, 'analytics: batch write failed; will retry');
         return;
       }
       this.buffer.splice(0, batch.length);
       this.written += batch.length;
+      this.retryBatch = null;
       this.failures = 0;
       this.lastError = null;
     }

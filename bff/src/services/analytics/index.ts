@@ -32,11 +32,17 @@ export class AnalyticsBusyError extends AppError {
   }
 }
 
+/** Batch ids are kept a day; a retry comes within seconds or minutes of the first attempt. */
+const BATCH_ID_KEEP_MS = 86_400_000;
+const BATCH_ID_PRUNE_EVERY_MS = 10 * 60_000;
+
 /** Builds the service and its writer; the writer is flushed (and closed) at shutdown. */
 export function createAnalyticsService({ config, logger, repos, lifecycle }: AppDeps): AnalyticsService {
+  let lastPrune = Date.now();
   const writer = new BatchWriter<AnalyticsEvent>({
-    write: (rows) =>
-      repos.analytics.recordBatch({
+    write: async (rows, batchId) => {
+      const stored = await repos.analytics.recordBatch({
+        batchId,
         links: rows.flatMap((r) =>
           r.kind === 'link' ? [{ company: r.company, linkType: r.linkType, url: r.url, clickedAt: new Date(r.at) }] : [],
         ),
@@ -45,7 +51,15 @@ export function createAnalyticsService({ config, logger, repos, lifecycle }: App
             ? [{ product: r.product, location: r.location, inputs: r.inputs, emailHash: r.emailHash, clickedAt: new Date(r.at) }]
             : [],
         ),
-      }),
+      });
+      if (!stored) logger.warn({ rows: rows.length }, 'analytics: a retried click batch was already stored (its commit answer was lost); not counted twice');
+      if (Date.now() - lastPrune > BATCH_ID_PRUNE_EVERY_MS) {
+        lastPrune = Date.now();
+        await repos.analytics
+          .pruneBatches(new Date(Date.now() - BATCH_ID_KEEP_MS))
+          .catch((err) => logger.warn({ err }, 'analytics: could not prune old batch ids'));
+      }
+    },
     flushMs: config.ANALYTICS_FLUSH_MS,
     maxBatch: config.ANALYTICS_FLUSH_ROWS,
     maxBuffer: config.ANALYTICS_MAX_BUFFER,
