@@ -1,14 +1,3 @@
-export * from './errors';
-export * from './remotes';
-export * from './validation';
-export * from './props';
-export * from './api';
-export * from './partners';
-export * from './analytics';
-export * from './content';
-export * from './simulation';
-export * from './report';
-export * from './validateStream';
-export * from './catalogue';
-export * from './paid';
+/** The Node entry of @val/contracts (BFF, CLI): the browser entry plus the zod schemas. */
+export * from './browser';
 export * from './schemas';

@@ -33,7 +33,7 @@ export function createDb(opts: DbOptions): Database {
     const url = opts.url.replace(/^mariadb:/, 'mysql:');
     knex = knexFactory({
       client: 'mysql2',
-      connection: { uri: url, charset: 'utf8mb4', timezone: 'Z', dateStrings: false, supportBigNumbers: true, connectTimeout: 5000 } as unknown as Knex.MySqlConnectionConfig,
+      connection: { uri: url, charset: 'utf8mb4', timezone: 'Z', dateStrings: false, supportBigNumbers: true, connectTimeout: 5000, enableKeepAlive: true, keepAliveInitialDelay: 10_000 } as unknown as Knex.MySqlConnectionConfig,
       pool: { min: opts.pool?.min ?? 0, max: opts.pool?.max ?? 10 },
       acquireConnectionTimeout: 5000,
     });

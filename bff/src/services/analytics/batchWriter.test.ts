@@ -79,6 +79,34 @@ describe('BatchWriter', () => {
     await w.close();
   });
 
+  it('gives up on a write that hangs (a silent partition) and retries the same batch, with its id', async () => {
+    const calls: Array<{ rows: number[]; id: string }> = [];
+    const w = new BatchWriter<number>({
+      write: (rows, id) => {
+        calls.push({ rows, id });
+        return calls.length === 1 ? new Promise<void>(() => undefined) : Promise.resolve();
+      },
+      writeTimeoutMs: 60,
+      flushMs: 10,
+      maxBatch: 5,
+      maxBuffer: 20,
+      retryBaseMs: 20,
+      retryMaxMs: 20,
+      logger,
+    });
+    w.enqueue(1);
+    w.enqueue(2);
+    await sleep(40);
+    expect(calls).toHaveLength(1);
+    expect(w.pending).toBe(2);
+    await sleep(120);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toEqual({ rows: [1, 2], id: calls[0].id });
+    expect(w.pending).toBe(0);
+    expect(String(w.lastError ?? '')).toBe('');
+    await w.close();
+  });
+
   it('keeps the rows of a failed write and retries them, in order', async () => {
     const { w, batches, fail } = writer();
     fail(2);

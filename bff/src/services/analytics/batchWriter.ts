@@ -17,6 +17,11 @@ export interface BatchWriterOptions<T> {
   write(rows: T[], batchId: string): Promise<void>;
   /** Makes batch ids (default: random UUIDs). */
   newBatchId?: () => string;
+  /**
+   * A write that has not settled after this long counts as failed and is retried (same id, same
+   * rows), so a silent network partition cannot stall the writer for TCP's minutes-long timeouts.
+   */
+  writeTimeoutMs?: number;
   /** The oldest buffered row waits at most this long (ms). */
   flushMs: number;
   /** Rows per write; a full batch is written at once. */
@@ -157,6 +162,18 @@ export class BatchWriter<T> {
     return this.pumping;
   }
 
+  private timed(p: Promise<void>): Promise<void> {
+    const ms = this.opts.writeTimeoutMs;
+    if (!ms) return p;
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([
+      p,
+      new Promise<void>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`click batch write did not finish within ${ms} ms`)), ms);
+      }),
+    ]).finally(() => clearTimeout(timer));
+  }
+
   private backoff(): number {
     const base = this.opts.retryBaseMs ?? 250;
     return Math.min(this.opts.retryMaxMs ?? 5000, base * 2 ** Math.max(0, this.failures - 1));
@@ -170,10 +187,10 @@ export class BatchWriter<T> {
       const batch = this.buffer.slice(0, retry ? retry.size : this.opts.maxBatch);
       const id = retry?.id ?? (this.opts.newBatchId ?? randomUUID)();
       try {
-        await this.opts.write(
+        await this.timed(this.opts.write(
           batch.map((e) => e.row),
           id,
-        );
+        ));
       } catch (err) {
         this.failures += 1;
         this.lastError = err;

@@ -60,6 +60,8 @@ export function createAnalyticsService({ config, logger, repos, lifecycle }: App
           .catch((err) => logger.warn({ err }, 'analytics: could not prune old batch ids'));
       }
     },
+    // A batch is a few hundred rows: seconds at worst. Past this, retry (the batch id keeps it single).
+    writeTimeoutMs: 10_000,
     flushMs: config.ANALYTICS_FLUSH_MS,
     maxBatch: config.ANALYTICS_FLUSH_ROWS,
     maxBuffer: config.ANALYTICS_MAX_BUFFER,
