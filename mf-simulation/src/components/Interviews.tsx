@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
 import styled, { css } from 'styled-components';
 import type { CustomerPersona, InterviewMessage } from '@val/contracts';
-import { Button, Card, Muted, Spinner, TextArea, t } from '@val/ui';
-import { Avatar, Bubble, MessageList, Row, Who } from './common';
+import { Button, Muted, t } from '@val/ui';
+import { ChatPanel } from './ChatPanel';
+import { Avatar } from './common';
 
 const Cards = styled.div`
   display: grid;
@@ -66,12 +66,6 @@ const Check = styled.span`
   font-weight: 800;
 `;
 
-const ChatCard = styled(Card)`
-  margin-top: 16px;
-  display: flex;
-  flex-direction: column;
-  gap: 12px;
-`;
 const ChatHead = styled.div`
   display: flex;
   gap: 12px;
@@ -153,69 +147,41 @@ export function InterviewChat({
   onSend: (question: string) => Promise<boolean>;
   onDone: () => void;
 }) {
-  const [text, setText] = useState('');
-  const listRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = listRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [messages.length, draft]);
-  useEffect(() => setText(''), [persona.id]);
-
-  const send = async () => {
-    const q = text.trim();
-    if (!q || pending) return;
-    setText('');
-    const ok = await onSend(q);
-    if (!ok) setText((cur) => cur || q);
-  };
   const first = persona.name.split(' ')[0];
   return (
-    <ChatCard data-testid="interview-chat" aria-label={`Interview with ${persona.name}`}>
-      <ChatHead>
-        <Avatar text={persona.avatar} seed={persona.name} size={40} />
-        <div style={{ minWidth: 0 }}>
-          <h3>Interview with {persona.name}</h3>
-          <Role>{persona.role}</Role>
-        </div>
-      </ChatHead>
-      {persona.background && <Background>{persona.background}</Background>}
-      <MessageList ref={listRef} aria-live="polite" data-testid="interview-messages">
-        {messages.map((m) => (
-          <Bubble key={m.id} $mine={m.isUser} data-testid={m.isUser ? 'founder-message' : 'persona-message'}>
-            <Who>{m.isUser ? 'You' : first}</Who>
-            {m.text}
-          </Bubble>
-        ))}
-        {draft !== null && (
-          <Bubble $mine={false} data-testid="persona-typing">
-            <Who>{first}</Who>
-            {draft || <Spinner $size={16} />}
-          </Bubble>
-        )}
-      </MessageList>
-      <TextArea
-        aria-label={`Your question to ${persona.name}`}
-        placeholder="Ask about their pain points, budget and timeline..."
-        value={text}
-        maxLength={2000}
-        rows={3}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey) {
-            e.preventDefault();
-            void send();
-          }
-        }}
-      />
-      <Row>
-        <Button type="button" onClick={() => void send()} disabled={!text.trim() || pending}>
-          Send
-        </Button>
-        <Button type="button" $variant="secondary" onClick={onDone} disabled={pending}>
-          Done
-        </Button>
-        {done && <Muted style={{ margin: 0, fontSize: '0.88rem' }}>Interview marked done — you can still ask more.</Muted>}
-      </Row>
-    </ChatCard>
+    <ChatPanel
+      variant="card"
+      label={`Interview with ${persona.name}`}
+      header={
+        <>
+          <ChatHead>
+            <Avatar text={persona.avatar} seed={persona.name} size={40} />
+            <div style={{ minWidth: 0 }}>
+              <h3>Interview with {persona.name}</h3>
+              <Role>{persona.role}</Role>
+            </div>
+          </ChatHead>
+          {persona.background && <Background>{persona.background}</Background>}
+        </>
+      }
+      messages={messages}
+      draft={draft}
+      pending={pending}
+      onSend={onSend}
+      replyName={first}
+      inputLabel={`Your question to ${persona.name}`}
+      placeholder="Ask about their pain points, budget and timeline..."
+      rows={3}
+      testIds={{ panel: 'interview-chat', list: 'interview-messages', mine: 'founder-message', reply: 'persona-message', typing: 'persona-typing' }}
+      resetKey={persona.id}
+      actions={
+        <>
+          <Button type="button" $variant="secondary" onClick={onDone} disabled={pending}>
+            Done
+          </Button>
+          {done && <Muted style={{ margin: 0, fontSize: '0.88rem' }}>Interview marked done — you can still ask more.</Muted>}
+        </>
+      }
+    />
   );
 }

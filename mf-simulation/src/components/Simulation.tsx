@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import {
   PARTNER_TOOLS,
@@ -11,7 +11,8 @@ import {
 } from '@val/contracts';
 import { Badge, Button, ButtonLink, Card, Muted, Spinner, TextArea, t } from '@val/ui';
 import { growthLabel, formatUsers } from '../lib/format';
-import { Bubble, FormattedText, MessageList, Row, Who } from './common';
+import { ChatPanel } from './ChatPanel';
+import { FormattedText, Row } from './common';
 
 const fmt = formatUsers;
 
@@ -117,15 +118,6 @@ const Label = styled.span`
   text-transform: uppercase;
   letter-spacing: 0.05em;
   color: ${t.purple};
-`;
-const ChatPanel = styled.section`
-  border: 1px solid ${t.border};
-  border-radius: 12px;
-  padding: 12px 14px 14px;
-  background: ${t.bg};
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
 `;
 const ChatTop = styled.div`
   display: flex;
@@ -280,61 +272,28 @@ export function ValChatPanel({
   onSend: (text: string) => Promise<boolean>;
   onClose: () => void;
 }) {
-  const [text, setText] = useState('');
-  const listRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = listRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [messages.length, draft]);
-  const send = async () => {
-    const q = text.trim();
-    if (!q || pending) return;
-    setText('');
-    const ok = await onSend(q);
-    if (!ok) setText((cur) => cur || q);
-  };
   return (
-    <ChatPanel aria-label={`Chat with Val about month ${month}`} data-testid="val-chat">
-      <ChatTop>
-        <h4>Chat with Val · Month {month}</h4>
-        <CloseButton type="button" aria-label="Close chat" onClick={onClose}>
-          ×
-        </CloseButton>
-      </ChatTop>
-      <MessageList ref={listRef} aria-live="polite">
-        {messages.map((m) => (
-          <Bubble key={m.id} $mine={m.isUser} data-testid={m.isUser ? 'founder-chat-message' : 'val-message'}>
-            <Who>{m.isUser ? 'You' : 'Val'}</Who>
-            {m.text}
-          </Bubble>
-        ))}
-        {draft !== null && (
-          <Bubble $mine={false} data-testid="val-typing">
-            <Who>Val</Who>
-            {draft || <Spinner $size={16} />}
-          </Bubble>
-        )}
-      </MessageList>
-      <TextArea
-        aria-label={`Your message to Val about month ${month}`}
-        placeholder={`Ask Val about month ${month}: growth, churn, pricing, next steps...`}
-        value={text}
-        maxLength={2000}
-        rows={2}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey) {
-            e.preventDefault();
-            void send();
-          }
-        }}
-      />
-      <Row>
-        <Button type="button" onClick={() => void send()} disabled={!text.trim() || pending}>
-          Send
-        </Button>
-      </Row>
-    </ChatPanel>
+    <ChatPanel
+      variant="inset"
+      label={`Chat with Val about month ${month}`}
+      header={
+        <ChatTop>
+          <h4>Chat with Val · Month {month}</h4>
+          <CloseButton type="button" aria-label="Close chat" onClick={onClose}>
+            ×
+          </CloseButton>
+        </ChatTop>
+      }
+      messages={messages}
+      draft={draft}
+      pending={pending}
+      onSend={onSend}
+      replyName="Val"
+      inputLabel={`Your message to Val about month ${month}`}
+      placeholder={`Ask Val about month ${month}: growth, churn, pricing, next steps...`}
+      rows={2}
+      testIds={{ panel: 'val-chat', mine: 'founder-chat-message', reply: 'val-message', typing: 'val-typing' }}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { Fragment, type ReactNode } from 'react';
 import { t } from '@val/ui';
 
@@ -103,47 +103,6 @@ export function ProviderNote({ provider }: { provider: string | null }) {
   if (provider !== 'offline') return null;
   return <Note data-testid="provider-note">Answered by the offline analyst — connect a model for deeper analysis</Note>;
 }
-
-export const Bubble = styled.div<{ $mine: boolean }>`
-  max-width: min(85%, 560px);
-  padding: 10px 14px;
-  border-radius: 14px;
-  line-height: 1.5;
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
-  ${(p) =>
-    p.$mine
-      ? css`
-          align-self: flex-end;
-          background: ${t.primary};
-          color: ${t.primaryText};
-          border-bottom-right-radius: 4px;
-        `
-      : css`
-          align-self: flex-start;
-          background: ${t.bgSunken};
-          color: ${t.text};
-          border: 1px solid ${t.border};
-          border-bottom-left-radius: 4px;
-        `}
-`;
-
-export const MessageList = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 10px;
-  max-height: 420px;
-  overflow-y: auto;
-  padding: 4px 2px 8px;
-`;
-
-export const Who = styled.span`
-  display: block;
-  font-size: 0.75rem;
-  font-weight: 700;
-  opacity: 0.75;
-  margin-bottom: 2px;
-`;
 
 export const Row = styled.div`
   display: flex;
