@@ -25,6 +25,7 @@ const common = {
     '^@val/contracts/schemas$': '<rootDir>/contracts/src/schemas',
     '^@val/contracts/dist/(.*)$': '<rootDir>/contracts/src/$1',
     '^@val/ui$': '<rootDir>/ui/src',
+    '^@val/ui/markdown$': '<rootDir>/ui/src/markdown',
     '^@val/bff$': '<rootDir>/bff/src',
   },
   testEnvironment: 'node',

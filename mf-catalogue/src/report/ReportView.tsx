@@ -5,7 +5,7 @@ import { Button, ButtonLink, Card, Heading, Muted, Spinner, t, toast } from '@va
 import { StepIcon } from './icons';
 import { useReport } from './useReport';
 
-const loadMarkdown = () => import('./Markdown');
+const loadMarkdown = () => import(/* webpackChunkName: "markdown" */ '@val/ui/markdown');
 const Markdown = lazy(loadMarkdown);
 
 const Center = styled(Card)`

@@ -3,11 +3,11 @@ import styled from 'styled-components';
 import { cleanFeedbackForDisplay } from '@val/contracts';
 import { t } from '@val/ui';
 
-const MarkdownView = lazy(() => import(/* webpackChunkName: "markdown" */ './MarkdownView'));
+const MarkdownView = lazy(() => import(/* webpackChunkName: "markdown" */ '@val/ui/markdown'));
 
 /** Starts loading the markdown renderer early (e.g. when a validation is submitted). */
 export function preloadMarkdown(): void {
-  void import(/* webpackChunkName: "markdown" */ './MarkdownView');
+  void import(/* webpackChunkName: "markdown" */ '@val/ui/markdown');
 }
 
 export const Prose = styled.div`

@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import MarkdownView, { safeUrl } from './MarkdownView';
+import SafeMarkdown, { safeUrl } from './markdown';
 
-const html = (md: string) => renderToStaticMarkup(<MarkdownView text={md} />);
+const html = (md: string) => renderToStaticMarkup(<SafeMarkdown text={md} />);
 
-describe('MarkdownView (safe formatted feedback)', () => {
+describe('SafeMarkdown (@val/ui/markdown)', () => {
   it('renders headings, emphasis, lists and tables', () => {
     const out = html('## Market Opportunity\n\n**Big** and *growing*.\n\n- one\n- two\n\n1. first\n\n| a | b |\n|---|---|\n| 1 | 2 |');
     expect(out).toContain('<h2>Market Opportunity</h2>');
