@@ -2,9 +2,10 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { createAi } from './ai/service';
 import { createApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config/env';
+import { loadConfig, type Config } from './config/env';
 import { createDb } from './db/knex';
 import { createLifecycle, type AppDeps } from './deps';
+import { exitOnSignals, loadConfigOrExit } from './entrypoint';
 import { createLogger, type Logger } from './logger';
 import { createRepositories } from './repositories';
 import { createReportService, startInlineWorker } from './reports';
@@ -92,29 +93,11 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
 
 /** Entry point of `npm start`. */
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
-  const running = await startServer(config);
-  const onSignal = (sig: string) => {
-    running.deps.logger.info({ signal: sig }, 'signal received');
-    running.stop().then(
-      () => process.exit(0),
-      (err) => {
-        running.deps.logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', () => onSignal('SIGTERM'));
-  process.once('SIGINT', () => onSignal('SIGINT'));
+  const running = await startServer(loadConfigOrExit());
+  exitOnSignals(() => running.stop(), {
+    onSignal: (signal) => running.deps.logger.info({ signal }, 'signal received'),
+    onError: (err) => running.deps.logger.error({ err }, 'shutdown failed'),
+  });
 }
 
 if (require.main === module) {

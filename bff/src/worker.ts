@@ -1,6 +1,7 @@
 import { createAi } from './ai/service';
-import { ConfigError, loadConfig, type Config } from './config/env';
+import { loadConfig, type Config } from './config/env';
 import { createDb } from './db/knex';
+import { exitOnSignals, loadConfigOrExit } from './entrypoint';
 import { createLogger } from './logger';
 import { createReportService } from './reports/service';
 import type { ReportWorker } from './reports/worker';
@@ -41,28 +42,8 @@ export async function startWorker(config: Config = loadConfig(), opts: { concurr
 }
 
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
-  const running = await startWorker(config);
-  const onSignal = () => {
-    running.stop().then(
-      () => process.exit(0),
-      (err) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
+  const running = await startWorker(loadConfigOrExit());
+  exitOnSignals(() => running.stop(), { onError: (err) => console.error(err) });
 }
 
 if (require.main === module) {

@@ -1,0 +1,87 @@
+import type { AiProviderName } from '@val/contracts';
+import type { Context } from 'koa';
+import { AiError } from '../ai/types';
+import { openSse, type SseChannel } from '../http/sse';
+import type { Logger } from '../logger';
+import { byIp, rateLimit, type RateLimiter } from '../middlewares/rateLimit';
+
+/*
+ * What every AI route (validate, simulation) does around its model call: a per-IP limit, an
+ * abort when the client goes away, the provider named in `X-AI-Provider`, and streamed answers
+ * as Server-Sent Events that open only once the model has answered.
+ */
+
+/** A per-IP limit of `max` calls a minute (429 with `message` beyond it); `name` keeps its buckets apart. */
+export function aiRateLimit(name: string, max: number, message: string): RateLimiter {
+  return rateLimit({ windowMs: 60_000, max, key: (ctx) => `${name}:${byIp(ctx)}`, message });
+}
+
+/** Aborts when the client goes away before the answer is complete. */
+export function clientGone(ctx: Context): AbortController {
+  const controller = new AbortController();
+  ctx.res.on('close', () => {
+    if (!ctx.res.writableFinished) controller.abort();
+  });
+  return controller;
+}
+
+/** Answers with JSON that names its provider (`X-AI-Provider`) and is never cached. */
+export function answerAi(ctx: Context, provider: AiProviderName, body: object): void {
+  ctx.set('X-AI-Provider', provider);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = body;
+}
+
+/** The message of a failed model call, safe to show (the UI shows the spec's toast anyway). */
+export const aiFailureMessage = (e: unknown): string =>
+  e instanceof AiError && e.kind === 'timeout'
+    ? 'The AI took too long to answer. Please try again.'
+    : 'The AI could not answer right now. Please try again.';
+
+/** An AI answer opened as Server-Sent Events: the channel, and every chunk of the answer. */
+export interface AiStream {
+  sse: SseChannel;
+  chunks: AsyncIterable<string>;
+}
+
+/**
+ * Opens an AI answer as Server-Sent Events. The first chunk is awaited before the stream opens,
+ * so a model that fails at once answers with a normal JSON error (502/504); then `X-AI-Provider`
+ * is set and `meta` {provider} sent. The returned chunks start again from the first one.
+ */
+export async function openAiStream(ctx: Context, provider: AiProviderName, chunks: AsyncIterable<string>): Promise<AiStream> {
+  const it = chunks[Symbol.asyncIterator]();
+  const first = await it.next();
+  ctx.set('X-AI-Provider', provider);
+  const sse = openSse(ctx);
+  sse.send('meta', { provider });
+  async function* all() {
+    for (let step = first; !step.done; step = await it.next()) yield step.value;
+  }
+  return { sse, chunks: all() };
+}
+
+/**
+ * Runs `work` (which sends the stream's events) in the background and closes the stream after
+ * it. A failure while the client is still there is logged as `failed` and sent by `sendError`
+ * (each route's `error` event has its own shape) with a message safe to show; once the client
+ * has gone, nothing more is logged or sent.
+ */
+export function pumpAiStream(
+  ctx: Context,
+  sse: SseChannel,
+  opts: { signal: AbortSignal; logger: Logger; failed: string; work: () => Promise<void>; sendError: (e: unknown, message: string) => void },
+): void {
+  const pump = async () => {
+    try {
+      await opts.work();
+    } catch (e) {
+      if (opts.signal.aborted) return;
+      opts.logger.warn({ err: e, path: ctx.path }, opts.failed);
+      opts.sendError(e, aiFailureMessage(e));
+    } finally {
+      sse.close();
+    }
+  };
+  void pump();
+}
