@@ -5,7 +5,8 @@ import type { Config } from '../config/env';
 import type { Logger } from '../logger';
 import { extractJson } from './json';
 import { openAiModel } from './providers/openai';
-import { AiError, type AiJsonTask, type AiResult, type AiTextTask, type CallOptions, type ChatMessage, type ChatModel } from './types';
+import { estimateTokens } from './budget';
+import { AiError, type AiJsonTask, type AiResult, type AiTask, type AiTextTask, type CallOptions, type ChatMessage, type ChatModel } from './types';
 
 /** The AI layer every feature uses: run a task as text, as JSON, or as a token stream. */
 export interface Ai {
@@ -94,31 +95,47 @@ export function createAi(c: AiConfig, logger: Logger): Ai {
   const delay = c.OFFLINE_AI_DELAY_MS;
   logger.info({ provider, model: model ? c.OPENAI_MODEL : undefined }, 'AI provider ready');
 
+  /** The call's messages, with their prompt tokens charged to the call's meter. */
+  const metered = <I>(task: AiTask<I, unknown>, input: I, opts: CallOptions): ChatMessage[] => {
+    const messages = buildMessages(c.repoRoot, task, input);
+    opts.meter?.(messages.reduce((n, m) => n + estimateTokens(m.content), 0));
+    return messages;
+  };
+  const charge = (opts: CallOptions, text: string) => opts.meter?.(estimateTokens(text));
+
   return {
     provider,
     async text(task, input, opts = {}) {
+      const messages = metered(task, input, opts);
       if (!model) {
         if (delay) await sleep(delay, opts.signal);
-        return { value: task.offline(input), provider };
+        const value = task.offline(input);
+        charge(opts, value);
+        return { value, provider };
       }
-      const value = await model.complete(buildMessages(c.repoRoot, task, input), {
+      const value = await model.complete(messages, {
         ...opts,
         maxTokens: opts.maxTokens ?? task.maxTokens,
         temperature: opts.temperature ?? task.temperature,
       });
+      charge(opts, value);
       return { value, provider };
     },
     async json(task, input, opts = {}) {
+      const messages = metered(task, input, opts);
       if (!model) {
         if (delay) await sleep(delay, opts.signal);
-        return { value: task.offline(input), provider };
+        const value = task.offline(input);
+        charge(opts, JSON.stringify(value));
+        return { value, provider };
       }
-      const text = await model.complete(buildMessages(c.repoRoot, task, input), {
+      const text = await model.complete(messages, {
         ...opts,
         json: true,
         maxTokens: opts.maxTokens ?? task.maxTokens,
         temperature: opts.temperature ?? task.temperature,
       });
+      charge(opts, text);
       try {
         return { value: task.parse(extractJson(text), input), provider };
       } catch (e) {
@@ -127,26 +144,37 @@ export function createAi(c: AiConfig, logger: Logger): Ai {
       }
     },
     stream(task, input, opts = {}) {
+      const messages = metered(task, input, opts);
+      const counted = async function* (chunks: AsyncIterable<string>) {
+        for await (const piece of chunks) {
+          charge(opts, piece);
+          yield piece;
+        }
+      };
       if (!model) {
         const text = task.offline(input);
         const step = delay ? Math.max(1, Math.round(delay / 20)) : 0;
         return {
           provider,
-          chunks: (async function* () {
-            for (const piece of chunkText(text)) {
-              if (step) await sleep(step, opts.signal);
-              yield piece;
-            }
-          })(),
+          chunks: counted(
+            (async function* () {
+              for (const piece of chunkText(text)) {
+                if (step) await sleep(step, opts.signal);
+                yield piece;
+              }
+            })(),
+          ),
         };
       }
       return {
         provider,
-        chunks: model.stream(buildMessages(c.repoRoot, task, input), {
-          ...opts,
-          maxTokens: opts.maxTokens ?? task.maxTokens,
-          temperature: opts.temperature ?? task.temperature,
-        }),
+        chunks: counted(
+          model.stream(messages, {
+            ...opts,
+            maxTokens: opts.maxTokens ?? task.maxTokens,
+            temperature: opts.temperature ?? task.temperature,
+          }),
+        ),
       };
     },
   };

@@ -13,6 +13,11 @@ export interface CallOptions {
   /** Upper bound on generated tokens (capped by config). */
   maxTokens?: number;
   temperature?: number;
+  /**
+   * Told the estimated tokens of the call as they are spent: the prompt before the model is
+   * asked, then the answer (per chunk when streamed). Per-IP token budgets hang on this.
+   */
+  meter?: (tokens: number) => void;
 }
 
 /**

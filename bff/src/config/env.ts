@@ -122,6 +122,10 @@ const schema = z.object({
   SIMULATION_CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(40),
   /** Step-3 generations (personas, the 6-month simulation) allowed per IP and minute. */
   SIMULATION_GENERATE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Tokens (prompt + answer, estimated at 4 characters a token) one IP may spend on AI routes per window; past it, 429. */
+  AI_TOKEN_BUDGET_PER_IP: z.coerce.number().int().min(1000).max(1_000_000_000).default(300_000),
+  /** The window of AI_TOKEN_BUDGET_PER_IP (ms, default one hour). */
+  AI_TOKEN_BUDGET_WINDOW_MS: z.coerce.number().int().min(1000).max(30 * 86_400_000).default(3_600_000),
   /** AI provider: auto (openai when OPENAI_API_KEY or OPENAI_BASE_URL is set, else offline), openai, offline. */
   AI_PROVIDER: z.enum(['auto', 'openai', 'offline']).default('auto'),
   /** Key for the openai provider (never logged). */

@@ -1,6 +1,8 @@
 import type { AiProviderName } from '@val/contracts';
-import type { Context } from 'koa';
-import { AiError } from '../ai/types';
+import type { Context, Middleware } from 'koa';
+import { tokenBudget, type TokenBudget } from '../ai/budget';
+import { AiError, type CallOptions } from '../ai/types';
+import type { Config } from '../config/env';
 import { openSse, type SseChannel } from '../http/sse';
 import type { Logger } from '../logger';
 import { byIp, rateLimit, type RateLimiter } from '../middlewares/rateLimit';
@@ -14,6 +16,34 @@ import { byIp, rateLimit, type RateLimiter } from '../middlewares/rateLimit';
 /** A per-IP limit of `max` calls a minute (429 with `message` beyond it); `name` keeps its buckets apart. */
 export function aiRateLimit(name: string, max: number, message: string): RateLimiter {
   return rateLimit({ windowMs: 60_000, max, key: (ctx) => `${name}:${byIp(ctx)}`, message });
+}
+
+const budgets = new WeakMap<Config, TokenBudget>();
+
+/**
+ * The per-IP token budget shared by every AI route of an app (AI_TOKEN_BUDGET_PER_IP tokens per
+ * AI_TOKEN_BUDGET_WINDOW_MS), as middleware: a client past its allowance gets a 429 with
+ * Retry-After before any model is asked; otherwise the calls of the request are metered into it
+ * (`aiOptions`).
+ */
+export function aiBudget(config: Config): Middleware {
+  let budget = budgets.get(config);
+  if (!budget) {
+    budget = tokenBudget({ tokens: config.AI_TOKEN_BUDGET_PER_IP, windowMs: config.AI_TOKEN_BUDGET_WINDOW_MS });
+    budgets.set(config, budget);
+  }
+  const b = budget;
+  return (ctx, next) => {
+    const key = byIp(ctx);
+    b.check(key);
+    ctx.state.aiMeter = (tokens: number) => b.charge(key, tokens);
+    return next();
+  };
+}
+
+/** The options of a request's model calls: aborted when the client leaves, metered into its budget. */
+export function aiOptions(ctx: Context, controller: AbortController = clientGone(ctx)): CallOptions {
+  return { signal: controller.signal, meter: ctx.state.aiMeter as CallOptions['meter'] };
 }
 
 /** Aborts when the client goes away before the answer is complete. */

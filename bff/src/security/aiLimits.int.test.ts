@@ -131,3 +131,50 @@ describe('AI routes: rate limits and input caps', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('AI routes: per-IP token budget', () => {
+  const BUDGET = 4000;
+  let app: TestApp;
+  let ai: AiRoute[];
+  beforeAll(async () => {
+    app = await startTestApp({
+      env: {
+        AI_TOKEN_BUDGET_PER_IP: String(BUDGET),
+        VALIDATE_RATE_LIMIT_PER_MINUTE: '1000',
+        SIMULATION_CHAT_RATE_LIMIT_PER_MINUTE: '1000',
+        SIMULATION_GENERATE_RATE_LIMIT_PER_MINUTE: '1000',
+        REPORT_WORKER: 'off',
+      },
+    });
+    ai = await discoverAiRoutes(app, routeSamples('unused'));
+  });
+  afterAll(() => app.close());
+
+  it('every AI route spends one shared allowance per IP; past it a 429 with Retry-After and the allowance message, other IPs unaffected', async () => {
+    const from = { 'x-forwarded-for': '10.77.0.1' };
+    const answered: string[] = [];
+    let refused: Response | null = null;
+    // Round-robin over every AI route (JSON and streamed) until the allowance runs out.
+    for (let i = 0; i < 200 && !refused; i++) {
+      const r = ai[i % ai.length];
+      const res = await app.fetch(r.path, { method: 'POST', json: r.body, headers: from });
+      if (res.status === 429) refused = res;
+      else {
+        expect({ route: r.key, status: res.status }).toEqual({ route: r.key, status: 200 });
+        await res.text(); // a stream is charged as it is read
+        answered.push(r.key);
+      }
+    }
+    expect(refused).not.toBeNull();
+    // More than one route shared the allowance before it ran out, and it was not spent at once.
+    expect(new Set(answered).size).toBeGreaterThan(1);
+    const body = (await refused!.json()) as { error: { code: string; message: string } };
+    expect(body.error).toEqual({ code: 'rate_limited', message: 'You have used the AI allowance for your network for now. Please try again in 60 minutes.' });
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(3000);
+    // Every AI route now refuses this IP, streamed ones too, before asking the model.
+    for (const r of ai) expect([r.key, (await app.fetch(r.path, { method: 'POST', json: r.body, headers: from })).status]).toEqual([r.key, 429]);
+    // Another client still gets answers.
+    const other = await app.fetch(ai[0].path, { method: 'POST', json: ai[0].body, headers: { 'x-forwarded-for': '10.77.0.2' } });
+    expect(other.status).toBe(200);
+  });
+});

@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps';
 import { parseBody } from '../../http/parse';
 import type { Logger } from '../../logger';
 import { simulationService, type ReplyStream } from '../../services/simulation';
-import { aiRateLimit, answerAi, clientGone, openAiStream, pumpAiStream } from '../aiRoute';
+import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, openAiStream, pumpAiStream } from '../aiRoute';
 
 /**
  * Sends a reply as Server-Sent Events: `meta` {provider}, `chunk` {text}..., `done`
@@ -58,47 +58,48 @@ export function simulationRouter({ ai, config, logger }: AppDeps): Router {
     config.SIMULATION_GENERATE_RATE_LIMIT_PER_MINUTE,
     'Too many generations in a short time. Please wait a minute and try again.',
   );
+  const budget = aiBudget(config);
 
-  router.post('/api/generate-customers', generateLimit, async (ctx) => {
+  router.post('/api/generate-customers', generateLimit, budget, async (ctx) => {
     const body = parseBody(ctx, generateCustomersRequestSchema);
-    const r = await svc.generateCustomers(body, { signal: clientGone(ctx).signal });
+    const r = await svc.generateCustomers(body, aiOptions(ctx));
     answerAi(ctx, r.provider, r);
   });
 
-  router.post('/api/customer-interview', chatLimit, async (ctx) => {
+  router.post('/api/customer-interview', chatLimit, budget, async (ctx) => {
     const body = parseBody(ctx, customerInterviewRequestSchema);
-    const r = await svc.interview(body, { signal: clientGone(ctx).signal });
+    const r = await svc.interview(body, aiOptions(ctx));
     answerAi(ctx, r.provider, r);
   });
 
-  router.post('/api/customer-interview/stream', chatLimit, async (ctx) => {
+  router.post('/api/customer-interview/stream', chatLimit, budget, async (ctx) => {
     const body = parseBody(ctx, customerInterviewRequestSchema);
     const controller = clientGone(ctx);
-    await sendStream(ctx, svc.interviewStream(body, { signal: controller.signal }), controller, logger);
+    await sendStream(ctx, svc.interviewStream(body, aiOptions(ctx, controller)), controller, logger);
   });
 
-  router.post('/api/generate-simulation', generateLimit, async (ctx) => {
+  router.post('/api/generate-simulation', generateLimit, budget, async (ctx) => {
     const body = parseBody(ctx, generateSimulationRequestSchema);
-    const r = await svc.generateSimulation(body, { signal: clientGone(ctx).signal });
+    const r = await svc.generateSimulation(body, aiOptions(ctx));
     answerAi(ctx, r.provider, r);
   });
 
-  router.post('/api/challenge-feedback', chatLimit, async (ctx) => {
+  router.post('/api/challenge-feedback', chatLimit, budget, async (ctx) => {
     const body = parseBody(ctx, challengeFeedbackRequestSchema);
-    const r = await svc.challengeFeedback(body, { signal: clientGone(ctx).signal });
+    const r = await svc.challengeFeedback(body, aiOptions(ctx));
     answerAi(ctx, r.provider, r);
   });
 
-  router.post('/api/val-chat', chatLimit, async (ctx) => {
+  router.post('/api/val-chat', chatLimit, budget, async (ctx) => {
     const body = parseBody(ctx, valChatRequestSchema);
-    const r = await svc.valChat(body, { signal: clientGone(ctx).signal });
+    const r = await svc.valChat(body, aiOptions(ctx));
     answerAi(ctx, r.provider, r);
   });
 
-  router.post('/api/val-chat/stream', chatLimit, async (ctx) => {
+  router.post('/api/val-chat/stream', chatLimit, budget, async (ctx) => {
     const body = parseBody(ctx, valChatRequestSchema);
     const controller = clientGone(ctx);
-    await sendStream(ctx, svc.valChatStream(body, { signal: controller.signal }), controller, logger);
+    await sendStream(ctx, svc.valChatStream(body, aiOptions(ctx, controller)), controller, logger);
   });
 
   return router;

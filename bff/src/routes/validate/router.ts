@@ -13,7 +13,7 @@ import { validateTask } from '../../ai/tasks/validate';
 import { AiError } from '../../ai/types';
 import type { AppDeps } from '../../deps';
 import { parseBody } from '../../http/parse';
-import { aiRateLimit, answerAi, clientGone, openAiStream, pumpAiStream } from '../aiRoute';
+import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, openAiStream, pumpAiStream } from '../aiRoute';
 
 const trimmed = (b: ValidateRequest): ValidateRequest => ({
   idea: b.idea.trim(),
@@ -36,6 +36,7 @@ export function validateRouter({ ai, repos, logger, config }: AppDeps): Router {
     config.VALIDATE_RATE_LIMIT_PER_MINUTE,
     'You have asked Val for several validations in a short time. Please wait a minute and try again.',
   );
+  const budget = aiBudget(config);
 
   const store = async (input: ValidateRequest, feedback: string, provider: ValidateResponse['provider'] & string) => {
     const saved = await repos.validations.create({ ...input, feedback, provider });
@@ -43,9 +44,9 @@ export function validateRouter({ ai, repos, logger, config }: AppDeps): Router {
     return saved;
   };
 
-  router.post(VALIDATE_PATH, limit, async (ctx) => {
+  router.post(VALIDATE_PATH, limit, budget, async (ctx) => {
     const input = trimmed(parseBody(ctx, validateRequestSchema));
-    const { value, provider } = await ai.text(validateTask, input, { signal: clientGone(ctx).signal });
+    const { value, provider } = await ai.text(validateTask, input, aiOptions(ctx));
     const feedback = value.trim();
     if (!feedback) throw new AiError('The model returned an empty answer', 'malformed');
     const saved = await store(input, feedback, provider);
@@ -53,10 +54,10 @@ export function validateRouter({ ai, repos, logger, config }: AppDeps): Router {
     answerAi(ctx, provider, body);
   });
 
-  router.post(VALIDATE_STREAM_PATH, limit, async (ctx) => {
+  router.post(VALIDATE_STREAM_PATH, limit, budget, async (ctx) => {
     const input = trimmed(parseBody(ctx, validateRequestSchema));
     const controller = clientGone(ctx);
-    const { provider, chunks } = ai.stream(validateTask, input, { signal: controller.signal });
+    const { provider, chunks } = ai.stream(validateTask, input, aiOptions(ctx, controller));
     const { sse, chunks: all } = await openAiStream(ctx, provider, chunks);
     const send = <E extends ValidateStreamEventName>(event: E, data: ValidateStreamEvents[E]) => sse.send(event, data);
     pumpAiStream(ctx, sse, {
