@@ -4,3 +4,4 @@ export { createDb, type Database } from './db/knex';
 export { startServer, createServices, type RunningServer } from './server';
 export { startWorker, type RunningWorker } from './worker';
 export { migrationSource } from '../migrations';
+export { knexAnalyticsRepository, type ConsistencyReport } from './repositories/analytics';

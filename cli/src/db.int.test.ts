@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrations } from '../../bff/migrations';
 import { testDbs } from '../../bff/test/db';
+import { knexAnalyticsRepository } from '../../bff/src/repositories/analytics';
 import { assertBuilt, runCli } from '../test/run';
 
 beforeAll(assertBuilt);
@@ -75,6 +76,47 @@ describe.each(testDbs)('val db on $label', (kind) => {
     expect(await tables()).toEqual([]);
     const nothing = await runCli(['db', 'rollback'], { env });
     expect(nothing.stdout).toMatch(/^Nothing to roll back/);
+  });
+});
+
+describe.each(testDbs)('val db check-stats on $label', (kind) => {
+  it('agrees on consistent rollups (exit 0), lists a tampered one (exit 1), and --repair rebuilds it from the raw events', async () => {
+    const created = await kind.create();
+    const env: Record<string, string> = created.url ? { DATABASE_URL: created.url } : { DATA_DIR: path.dirname(created.sqliteFile!) };
+    try {
+      await created.db.migrate();
+      const repo = knexAnalyticsRepository(created.db.knex);
+      const at = new Date();
+      await repo.recordBatch({
+        links: [
+          { company: 'Stripe', linkType: 'button', url: 'https://stripe.com', clickedAt: at },
+          { company: 'Stripe', linkType: 'button', url: 'https://stripe.com', clickedAt: at },
+          { company: 'Notion', linkType: 'logo', url: 'https://notion.so', clickedAt: at },
+        ],
+        products: [{ product: 'market-research', location: 'dialog', inputs: 2, emailHash: null, clickedAt: at }],
+      });
+
+      const ok = await runCli(['db', 'check-stats'], { env });
+      expect({ code: ok.code, stderr: ok.stderr }).toMatchObject({ code: 0 });
+      expect(ok.stdout).toContain('Partner-link clicks: 3 raw, 3 in the rollups');
+      expect(ok.stdout).toContain('Product clicks:      1 raw, 1 in the rollups');
+      expect(ok.stdout).toContain('The rollups agree with the raw events.');
+
+      await created.db.knex('link_click_totals').where({ company: 'Stripe' }).update({ click_count: 7 });
+      const bad = await runCli(['db', 'check-stats', '--json'], { env });
+      expect(bad.code).toBe(1);
+      const report = JSON.parse(bad.stdout);
+      expect(report).toMatchObject({ ok: false, repaired: false, rawLinkClicks: 3, rollupLinkClicks: 8 });
+      expect(report.differences.join('\n')).toMatch(/Stripe/);
+      expect(bad.stderr).toContain('Run `val db check-stats --repair` to rebuild them from the raw events.');
+
+      const fixed = await runCli(['db', 'check-stats', '--repair'], { env });
+      expect({ code: fixed.code, stderr: fixed.stderr }).toMatchObject({ code: 0 });
+      expect(fixed.stdout).toContain('Rebuilt: the rollups agree with the raw events.');
+      expect((await repo.linkStats()).find((l) => l.company === 'Stripe')?.clickCount).toBe(2);
+    } finally {
+      await created.drop();
+    }
   });
 });
 

@@ -37,7 +37,7 @@ describe('val (program)', () => {
     expect(r.out).toContain('Exit codes: 0 ok · 1 failure · 2 usage error · 3 not authorised · 4 server unreachable');
   });
 
-  it.each(['validate', 'stats', 'report', 'report start', 'report status', 'report wait', 'worker', 'db', 'db migrate', 'db status', 'db rollback'])(
+  it.each(['validate', 'stats', 'report', 'report start', 'report status', 'report wait', 'worker', 'db', 'db migrate', 'db status', 'db rollback', 'db check-stats'])(
     'val %s --help: its usage and examples',
     async (cmd) => {
       const r = await parse([...cmd.split(' '), '--help']);
@@ -179,6 +179,8 @@ describe('val db (options)', () => {
     [['db', 'rollback'], { action: 'rollback', all: false }],
     [['db', 'rollback', '--all'], { action: 'rollback', all: true }],
     [['db', 'status', '--json'], { action: 'status', json: true }],
+    [['db', 'check-stats'], { action: 'check-stats', repair: false, json: false }],
+    [['db', 'check-stats', '--repair', '--json'], { action: 'check-stats', repair: true, json: true }],
   ])('%j', async (args, expected) => {
     const r = await parse(args);
     expect(r.code).toBe(0);

@@ -2,18 +2,22 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import { println, styles, useColor, type CliContext } from '../context';
 import { databaseError, openDatabase, type OpenedDatabase } from '../utils/database';
+import { CliError, ExitCode } from '../utils/handleError';
 import { examples, parseOptions } from '../utils/options';
 import { formatTable, formatTimestamp } from '../utils/table';
 
 /** Options of `val db status`. */
 export const dbStatusOptionsSchema = z.object({ json: z.boolean().default(false) }).strict();
+/** Options of `val db check-stats`. */
+export const dbCheckStatsOptionsSchema = z.object({ repair: z.boolean().default(false), json: z.boolean().default(false) }).strict();
 /** Options of `val db rollback`. */
 export const dbRollbackOptionsSchema = z.object({ all: z.boolean().default(false) }).strict();
 
 export type DbAction =
   | { action: 'migrate' }
   | { action: 'rollback'; all: boolean }
-  | { action: 'status'; json: boolean };
+  | { action: 'status'; json: boolean }
+  | { action: 'check-stats'; repair: boolean; json: boolean };
 
 /** One migration's state in `val db status`. */
 export interface MigrationState {
@@ -55,7 +59,38 @@ export async function migrationStates(o: OpenedDatabase): Promise<MigrationState
   return states;
 }
 
-/** Runs `val db migrate|rollback|status`. */
+/**
+ * `val db check-stats`: compares the admin dashboard's rollups with the raw click events, record
+ * by record (exit 1 listing the differences); `--repair` rebuilds the rollups from the raw
+ * events first, then checks again.
+ */
+async function checkStats(o: OpenedDatabase, action: { repair: boolean; json: boolean }, ctx: CliContext): Promise<void> {
+  const { knexAnalyticsRepository } = await import('@val/bff');
+  const s = styles(useColor(ctx, ctx.stdout));
+  const repo = knexAnalyticsRepository(o.db.knex);
+  if (action.repair) {
+    println(ctx.stderr, `Rebuilding the click rollups from the raw events (${o.label})…`);
+    await repo.rebuildRollups();
+  }
+  const r = await repo.checkConsistency();
+  if (action.json) println(ctx.stdout, JSON.stringify({ database: o.label, repaired: action.repair, ...r }, null, 2));
+  else {
+    println(ctx.stdout, `Database: ${o.label}`);
+    println(ctx.stdout, `Partner-link clicks: ${r.rawLinkClicks} raw, ${r.rollupLinkClicks} in the rollups`);
+    println(ctx.stdout, `Product clicks:      ${r.rawProductClicks} raw, ${r.rollupProductClicks} in the rollups`);
+    if (r.ok) println(ctx.stdout, s.green(action.repair ? 'Rebuilt: the rollups agree with the raw events.' : 'The rollups agree with the raw events.'));
+    else for (const d of r.differences) println(ctx.stdout, `  ${s.red('≠')} ${d}`);
+  }
+  if (!r.ok) {
+    throw new CliError(
+      `The rollups differ from the raw events in ${r.differences.length} record${r.differences.length === 1 ? '' : 's'}.`,
+      ExitCode.Failure,
+      action.repair ? 'Clicks may have been written while rebuilding; run it again.' : 'Run `val db check-stats --repair` to rebuild them from the raw events.',
+    );
+  }
+}
+
+/** Runs `val db migrate|rollback|status|check-stats`. */
 export async function runDb(action: DbAction, ctx: CliContext): Promise<void> {
   const { migrationSource } = await import('@val/bff');
   const s = styles(useColor(ctx, ctx.stdout));
@@ -77,6 +112,10 @@ export async function runDb(action: DbAction, ctx: CliContext): Promise<void> {
         println(ctx.stdout, `Rolled back ${names.length} migration${names.length === 1 ? '' : 's'}${action.all ? '' : ` of batch ${batch}`} (${o.label}):`);
         for (const n of names) println(ctx.stdout, `  ${s.yellow('↓')} ${n}`);
       }
+      return;
+    }
+    if (action.action === 'check-stats') {
+      await checkStats(o, action, ctx);
       return;
     }
     const states = await migrationStates(o);
@@ -103,7 +142,7 @@ export async function runDb(action: DbAction, ctx: CliContext): Promise<void> {
   });
 }
 
-/** `val db migrate|rollback|status`. */
+/** `val db migrate|rollback|status|check-stats`. */
 export function dbCommand(ctx: CliContext, run: (a: DbAction, ctx: CliContext) => Promise<void> = runDb): Command {
   const db = new Command('db')
     .description('Database migrations against DATABASE_URL (mysql://…; unset = the SQLite file under DATA_DIR)')
@@ -114,6 +153,7 @@ export function dbCommand(ctx: CliContext, run: (a: DbAction, ctx: CliContext) =
         ['val db migrate', 'apply every pending migration'],
         ['DATABASE_URL=mysql://val:pw@db:3306/val val db migrate', 'migrate a MySQL database'],
         ['val db rollback', 'undo the last batch'],
+        ['val db check-stats', 'check the click rollups against the raw events'],
       ]),
     );
 
@@ -141,6 +181,21 @@ export function dbCommand(ctx: CliContext, run: (a: DbAction, ctx: CliContext) =
     .action(async (_o: unknown, cmd: Command) => {
       const o = parseOptions(dbStatusOptionsSchema, cmd.opts(), { json: '--json' }, cmd);
       await run({ action: 'status', json: o.json }, ctx);
+    });
+  db.command('check-stats')
+    .description("Check the admin dashboard's click rollups against the raw click events (--repair: rebuild them first)")
+    .option('--repair', 'rebuild every rollup from the raw events, then check')
+    .option('--json', 'print JSON on stdout')
+    .addHelpText(
+      'after',
+      examples([
+        ['val db check-stats', 'exit 0 when the rollups agree, 1 listing the differences'],
+        ['val db check-stats --repair', 'rebuild the rollups from the raw events (after a bulk import or a repair)'],
+      ]),
+    )
+    .action(async (_o: unknown, cmd: Command) => {
+      const o = parseOptions(dbCheckStatsOptionsSchema, cmd.opts(), { repair: '--repair', json: '--json' }, cmd);
+      await run({ action: 'check-stats', repair: o.repair, json: o.json }, ctx);
     });
   return db;
 }
