@@ -158,6 +158,16 @@ describe('val report (options)', () => {
     const b = await parse(['report', 'wait', 'abcdefghijklmnop1234', '--timeout', '90', '--interval', '0.5']);
     expect(b.calls[0]).toEqual({ cmd: 'report wait', opts: { id: 'abcdefghijklmnop1234', json: false, timeout: 90, interval: 0.5 } });
   });
+
+  it('takes an id that starts with "-" as the id, not as an option, with flags before or after it', async () => {
+    const a = await parse(['report', 'status', '-J63SrPgMjtKZ0R8VXHxBg', '--json']);
+    expect(a.calls[0]).toEqual({ cmd: 'report status', opts: { id: '-J63SrPgMjtKZ0R8VXHxBg', json: true, timeout: 0, interval: 2 } });
+    const b = await parse(['report', 'wait', '--interval', '1', '-_abcdefghijklmnopqrst']);
+    expect(b.calls[0]).toEqual({ cmd: 'report wait', opts: { id: '-_abcdefghijklmnopqrst', json: false, timeout: 0, interval: 1 } });
+    // A real unknown option is still a usage error.
+    const c = await parse(['report', 'status', 'abcdefghijklmnop1234', '-x']);
+    expect(c.code).toBe(2);
+  });
 });
 
 describe('val worker (options)', () => {
