@@ -278,7 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: raw.REMOTE_ADMIN_URL,
   };
   // Each remote is its folder (remoteEntry.js is appended) or the URL of its remoteEntry.js.
-  const remoteProblems = REMOTE_NAMES.filter((n) => override[n] && /\.json(\?|#|$)/.test(new URL(override[n] as string).pathname)).map(
+  const remoteProblems = REMOTE_NAMES.filter((n) => override[n] && /\.json$/.test(new URL(override[n] as string).pathname)).map(
     (n) => `REMOTE_${n.toUpperCase()}_URL: must be the remote's folder or its remoteEntry.js URL (a JSON manifest is not used)`,
   );
   if (remoteProblems.length) throw new ConfigError(remoteProblems);

@@ -55,7 +55,8 @@ export function createAnalyticsService({ config, logger, repos, lifecycle }: App
       if (!stored) logger.warn({ rows: rows.length }, 'analytics: a retried click batch was already stored (its commit answer was lost); not counted twice');
       if (Date.now() - lastPrune > BATCH_ID_PRUNE_EVERY_MS) {
         lastPrune = Date.now();
-        await repos.analytics
+        // In the background: the batch is stored; pruning must not hold up (or time out) the write.
+        void repos.analytics
           .pruneBatches(new Date(Date.now() - BATCH_ID_KEEP_MS))
           .catch((err) => logger.warn({ err }, 'analytics: could not prune old batch ids'));
       }
