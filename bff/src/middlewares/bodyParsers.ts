@@ -30,8 +30,10 @@ export function bodyParsers({ limit, formRoutes = FORM_ROUTES }: BodyParsersOpti
   const json = bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' });
   const jsonOrForm = bodyParser({ enableTypes: ['json', 'form'], jsonLimit: limit, formLimit: limit, encoding: 'utf-8' });
   return (ctx, next) => {
-    if (ctx.method === 'POST' && formRoutes.some((r) => r.test(ctx.path))) return jsonOrForm(ctx, next);
-    if (hasBody(ctx.req.headers) && ctx.request.type && !ctx.is('json', '+json')) ctx.throw(415);
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') return next();
+    if (formRoutes.some((r) => r.test(ctx.path))) return jsonOrForm(ctx, next);
+    const type = ctx.request.type;
+    if (type && type !== 'application/json' && hasBody(ctx.req.headers) && !ctx.is('json', '+json')) ctx.throw(415);
     return json(ctx, next);
   };
 }
