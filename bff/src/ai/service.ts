@@ -95,8 +95,12 @@ export function createAi(c: AiConfig, logger: Logger): Ai {
   const delay = c.OFFLINE_AI_DELAY_MS;
   logger.info({ provider, model: model ? c.OPENAI_MODEL : undefined }, 'AI provider ready');
 
-  /** The call's messages, with their prompt tokens charged to the call's meter. */
+  /**
+   * The call's messages, with their prompt tokens charged to the call's meter. The offline
+   * analyst reads the input itself: without a meter it needs no messages (report agents).
+   */
   const metered = <I>(task: AiTask<I, unknown>, input: I, opts: CallOptions): ChatMessage[] => {
+    if (!model && !opts.meter) return [];
     const messages = buildMessages(c.repoRoot, task, input);
     opts.meter?.(messages.reduce((n, m) => n + estimateTokens(m.content), 0));
     return messages;

@@ -4,6 +4,7 @@ import { VALIDATION_LIMITS, type AiProviderName, type ValidationAppProps, type V
 import { Badge, Button, Card, Field, Heading, Input, Muted, Spinner, TextArea, t, toast } from '@val/ui';
 import { validateIdea } from '../lib/api';
 import { downloadValidationReport } from '../lib/pdf';
+import { SectionIntro as Intro, SectionRoot as Root } from '../lib/sectionLayout';
 import { Feedback, preloadMarkdown } from './Feedback';
 import { ValAvatar } from './ValAvatar';
 
@@ -25,19 +26,6 @@ export const LAB_TEXT = {
 /** Window event the shell dispatches when the visitor starts over. */
 export const START_OVER_EVENT = 'val:start-over';
 
-const Root = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 20px;
-`;
-const Intro = styled.header`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  align-items: flex-start;
-  ${Heading} { margin: 0; }
-  ${Muted} { margin: 0; max-width: 720px; }
-`;
 const Form = styled.form`
   background: ${t.bgElevated};
   border: 1px solid ${t.border};

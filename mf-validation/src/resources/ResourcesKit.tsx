@@ -2,21 +2,9 @@ import styled from 'styled-components';
 import { PARTNER_TOOLS, RESOURCE_CATEGORIES, type PartnerTool, type ValidationAppProps } from '@val/contracts';
 import { Badge, ButtonLink, Card, Heading, Muted, t } from '@val/ui';
 import { trackClick } from '../lib/api';
+import { SectionIntro as Intro, SectionRoot as Root } from '../lib/sectionLayout';
 import { PartnerLogo } from './PartnerLogo';
 
-const Root = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 20px;
-`;
-const Intro = styled.header`
-  display: flex;
-  flex-direction: column;
-  gap: 8px;
-  align-items: flex-start;
-  ${Heading} { margin: 0; }
-  ${Muted} { margin: 0; max-width: 720px; }
-`;
 const Locked = styled(Card)`
   border-style: dashed;
   box-shadow: none;
