@@ -160,7 +160,10 @@ describe('/report/:reportId', () => {
     await page.goto(`${server.url}/report/${id}`);
     const loading = page.getByTestId('report-loading');
     await loading.waitFor();
-    expect(await loading.getByText('New Product Feasibility Study: 10 AI agents research it in parallel. This takes about 4 minutes', { exact: false }).isVisible()).toBe(true);
+    // The frame shows "Loading the report..." until the first status arrives; then the product line.
+    const intro = loading.getByText('New Product Feasibility Study: 10 AI agents research it in parallel. This takes about 4 minutes', { exact: false });
+    await intro.waitFor({ timeout: 10000 });
+    expect(await intro.isVisible()).toBe(true);
     const line = page.getByTestId('report-status-line');
     await until(async () => /of 10 agents done/.test((await line.textContent()) ?? ''), 20000, 'a progress line');
     const first = await line.textContent();
