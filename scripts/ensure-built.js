@@ -10,6 +10,14 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
+// Before any build: the same floor as bff/src/nodeVersion.ts (better-sqlite3 13 crashes on Node 20).
+{
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 22 || (major === 22 && minor < 14)) {
+    console.error(`Val needs Node.js 22.14 or newer; this is ${process.versions.node}. Install Node.js 24 LTS (on Linux x86_64: \`. scripts/node24.sh\` in the repository).`);
+    process.exit(1);
+  }
+}
 if (process.env.VAL_SKIP_BUILD === '1') process.exit(0);
 
 function newest(p) {

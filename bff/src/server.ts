@@ -6,6 +6,7 @@ import { loadConfig, type Config } from './config/env';
 import { createDb } from './db/knex';
 import { createLifecycle, type AppDeps } from './deps';
 import { exitOnSignals, loadConfigOrExit } from './entrypoint';
+import { exitOnUnsupportedNode } from './nodeVersion';
 import { createLogger, type Logger } from './logger';
 import { createRepositories } from './repositories';
 import { createReportService, startInlineWorker } from './reports';
@@ -93,6 +94,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
 
 /** Entry point of `npm start`. */
 async function main() {
+  exitOnUnsupportedNode();
   const running = await startServer(loadConfigOrExit());
   exitOnSignals(() => running.stop(), {
     onSignal: (signal) => running.deps.logger.info({ signal }, 'signal received'),

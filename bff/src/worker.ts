@@ -2,6 +2,7 @@ import { createAi } from './ai/service';
 import { loadConfig, type Config } from './config/env';
 import { createDb } from './db/knex';
 import { exitOnSignals, loadConfigOrExit } from './entrypoint';
+import { exitOnUnsupportedNode } from './nodeVersion';
 import { createLogger } from './logger';
 import { createReportService } from './reports/service';
 import type { ReportWorker } from './reports/worker';
@@ -42,6 +43,7 @@ export async function startWorker(config: Config = loadConfig(), opts: { concurr
 }
 
 async function main() {
+  exitOnUnsupportedNode();
   const running = await startWorker(loadConfigOrExit());
   exitOnSignals(() => running.stop(), { onError: (err) => console.error(err) });
 }

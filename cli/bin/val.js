@@ -2,9 +2,10 @@
 'use strict';
 let cli;
 try {
+  require('@val/bff/dist/src/nodeVersion.js').exitOnUnsupportedNode();
   cli = require('../dist/src/index.js');
 } catch (err) {
-  if (err && err.code === 'MODULE_NOT_FOUND' && /dist[\\/]src[\\/]index\.js/.test(String(err.message))) {
+  if (err && err.code === 'MODULE_NOT_FOUND' && /dist[\\/]src[\\/](index|nodeVersion)\.js/.test(String(err.message))) {
     console.error('Error: the val CLI is not built.\nRun `node scripts/ensure-built.js` (or `npm run build -w cli`) in the Val repository.');
     process.exit(1);
   }
