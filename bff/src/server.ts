@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 import { createAi } from './ai/service';
 import { createApp } from './app';
 import { loadConfig, type Config } from './config/env';
@@ -29,6 +29,9 @@ export interface RunningServer {
   /** Graceful stop: refuse new connections, let requests finish, flush, close the pool. */
   stop(): Promise<void>;
 }
+
+/** How long keep-alive connections that look idle stay open once a stop begins. */
+const IDLE_GRACE_MS = 300;
 
 /** Starts the HTTP server on config.PORT (0 = a free port). */
 export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
@@ -75,13 +78,22 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     stopping = (async () => {
       deps.lifecycle.shuttingDown = true;
       logger.info('shutting down: no new connections, draining requests');
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const s of sockets) if ((busy.get(s) ?? 0) === 0) s.destroySoon();
+      // Stop accepting connections (net's close: http's own close would also drop the keep-alive
+      // connections that look idle at once, resetting a request the client has already sent but
+      // the server has not read yet). Those get a short grace: a request arriving in it is served
+      // with `Connection: close`; then the idle ones are closed.
+      const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      const closeIdle = () => {
+        server.closeIdleConnections();
+        for (const s of sockets) if ((busy.get(s) ?? 0) === 0) s.destroySoon();
+      };
+      const grace = setTimeout(closeIdle, IDLE_GRACE_MS);
       const timer = setTimeout(() => {
         logger.warn('shutdown timeout: closing remaining connections');
         for (const s of sockets) s.destroy();
       }, config.SHUTDOWN_TIMEOUT_MS);
       await closed;
+      clearTimeout(grace);
       clearTimeout(timer);
       await deps.lifecycle.runShutdownHooks();
       await deps.db.close();
