@@ -17,9 +17,13 @@ export const trackClickRequestSchema: z.ZodType<TrackClickRequest> = z
   .object({
     company: z
       .string({ error: 'company must be text' })
-      .refine((c) => PARTNER_COMPANIES.includes(c), { error: `company must be one of ${PARTNER_COMPANIES.join(', ')}` }),
+      .refine((c) => PARTNER_COMPANIES.includes(c), { error: `company must be one of ${PARTNER_COMPANIES.join(', ')}` })
+      .meta({ enum: [...PARTNER_COMPANIES], description: 'Lower-case partner company' }),
     linkType: z.enum(LINK_TYPES, { error: "linkType must be 'logo' or 'button'" }),
-    url: z.string({ error: 'url must be text' }).max(2048, { error: 'url is too long' }),
+    url: z
+      .string({ error: 'url must be text' })
+      .max(2048, { error: 'url is too long' })
+      .meta({ description: "The partner's url or logoUrl (as in the partner list)" }),
   })
   .superRefine((v, ctx) => {
     const partner = partnerByCompany(v.company);
@@ -38,7 +42,8 @@ export const trackProductClickRequestSchema: z.ZodType<TrackProductClickRequest>
   product: z
     .string({ error: 'product must be text' })
     .regex(PRODUCT_SLUG_PATTERN, { error: 'product must be a known product id' })
-    .refine((id) => getAnyProduct(id) !== undefined, { error: 'product must be a known product id' }),
+    .refine((id) => getAnyProduct(id) !== undefined, { error: 'product must be a known product id' })
+    .meta({ description: 'A product id of the catalogue' }),
   location: z
     .string({ error: 'location must be text' })
     .regex(CLICK_LOCATION_PATTERN, { error: 'location must be a short slug (a-z, 0-9, -)' }),
