@@ -157,7 +157,15 @@ function operationObject(id: ApiOperationId, op: OperationSpec, names: AllNames)
   if (declared.join() !== expected.join()) throw new Error(`${id}: path parameters ${declared.join()} do not match ${route.path}`);
   if (op.query) params.push(...parameters(op.query, 'query'));
   for (const h of op.headers ?? []) {
-    params.push({ name: h.name, in: 'header', required: h.required, description: h.description, schema: jsonSchemaOf(h.schema, 'input') });
+    const { examples, ...schema } = jsonSchemaOf(h.schema, 'input');
+    params.push({
+      name: h.name,
+      in: 'header',
+      required: h.required,
+      description: h.description,
+      schema,
+      ...(Array.isArray(examples) && examples.length ? { example: examples[0] } : {}),
+    });
   }
 
   const responses: Record<string, JsonObject> = { [String(op.success.status)]: successResponse(op, names) };

@@ -8,7 +8,7 @@ import {
   trackClickRequestSchema,
   trackProductClickRequestSchema,
 } from '../analytics.schema';
-import { reportStatusRequestSchema, startReportRequestSchema } from '../catalogue.schema';
+import { reportIdSchema, reportStatusRequestSchema, startReportRequestSchema } from '../catalogue.schema';
 import { contactRequestSchema } from '../content.schema';
 import { authCallbackRequestSchema, checkoutRequestSchema, feasibilityStartRequestSchema, testFlowRequestSchema } from '../paid.schema';
 import { PARTNER_TOOLS } from '../partners';
@@ -120,7 +120,7 @@ const BODY: ErrorStatus[] = [400, 413, 415];
 const AI: ErrorStatus[] = [...BODY, 429, 502, 504];
 
 const reportId = z.object({
-  id: z.string().meta({ description: 'The report id: the last part of its link', examples: ['Hq3tD7v0bQZ1xGk2mN8pWr'] }),
+  id: reportIdSchema.meta({ description: 'The report id: the last part of its link', examples: ['Hq3tD7v0bQZ1xGk2mN8pWr'] }),
 });
 
 const validation = {
@@ -354,7 +354,14 @@ export const API_OPERATIONS = {
     summary: 'Stripe’s events',
     description: 'Called by Stripe. The Stripe-Signature header is checked on the raw body with a 5-minute tolerance; a repeated event id is acknowledged but not applied twice. 503 when Stripe is not configured.',
     body: { schema: z.object({}).catchall(z.unknown()).meta({ description: 'A Stripe event' }), name: 'StripeEvent', example: { id: 'evt_1', type: 'checkout.session.completed', data: { object: {} } } },
-    headers: [{ name: 'Stripe-Signature', description: 'Stripe’s signature of the raw body.', required: true, schema: z.string() }],
+    headers: [
+      {
+        name: 'Stripe-Signature',
+        description: 'Stripe’s signature of the raw body.',
+        required: true,
+        schema: z.string().min(1).meta({ examples: ['t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd'] }),
+      },
+    ],
     success: { status: 200, kind: 'json', description: 'Received.', schema: stripeWebhookResponseSchema, name: 'StripeWebhookResponse' },
     errors: [400, 413],
   },
@@ -434,7 +441,7 @@ export const API_OPERATIONS = {
     tag: 'Admin',
     summary: 'The diagnostic run’s state',
     security: 'admin-in-production',
-    query: z.object({ execution_id: z.string().meta({ description: 'The id testFlowStart answered', examples: ['Hq3tD7v0bQZ1xGk2mN8pWr'] }) }),
+    query: z.object({ execution_id: reportIdSchema.meta({ description: 'The id testFlowStart answered', examples: ['Hq3tD7v0bQZ1xGk2mN8pWr'] }) }),
     success: { status: 200, kind: 'json', description: 'The state.', schema: testFlowStatusResponseSchema, name: 'TestFlowStatusResponse' },
     errors: [400, 401, 404],
   },
