@@ -18,3 +18,4 @@ export * from './validateStream';
 export * from './catalogue';
 export * from './paid';
 export * from './routes';
+export * from './client';

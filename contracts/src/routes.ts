@@ -68,6 +68,11 @@ export type ApiOperationId = keyof typeof API_ROUTES;
 /** Every operation id, in the order of the table. */
 export const API_OPERATION_IDS = Object.keys(API_ROUTES) as ApiOperationId[];
 
+/** The document's vendor extension listing an event stream's events: event name → the `data` schema. */
+export const SSE_EVENTS_EXTENSION = 'x-sse-events';
+/** The document's vendor extension marking an operation the server mounts only outside production. */
+export const DEVELOPMENT_ONLY_EXTENSION = 'x-development-only';
+
 /** The path of the OpenAPI document. */
 export const OPENAPI_PATH = API_ROUTES.openApiDocument.path;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import '../zodConfig';
 import { apiErrorBodySchema } from '../errors.schema';
-import { API_OPERATION_IDS, API_ROUTES, pathParamNames, type ApiOperationId } from '../routes';
+import { API_OPERATION_IDS, API_ROUTES, DEVELOPMENT_ONLY_EXTENSION, pathParamNames, SSE_EVENTS_EXTENSION, type ApiOperationId } from '../routes';
 import { customerPersonaSchema, simValidationDataSchema, simulationMonthSchema } from '../simulation.schema';
 import { API_OPERATIONS, API_TAGS, ERROR_STATUS_TEXT, type ErrorStatus, type OperationSpec } from './operations';
 
@@ -20,10 +20,6 @@ export interface OpenApiDocumentOptions {
   production?: boolean;
 }
 
-/** The vendor extension listing an event stream's events: event name → the `data` schema. */
-export const SSE_EVENTS_EXTENSION = 'x-sse-events';
-/** The vendor extension marking an operation the server mounts only outside production. */
-export const DEVELOPMENT_ONLY_EXTENSION = 'x-development-only';
 
 const ERROR_BODY = 'ErrorBody';
 /** Request sub-schemas worth a name of their own (shared by several bodies). */

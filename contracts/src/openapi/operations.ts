@@ -471,3 +471,13 @@ export const API_OPERATIONS = {
 
 /** The operations table's own type (each operation's schemas with their exact types). */
 export type ApiOperations = typeof API_OPERATIONS;
+
+/**
+ * Checks a JSON answer of an operation with its zod schema and returns the parsed value (throws
+ * a ZodError when it does not match): the `parseAnswer` of Node clients such as the CLI.
+ */
+export function parseApiAnswer(id: ApiOperationId, data: unknown): unknown {
+  const success = (API_OPERATIONS as Record<ApiOperationId, OperationSpec>)[id].success;
+  if (success.kind !== 'json') throw new TypeError(`${id} does not answer JSON`);
+  return success.schema.parse(data);
+}

@@ -120,6 +120,30 @@ describe('the OpenAPI document against the running server (redocly lint, prism p
     expect(report.totals.errors).toBe(0);
   }, 60_000);
 
+  it('would fail on a document that breaks its word (a control: prism flags what the run counts as failures)', async () => {
+    const wrong = JSON.parse(fs.readFileSync(documentFile, 'utf8')) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, { required?: string[] }> } };
+    wrong.components.schemas.ContactResponse.required = [...(wrong.components.schemas.ContactResponse.required ?? []), 'ticket'];
+    delete wrong.paths['/api/validate'].post.responses['400'];
+    const file = path.join(dir, 'wrong.json');
+    fs.writeFileSync(file, JSON.stringify(wrong));
+    const proxy = await startPrismProxy({ document: file, upstream: app.url, validateRequest: false });
+    try {
+      const headers = { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': '10.250.0.1' };
+      const contact = await fetch(`${proxy.url}/api/contact`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', subject: 'Control', message: 'A field the document promises is missing.' }),
+      });
+      expect(contact.status).toBe(500);
+      expect(contact.headers.get('sl-violations')).toContain("must have required property 'ticket'");
+      const validate = await fetch(`${proxy.url}/api/validate`, { method: 'POST', headers, body: '{}' });
+      expect(validate.status).toBe(400);
+      expect(validate.headers.get('sl-violations')).toContain('Unable to match the returned status code');
+    } finally {
+      await proxy.stop();
+    }
+  }, 60_000);
+
   it('answers every generated request, valid or not, as the document says', async () => {
     const cases = generateCases(doc, { seed: SEED, generatedPerOperation: PER_OPERATION, pathValues: { id: reportId } });
     const ops = operationsOf(doc);
