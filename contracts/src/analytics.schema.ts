@@ -62,7 +62,8 @@ export const isoDaySchema = z
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, { error: 'must be a real calendar date' });
+  }, { error: 'must be a real calendar date' })
+  .meta({ description: 'A UTC day, YYYY-MM-DD', examples: ['2026-01-31'] });
 
 /** Query of the admin stats endpoints: an optional inclusive day range (UTC). */
 export const statsRangeQuerySchema: z.ZodType<StatsRange> = z

@@ -17,5 +17,3 @@ export * from './report';
 export * from './validateStream';
 export * from './catalogue';
 export * from './paid';
-export * from './routes';
-export * from './client';
