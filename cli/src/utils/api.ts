@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { apiErrorBodySchema } from '@val/contracts';
+import {
+  apiErrorBodySchema,
+  createValApi,
+  parseApiAnswer,
+  type ApiAnswer,
+  type ApiInput,
+  type ApiOperationId,
+  type ApiRequestInit,
+  type ValApi,
+} from '@val/contracts';
 import { AuthError, CliError, ExitCode, UnreachableError, UsageError } from './handleError';
 
 /** Where the BFF is when neither --api nor VAL_API_URL says otherwise. */
@@ -119,13 +128,71 @@ export interface RequestInitPlus extends Omit<RequestInit, 'body'> {
   timeoutMs?: number;
 }
 
-/** A small client for one BFF base URL; every failure becomes a CliError with an exit code. */
+/** Options of one operation: a time limit (none for streams), an abort signal, extra headers. */
+export interface OperationInit {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** Sends a request of the typed client with the generic signature (the id is not known statically). */
+type SendOperation = (id: ApiOperationId, input?: object, init?: ApiRequestInit) => Promise<Response>;
+
+/** The "unexpected shape" failure of an answer that does not match its operation's schema. */
+export function unexpectedAnswer(err: unknown, what: string, base: string): CliError {
+  const issue = err instanceof z.ZodError ? err.issues[0] : undefined;
+  return new CliError(
+    `Could not ${what}: the server's answer has an unexpected shape (${issue?.path.join('.') || 'body'}: ${issue?.message ?? String(err)}).`,
+    ExitCode.Failure,
+    `Is ${base} a Val server of the same version as this CLI?`,
+  );
+}
+
+/**
+ * A client for one BFF base URL; every failure becomes a CliError with an exit code. Operations
+ * are named by their id in the contracts' route table (`operation`, `call`), so no path is kept
+ * here; `request`/`json` take a path for the callers not moved yet.
+ */
 export class ApiClient {
+  /** The contracts' typed client over this base URL. */
+  readonly typed: ValApi;
+
   constructor(
     readonly base: string,
     /** Headers sent with every request (e.g. the admin session cookie). */
     readonly defaultHeaders: Record<string, string> = {},
-  ) {}
+  ) {
+    this.typed = createValApi({ baseUrl: base, headers: () => this.defaultHeaders, parseAnswer: parseApiAnswer });
+  }
+
+  /** Sends one operation; returns the Response when ok, throws a CliError otherwise. */
+  async operation<Id extends ApiOperationId>(id: Id, input: ApiInput<Id>, what: string, init: OperationInit = {}): Promise<Response> {
+    const signals = [init.signal, init.timeoutMs ? AbortSignal.timeout(init.timeoutMs) : undefined].filter((s): s is AbortSignal => Boolean(s));
+    let res: Response;
+    try {
+      res = await (this.typed.request as SendOperation)(id, input, { headers: init.headers, signal: signals.length ? AbortSignal.any(signals) : undefined });
+    } catch (err) {
+      throw networkError(err, this.base, init.timeoutMs);
+    }
+    if (!res.ok) throw await responseError(res, what, this.base);
+    return res;
+  }
+
+  /** One operation's JSON answer, checked with the operation's schema from the contracts. */
+  async call<Id extends ApiOperationId>(id: Id, input: ApiInput<Id>, what: string, init: OperationInit = {}): Promise<ApiAnswer<Id>> {
+    const res = await this.operation(id, input, what, init);
+    let data: unknown;
+    try {
+      data = await res.json();
+    } catch (err) {
+      throw networkError(err, this.base, init.timeoutMs);
+    }
+    try {
+      return parseApiAnswer(id, data) as ApiAnswer<Id>;
+    } catch (err) {
+      throw unexpectedAnswer(err, what, this.base);
+    }
+  }
 
   /** The API's origin, for the same-origin check of admin routes. */
   get origin(): string {
