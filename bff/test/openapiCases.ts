@@ -28,7 +28,7 @@ export interface ApiCase {
   /** `valid` conforms to the document; `invalid` does not (or targets no operation). */
   kind: 'valid' | 'invalid';
   /** Where it came from (for the summary). */
-  source: 'example' | 'json-schema-faker' | 'openapi-fuzzer-core' | 'no-session';
+  source: 'example' | 'json-schema-faker' | 'openapi-fuzzer-core' | 'no-session' | 'transport';
   label: string;
   method: string;
   /** Path and query string. */
@@ -73,10 +73,22 @@ function buildUrl(path: string, pathParams: Record<string, unknown>, query: Reco
 /**
  * The cases for a document: per operation its example and `generatedPerOperation` seeded
  * json-schema-faker requests, every openapi-fuzzer-core case, and one request without the
- * session for each admin operation. `pathValues` fills path parameters of valid cases (e.g. a
- * real report id) where the document's own example would only find nothing.
+ * session for each admin operation, and for each JSON body a text/plain one and one over the
+ * size limit. `pathValues` and `exampleBodies` put real ids into the valid cases where the
+ * document's own example would only find nothing.
  */
-export function generateCases(doc: Json, opts: { seed: number; generatedPerOperation: number; pathValues?: Record<string, string> }): ApiCase[] {
+export function generateCases(
+  doc: Json,
+  opts: {
+    seed: number;
+    generatedPerOperation: number;
+    /** Path and query values for the valid cases (e.g. a real report id), by parameter name. */
+    pathValues?: Record<string, string>;
+    /** Bodies of the example cases by operation id, where the document's example would only find nothing. */
+    exampleBodies?: Record<string, unknown>;
+    oversizeBytes?: number;
+  },
+): ApiCase[] {
   const components = doc.components as Json;
   const gen = createGeneratorSync({ seed: opts.seed, maxDefaultItems: 2, optionalsProbability: 0.5, maxDepth: 12, refDepthMax: 8 } as never);
   const fake = (schema: unknown): unknown => gen.generate({ ...(schema as Json), components } as never);
@@ -94,19 +106,26 @@ export function generateCases(doc: Json, opts: { seed: number; generatedPerOpera
       for (const p of params) {
         const name = String(p.name);
         if (p.in === 'path') pathValues[name] = opts.pathValues?.[name] ?? (example && p.example !== undefined ? p.example : fake(p.schema));
-        else if (p.in === 'query' && (p.required || !example)) query[name] = example && p.example !== undefined ? p.example : fake(p.schema);
+        else if (p.in === 'query' && (p.required || !example)) query[name] = example && opts.pathValues?.[name] !== undefined ? opts.pathValues[name] : example && p.example !== undefined ? p.example : fake(p.schema);
         else if (p.in === 'header' && p.required) headers[name] = String(example && p.example !== undefined ? p.example : fake(p.schema));
       }
       const c: ApiCase = { operationId: o.id, kind: 'valid', source, label, method: o.method, url: buildUrl(o.path, pathValues, query), headers, admin };
       if (jsonBody) {
         c.headers['content-type'] = 'application/json';
-        c.body = JSON.stringify(example && jsonBody.example !== undefined ? jsonBody.example : fake(jsonBody.schema));
+        const documented = opts.exampleBodies?.[o.id] ?? jsonBody.example;
+        c.body = JSON.stringify(example && documented !== undefined ? documented : fake(jsonBody.schema));
       }
       return c;
     };
     cases.push(valid('example', 'documented example', true));
     for (let i = 0; i < opts.generatedPerOperation; i++) cases.push(valid('json-schema-faker', `generated #${i + 1}`, false));
     if (admin) cases.push({ ...valid('no-session', 'without the admin session', true), kind: 'invalid', admin: false });
+    if (jsonBody) {
+      // Our own two transport cases (the tools above only vary values): a body that is not JSON, one too large.
+      const example = valid('example', '', true);
+      cases.push({ ...example, kind: 'invalid', source: 'transport', label: 'a text/plain body', headers: { ...example.headers, 'content-type': 'text/plain' } });
+      cases.push({ ...example, kind: 'invalid', source: 'transport', label: 'a body over the size limit', body: JSON.stringify({ padding: 'x'.repeat(opts.oversizeBytes ?? 110_000) }) });
+    }
   }
 
   for (const spec of openapiFuzzer.swagger(toSwagger2(doc))) {

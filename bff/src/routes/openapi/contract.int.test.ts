@@ -145,7 +145,12 @@ describe('the OpenAPI document against the running server (redocly lint, prism p
   }, 60_000);
 
   it('answers every generated request, valid or not, as the document says', async () => {
-    const cases = generateCases(doc, { seed: SEED, generatedPerOperation: PER_OPERATION, pathValues: { id: reportId } });
+    const cases = generateCases(doc, {
+      seed: SEED,
+      generatedPerOperation: PER_OPERATION,
+      pathValues: { id: reportId, execution_id: reportId },
+      exampleBodies: { reportStatus: { execution_id: reportId } },
+    });
     const ops = operationsOf(doc);
     const redirects = new Set(ops.filter((o) => Object.keys(o.op.responses as object).some((s) => /^3/.test(s))).map((o) => o.id));
     const random = prng(SEED);
