@@ -135,6 +135,12 @@ export interface OperationInit {
   headers?: Record<string, string>;
 }
 
+/** The caller's signal and a time limit, as one signal (none when neither is given). */
+function abortSignal(signal: AbortSignal | null | undefined, timeoutMs: number | undefined): AbortSignal | undefined {
+  const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => Boolean(s));
+  return signals.length ? AbortSignal.any(signals) : undefined;
+}
+
 /** Sends a request of the typed client with the generic signature (the id is not known statically). */
 type SendOperation = (id: ApiOperationId, input?: object, init?: ApiRequestInit) => Promise<Response>;
 
@@ -167,10 +173,9 @@ export class ApiClient {
 
   /** Sends one operation; returns the Response when ok, throws a CliError otherwise. */
   async operation<Id extends ApiOperationId>(id: Id, input: ApiInput<Id>, what: string, init: OperationInit = {}): Promise<Response> {
-    const signals = [init.signal, init.timeoutMs ? AbortSignal.timeout(init.timeoutMs) : undefined].filter((s): s is AbortSignal => Boolean(s));
     let res: Response;
     try {
-      res = await (this.typed.request as SendOperation)(id, input, { headers: init.headers, signal: signals.length ? AbortSignal.any(signals) : undefined });
+      res = await (this.typed.request as SendOperation)(id, input, { headers: init.headers, signal: abortSignal(init.signal, init.timeoutMs) });
     } catch (err) {
       throw networkError(err, this.base, init.timeoutMs);
     }
@@ -180,17 +185,20 @@ export class ApiClient {
 
   /** One operation's JSON answer, checked with the operation's schema from the contracts. */
   async call<Id extends ApiOperationId>(id: Id, input: ApiInput<Id>, what: string, init: OperationInit = {}): Promise<ApiAnswer<Id>> {
-    const res = await this.operation(id, input, what, init);
-    let data: unknown;
-    try {
-      data = await res.json();
-    } catch (err) {
-      throw networkError(err, this.base, init.timeoutMs);
-    }
+    const data = await this.body(await this.operation(id, input, what, init), init.timeoutMs);
     try {
       return parseApiAnswer(id, data) as ApiAnswer<Id>;
     } catch (err) {
       throw unexpectedAnswer(err, what, this.base);
+    }
+  }
+
+  /** A JSON answer's body; a body that breaks off is a network failure. */
+  private async body(res: Response, timeoutMs: number | undefined): Promise<unknown> {
+    try {
+      return await res.json();
+    } catch (err) {
+      throw networkError(err, this.base, timeoutMs);
     }
   }
 
@@ -213,10 +221,9 @@ export class ApiClient {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(json);
     }
-    const signals = [signal, timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined].filter((s): s is AbortSignal => Boolean(s));
     let res: Response;
     try {
-      res = await fetch(this.url(path), { ...rest, method, headers, body, signal: signals.length ? AbortSignal.any(signals) : undefined });
+      res = await fetch(this.url(path), { ...rest, method, headers, body, signal: abortSignal(signal, timeoutMs) });
     } catch (err) {
       throw networkError(err, this.base, timeoutMs);
     }
@@ -226,21 +233,9 @@ export class ApiClient {
 
   /** A JSON request whose answer is parsed with `schema`. */
   async json<T>(method: string, path: string, what: string, schema: z.ZodType<T>, init: RequestInitPlus = {}): Promise<T> {
-    const res = await this.request(method, path, what, init);
-    let data: unknown;
-    try {
-      data = await res.json();
-    } catch (err) {
-      throw networkError(err, this.base, init.timeoutMs);
-    }
-    const parsed = schema.safeParse(data);
-    if (!parsed.success) {
-      throw new CliError(
-        `Could not ${what}: the server's answer has an unexpected shape (${parsed.error.issues[0]?.path.join('.') || 'body'}: ${parsed.error.issues[0]?.message}).`,
-        ExitCode.Failure,
-        `Is ${this.base} a Val server of the same version as this CLI?`,
-      );
-    }
+    const parsed = schema.safeParse(await this.body(await this.request(method, path, what, init), init.timeoutMs));
+    if (!parsed.success) throw unexpectedAnswer(parsed.error, what, this.base);
     return parsed.data;
   }
+
 }

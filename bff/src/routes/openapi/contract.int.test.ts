@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { OPENAPI_PATH } from '@val/contracts';
+import { rng } from '../../ai/offline/reportKit';
 import { adminLogin } from '../../../test/adminClient';
 import { startTestApp, type TestApp } from '../../../test/app';
 import { startFakeStripe, type FakeStripe } from '../../../test/stripeServer';
@@ -45,18 +46,6 @@ interface Violation {
   severity: string;
   code?: string | number;
   message?: string;
-}
-
-/** A seeded PRNG (mulberry32), for the client addresses. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('the OpenAPI document against the running server (redocly lint, prism proxy)', () => {
@@ -153,7 +142,7 @@ describe('the OpenAPI document against the running server (redocly lint, prism p
     });
     const ops = operationsOf(doc);
     const redirects = new Set(ops.filter((o) => Object.keys(o.op.responses as object).some((s) => /^3/.test(s))).map((o) => o.id));
-    const random = prng(SEED);
+    const random = rng(SEED);
     const ip = () => `10.${Math.floor(random() * 250)}.${Math.floor(random() * 250)}.${Math.floor(random() * 250) + 1}`;
     let cookie = await adminLogin(app, ADMIN_PASSWORD, { origin: app.url });
 

@@ -67,13 +67,7 @@ const Fields = styled.ul`
   .req { color: ${t.danger}; font-size: 0.78rem; font-weight: 700; margin-left: 4px; }
   .desc { display: block; color: ${t.textMuted}; font-size: 0.88rem; }
 `;
-const Answers = styled.ul`
-  list-style: none;
-  padding: 0 !important;
-  margin: 0 !important;
-  display: grid;
-  gap: 6px !important;
-  font-size: 0.92rem;
+const Answers = styled(Fields)`
   li { display: grid; grid-template-columns: 48px 1fr; gap: 10px; align-items: baseline; }
   .status { font-weight: 800; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
   .extra { color: ${t.textMuted}; }
