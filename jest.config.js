@@ -27,6 +27,8 @@ const common = {
     '^@val/ui$': '<rootDir>/ui/src',
     '^@val/ui/markdown$': '<rootDir>/ui/src/markdown',
     '^@val/bff$': '<rootDir>/bff/src',
+    // ESM-only, with an import-only "exports" map that jest's require() resolution cannot read.
+    '^json-schema-faker$': '<rootDir>/node_modules/json-schema-faker/dist/index.js',
   },
   testEnvironment: 'node',
 };

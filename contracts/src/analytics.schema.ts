@@ -17,9 +17,13 @@ export const trackClickRequestSchema: z.ZodType<TrackClickRequest> = z
   .object({
     company: z
       .string({ error: 'company must be text' })
-      .refine((c) => PARTNER_COMPANIES.includes(c), { error: `company must be one of ${PARTNER_COMPANIES.join(', ')}` }),
+      .refine((c) => PARTNER_COMPANIES.includes(c), { error: `company must be one of ${PARTNER_COMPANIES.join(', ')}` })
+      .meta({ enum: [...PARTNER_COMPANIES], description: 'Lower-case partner company' }),
     linkType: z.enum(LINK_TYPES, { error: "linkType must be 'logo' or 'button'" }),
-    url: z.string({ error: 'url must be text' }).max(2048, { error: 'url is too long' }),
+    url: z
+      .string({ error: 'url must be text' })
+      .max(2048, { error: 'url is too long' })
+      .meta({ description: "The partner's url or logoUrl (as in the partner list)" }),
   })
   .superRefine((v, ctx) => {
     const partner = partnerByCompany(v.company);
@@ -38,7 +42,8 @@ export const trackProductClickRequestSchema: z.ZodType<TrackProductClickRequest>
   product: z
     .string({ error: 'product must be text' })
     .regex(PRODUCT_SLUG_PATTERN, { error: 'product must be a known product id' })
-    .refine((id) => getAnyProduct(id) !== undefined, { error: 'product must be a known product id' }),
+    .refine((id) => getAnyProduct(id) !== undefined, { error: 'product must be a known product id' })
+    .meta({ description: 'A product id of the catalogue' }),
   location: z
     .string({ error: 'location must be text' })
     .regex(CLICK_LOCATION_PATTERN, { error: 'location must be a short slug (a-z, 0-9, -)' }),
@@ -57,7 +62,8 @@ export const isoDaySchema = z
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, { error: 'must be a real calendar date' });
+  }, { error: 'must be a real calendar date' })
+  .meta({ description: 'A UTC day, YYYY-MM-DD', examples: ['2026-01-31'] });
 
 /** Query of the admin stats endpoints: an optional inclusive day range (UTC). */
 export const statsRangeQuerySchema: z.ZodType<StatsRange> = z

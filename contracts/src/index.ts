@@ -1,3 +1,10 @@
-/** The Node entry of @val/contracts (BFF, CLI): the browser entry plus the zod schemas. */
+/**
+ * The Node entry of @val/contracts (BFF, CLI): the browser entry plus the zod schemas, the API's
+ * route table and its typed client. Browser code loads the route table and the client where it
+ * needs them (`@val/contracts/dist/routes`, `@val/contracts/dist/client`, in lazily loaded
+ * screens), so the landing page's shared contracts module does not carry them.
+ */
 export * from './browser';
 export * from './schemas';
+export * from './routes';
+export * from './client';

@@ -6,7 +6,8 @@ const text = (max: number, label: string) =>
   z
     .string({ error: `${label} must be text` })
     .max(max, { error: `${label} must be at most ${max} characters` })
-    .refine((s) => s.trim().length > 0, { error: `${label} is required` });
+    .refine((s) => s.trim().length > 0, { error: `${label} is required` })
+    .meta({ minLength: 1, description: 'Not blank' });
 
 /** Body of `POST /api/validate`. */
 export const validateRequestSchema: z.ZodType<ValidateRequest> = z.object({

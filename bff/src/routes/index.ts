@@ -16,6 +16,7 @@ import { feasibilityRouter } from './feasibility/router';
 import { stripeWebhookMiddleware } from './stripe/router';
 import { devTestRouter } from './dev-test/router';
 import { devReportsRouter, reportsRouter } from './reports/router';
+import { openApiRouter } from './openapi/router';
 
 /** Every router of the BFF, in mount order. Add a resource's router here. */
 export const routers: ReadonlyArray<(deps: AppDeps) => Router> = [
@@ -34,6 +35,7 @@ export const routers: ReadonlyArray<(deps: AppDeps) => Router> = [
   reportsRouter,
   devReportsRouter,
   devTestRouter,
+  openApiRouter,
 ];
 
 /**

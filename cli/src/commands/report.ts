@@ -2,9 +2,9 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import {
   CATALOGUE_PRODUCT_IDS,
-  REPORT_STATUSES,
   checkProductInputs,
   getProduct,
+  type ApiAnswer,
   type ReportStatusResponse,
 } from '@val/contracts';
 import { println, styles, useColor, type CliContext } from '../context';
@@ -15,8 +15,6 @@ import { collect, examples, parseOptions } from '../utils/options';
 import { LiveRegion } from '../utils/progress';
 import { readSse } from '../utils/sse';
 
-/** Where operators start reports (admin session): `POST /api/admin/reports` {product, inputs, email?}. */
-export const ADMIN_REPORTS_PATH = '/api/admin/reports';
 
 /** `--input key=value` pairs → an object; a key given twice or without '=' is a usage error. */
 export function parseInputPairs(pairs: ReadonlyArray<string>): Record<string, string> {
@@ -77,26 +75,12 @@ export type ReportIdOptions = z.infer<typeof reportIdOptionsSchema>;
 
 const FLAGS = { product: '--product', input: '--input', email: '--email', api: '--api', id: 'ID', timeout: '--timeout', interval: '--interval', json: '--json' };
 
-const statusSchema = z.object({
-  processing_status: z.enum(REPORT_STATUSES),
-  title: z.string(),
-  description: z.string(),
-  flow_execution_steps: z.array(z.object({ id: z.string(), title: z.string(), raw_output: z.string() })),
-  product: z.string().optional(),
-  error: z.string().nullable().optional(),
-  provider: z.string().nullable().optional(),
-  progress: z.object({ finished: z.number(), total: z.number(), running: z.array(z.string()) }).optional(),
-});
-type Status = z.infer<typeof statusSchema>;
-
-const startedSchema = z
-  .object({ id: z.string().optional(), flow_execution_id: z.string().optional(), url: z.string().optional() })
-  .refine((r) => r.id || r.flow_execution_id, { error: 'no report id in the answer' });
+type Status = ApiAnswer<'reportStatus'>;
 
 /** Fetches the status (POST /api/reports/status). Unknown id → exit 1 with a clear message. */
 export async function fetchReportStatus(api: ApiClient, id: string): Promise<Status> {
   try {
-    return await api.json('POST', '/api/reports/status', `read report ${id}`, statusSchema, { json: { execution_id: id }, timeoutMs: 30_000 });
+    return await api.call('reportStatus', { body: { execution_id: id } }, `read report ${id}`, { timeoutMs: 30_000 });
   } catch (err) {
     if (err instanceof CliError && err.status === 404) {
       throw new CliError(`Report ${id} not found.`, ExitCode.Failure, 'Check the id (it is the last part of the report link).');
@@ -135,19 +119,18 @@ export async function runReportStart(opts: ReportStartOptions, ctx: CliContext):
   const base = resolveApiUrl(opts.api, ctx.env);
   const password = await adminPassword(ctx);
   const admin = await adminLogin(base, password);
-  let started: z.infer<typeof startedSchema>;
+  let started: ApiAnswer<'adminStartReport'>;
   try {
-    const res = await admin.request('POST', ADMIN_REPORTS_PATH, 'start a report', {
-      json: { product: opts.product, inputs: opts.inputs, ...(opts.email ? { email: opts.email } : {}) },
-    });
-    const parsed = startedSchema.safeParse(await res.json().catch(() => null));
-    if (!parsed.success) throw new CliError('The server started the report but its answer has no id.', ExitCode.Failure, `Is ${base} a Val server of the same version as this CLI?`);
-    started = parsed.data;
+    started = await admin.call(
+      'adminStartReport',
+      { body: { product: opts.product, inputs: opts.inputs, ...(opts.email ? { email: opts.email } : {}) } },
+      'start a report',
+    );
   } finally {
     await admin.logout();
   }
-  const id = (started.id ?? started.flow_execution_id) as string;
-  const link = started.url ?? reportLink(base, id);
+  const id = started.id;
+  const link = started.url || reportLink(base, id);
   if (opts.json) {
     println(ctx.stdout, JSON.stringify({ id, product: opts.product, url: link }, null, 2));
     return;
@@ -227,7 +210,7 @@ export async function runReportWait(opts: ReportIdOptions, ctx: CliContext): Pro
   const nudge = () => wake?.();
   const followEvents = async () => {
     try {
-      const res = await api.request('GET', `/api/reports/${encodeURIComponent(opts.id)}/events`, `follow report ${opts.id}`, {
+      const res = await api.operation('reportEvents', { params: { id: opts.id } }, `follow report ${opts.id}`, {
         headers: { accept: 'text/event-stream' },
         signal: abort.signal,
       });

@@ -41,22 +41,6 @@ export const EMPTY_TEXTS = {
   products: 'No product clicks tracked yet. Product engagement will appear here once users interact with the research products.',
 } as const;
 
-const linkStatSchema = z.object({
-  company: z.string(),
-  linkType: z.enum(['logo', 'button']),
-  clickCount: z.number(),
-  lastClicked: z.string().nullable(),
-  url: z.string(),
-});
-const productStatSchema = z.object({
-  product: z.string(),
-  location: z.string(),
-  clickCount: z.number(),
-  totalInputs: z.number(),
-  uniqueEmails: z.number(),
-  lastClicked: z.string().nullable(),
-});
-
 /** "all time", "from 2026-01-01", "2026-01-01 to 2026-01-31" (UTC days). */
 export function describeRange(from?: string, to?: string): string {
   if (from && to) return `${from} to ${to} (UTC)`;
@@ -140,16 +124,9 @@ export async function runStats(opts: StatsOptions, ctx: CliContext): Promise<voi
     const admin = await adminLogin(base, password);
     try {
       spin.text(`Fetching ${opts.kind === 'links' ? 'partner-link' : 'product'} stats…`);
-      const q = new URLSearchParams();
-      if (opts.from) q.set('from', opts.from);
-      if (opts.to) q.set('to', opts.to);
-      const pathName = `/api/admin/${opts.kind === 'links' ? 'link' : 'product'}-stats${q.size ? `?${q}` : ''}`;
-      const res = await admin.request('GET', pathName, `read the ${opts.kind} stats`);
-      const parsed = z.array(opts.kind === 'links' ? linkStatSchema : productStatSchema).safeParse(await res.json().catch(() => null));
-      if (!parsed.success) {
-        throw new CliError('The server answered the stats request with an unexpected shape.', ExitCode.Failure, `Is ${base} a Val server of the same version as this CLI?`);
-      }
-      records = parsed.data as LinkStat[] | ProductStat[];
+      const query = { from: opts.from, to: opts.to };
+      const what = `read the ${opts.kind} stats`;
+      records = opts.kind === 'links' ? await admin.call('adminLinkStats', { query }, what) : await admin.call('adminProductStats', { query }, what);
     } finally {
       await admin.logout();
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { API_ROUTES, parseApiAnswer, type ApiAnswer, type ApiInput, type ApiOperationId } from '@val/contracts';
 import type { CliContext } from '../context';
-import { ApiClient, networkError, responseError } from './api';
+import { ApiClient, networkError, responseError, unexpectedAnswer } from './api';
 import { AuthError, CliError, ExitCode } from './handleError';
 import { canPrompt, promptSecret } from './prompt';
 
@@ -57,6 +58,10 @@ export interface AdminClient {
   api: ApiClient;
   /** Sends an authenticated request; keeps cookies the server renews. */
   request(method: string, path: string, what: string, init?: { json?: unknown; timeoutMs?: number }): Promise<Response>;
+  /** Sends one operation of the API with the session (by its id in the contracts' route table). */
+  operation<Id extends ApiOperationId>(id: Id, input: ApiInput<Id>, what: string, init?: { timeoutMs?: number }): Promise<Response>;
+  /** One operation's JSON answer, checked with its schema. */
+  call<Id extends ApiOperationId>(id: Id, input: ApiInput<Id>, what: string, init?: { timeoutMs?: number }): Promise<ApiAnswer<Id>>;
   logout(): Promise<void>;
 }
 
@@ -88,7 +93,14 @@ export async function adminLogin(base: string, password: string): Promise<AdminC
     }
   };
 
-  const res = await send('POST', '/api/admin/login', { json: { password } });
+  /** Method, path and body of an operation, from the route table. */
+  const route = (id: ApiOperationId, input: { body?: unknown; query?: object; params?: object }) => ({
+    method: API_ROUTES[id].method,
+    path: api.typed.url(id, input as never).slice(api.base.length),
+    json: input.body,
+  });
+  const login = route('adminLogin', { body: { password } });
+  const res = await send(login.method, login.path, { json: login.json });
   if (res.status === 401) {
     await res.body?.cancel();
     throw new AuthError('Wrong admin password: the server refused the login.', 'Check VAL_ADMIN_PASSWORD (the ADMIN_PASSWORD of the server).');
@@ -108,21 +120,38 @@ export async function adminLogin(base: string, password: string): Promise<AdminC
     );
   }
 
+  const request: AdminClient['request'] = async (method, path, what, init = {}) => {
+    const r = await send(method, path, init);
+    if (r.status === 401) {
+      const body = await r.text().catch(() => '');
+      const msg = safeMessage(body) ?? 'Admin login required';
+      throw new AuthError(`Not authorised to ${what}: ${msg}`, 'Log in again; if this keeps happening, check the server\'s SESSION_KEYS and clock.');
+    }
+    if (!r.ok) throw await responseError(r, what, base);
+    return r;
+  };
+  const operation: AdminClient['operation'] = (id, input, what, init = {}) => {
+    const r = route(id, input as { body?: unknown });
+    return request(r.method, r.path, what, { json: r.json, timeoutMs: init.timeoutMs });
+  };
+
   return {
     api,
-    async request(method, path, what, init = {}) {
-      const r = await send(method, path, init);
-      if (r.status === 401) {
-        const body = await r.text().catch(() => '');
-        const msg = safeMessage(body) ?? 'Admin login required';
-        throw new AuthError(`Not authorised to ${what}: ${msg}`, 'Log in again; if this keeps happening, check the server\'s SESSION_KEYS and clock.');
+    request,
+    operation,
+    async call(id, input, what, init) {
+      const res = await operation(id, input, what, init);
+      const data: unknown = await res.json().catch(() => null);
+      try {
+        return parseApiAnswer(id, data) as ApiAnswer<typeof id>;
+      } catch (err) {
+        throw unexpectedAnswer(err, what, base);
       }
-      if (!r.ok) throw await responseError(r, what, base);
-      return r;
     },
     async logout() {
       try {
-        const r = await send('POST', '/api/admin/logout', { timeoutMs: 5000 });
+        const out = route('adminLogout', {});
+        const r = await send(out.method, out.path, { timeoutMs: 5000 });
         await r.body?.cancel();
       } catch {
         /* the session expires on its own */

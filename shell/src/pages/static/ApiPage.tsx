@@ -1,222 +1,13 @@
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CONTACT_LIMITS, PRODUCT_NAME } from '@val/contracts';
-import { t } from '@val/ui';
+import { PRODUCT_NAME } from '@val/contracts';
+import { OPENAPI_PATH } from '@val/contracts/dist/routes';
+import { Button, t } from '@val/ui';
 import { StaticPage } from '../StaticPage';
+import { viewOf, type ApiAnswer, type ApiDocumentView, type ApiField, type ApiOperationView } from './apiDocument';
 
-interface Endpoint {
-  method: 'GET' | 'POST';
-  path: string;
-  summary: string;
-  body?: string;
-  response: string;
-  notes?: string;
-}
-interface Group {
-  id: string;
-  title: string;
-  intro: string;
-  endpoints: Endpoint[];
-}
-
-const GROUPS: Group[] = [
-  {
-    id: 'validation',
-    title: 'Idea validation (step 1 and 2)',
-    intro: 'The free validation and the partner links of the resources kit.',
-    endpoints: [
-      {
-        method: 'POST',
-        path: '/api/validate',
-        summary: 'Val analyses an idea and answers in markdown sections. The validation is stored.',
-        body: '{ idea, targetCustomer, problemSolved }',
-        response: '{ idea, targetCustomer, problemSolved, feedback, id, provider }',
-        notes: 'All three fields are required (not blank). provider is "openai" or "offline".',
-      },
-      {
-        method: 'POST',
-        path: '/api/validate/stream',
-        summary: 'The same analysis, streamed token by token as server-sent events.',
-        body: '{ idea, targetCustomer, problemSolved }',
-        response: 'text/event-stream: a meta event (provider), delta events ({ text }), then done with the stored validation',
-      },
-      {
-        method: 'POST',
-        path: '/api/track-click',
-        summary: 'Counts a click on a partner tool’s logo or button.',
-        body: '{ company, linkType: "logo" | "button", url }',
-        response: '202 { ok: true }',
-        notes: 'company, linkType and url must match our partner list, so nobody can pollute the statistics.',
-      },
-    ],
-  },
-  {
-    id: 'simulation',
-    title: 'Customer interviews and launch simulation (step 3)',
-    intro: 'Every call takes the validation it builds on as validationData.',
-    endpoints: [
-      {
-        method: 'POST',
-        path: '/api/generate-customers',
-        summary: 'Generates exactly three customer personas for the idea.',
-        body: '{ idea, targetCustomer, problemSolved, feedback }',
-        response: '{ customers: [{ id, name, role, avatar, background }] }',
-      },
-      {
-        method: 'POST',
-        path: '/api/customer-interview',
-        summary: 'A persona answers your question in character. An empty question opens the interview.',
-        body: '{ customerId, customerPersona, userQuestion, conversationHistory, validationData }',
-        response: '{ response }',
-        notes: 'Also as a stream at /api/customer-interview/stream.',
-      },
-      {
-        method: 'POST',
-        path: '/api/generate-simulation',
-        summary: 'Simulates the first six months after launch from your interviews.',
-        body: '{ validationData, customerInsights, landingPageContent }',
-        response: '{ simulation: [{ month, title, users, wins, challenges, challenge? }] }',
-      },
-      {
-        method: 'POST',
-        path: '/api/challenge-feedback',
-        summary: 'Val’s feedback on how you would handle a month’s challenge.',
-        body: '{ month, challenge, response, validationData, simulationData }',
-        response: '{ feedback }',
-      },
-      {
-        method: 'POST',
-        path: '/api/val-chat',
-        summary: 'Chat with Val about one month of the simulation.',
-        body: '{ month, question, conversationHistory, simulationData, validationData }',
-        response: '{ response }',
-        notes: 'Also as a stream at /api/val-chat/stream.',
-      },
-    ],
-  },
-  {
-    id: 'reports',
-    title: 'Research reports and the feasibility study',
-    intro: 'Paid reports run as jobs of several AI agents. A report’s id is random and unguessable: the link is the key.',
-    endpoints: [
-      {
-        method: 'POST',
-        path: '/api/track-product-click',
-        summary: 'Counts interest in a research product from the purchase dialog.',
-        body: '{ product, location: "purchase", inputs }',
-        response: '202 { ok: true }',
-      },
-      {
-        method: 'POST',
-        path: '/api/reports/status',
-        summary: 'The state of a report and its finished sections.',
-        body: '{ execution_id }',
-        response: '{ processing_status, title, description, flow_execution_steps: [{ id, title, raw_output }] }',
-        notes: 'processing_status is queued, running, finished or failed. Unknown ids answer 404.',
-      },
-      {
-        method: 'GET',
-        path: '/api/reports/:id/events',
-        summary: 'Live progress of a report as server-sent events; resumes with Last-Event-ID.',
-        response: 'text/event-stream',
-      },
-      {
-        method: 'GET',
-        path: '/api/reports/:id/pdf',
-        summary: 'The finished report as a PDF.',
-        response: 'application/pdf',
-      },
-      {
-        method: 'GET',
-        path: '/api/auth/login',
-        summary: 'Starts sign-in with the identity provider (OpenID Connect with state and PKCE).',
-        response: '302 to the provider',
-      },
-      {
-        method: 'POST',
-        path: '/api/auth/callback',
-        summary: 'Finishes sign-in with the code from the provider.',
-        body: '{ code }',
-        response: '{ email, name? } or { error }',
-      },
-      {
-        method: 'POST',
-        path: '/api/checkout/session',
-        summary: 'Creates a card checkout for a report and redirects to it.',
-        body: 'form: email (or the signed-in session), product, inputs',
-        response: '303 to the checkout page',
-      },
-      {
-        method: 'POST',
-        path: '/api/feasibility/start',
-        summary: 'Starts the paid feasibility study. Works only against a paid, unused checkout.',
-        body: '{ target_market, product_idea, email, session_id? }',
-        response: '{ success: true, flow_execution_id } or { success: false, error }',
-      },
-    ],
-  },
-  {
-    id: 'site',
-    title: 'Site',
-    intro: 'The public numbers on the home page and the contact form.',
-    endpoints: [
-      {
-        method: 'GET',
-        path: '/api/public-stats',
-        summary: 'The live “entrepreneurs validated” count and the trust badges this deployment shows.',
-        response: '{ entrepreneursValidated, trustBadges }',
-        notes: 'Stored validations plus a configured baseline. Cached for 30 seconds.',
-      },
-      {
-        method: 'POST',
-        path: '/api/contact',
-        summary: 'Sends a message to the team; the operator reads it in the admin.',
-        body: '{ name, email, subject, message }',
-        response: '201 { id, receivedAt }',
-        notes: `All fields required; email must be valid; at most ${CONTACT_LIMITS.name} / ${CONTACT_LIMITS.email} / ${CONTACT_LIMITS.subject} / ${CONTACT_LIMITS.message} characters. 5 messages per 10 minutes per address.`,
-      },
-      {
-        method: 'GET',
-        path: '/healthz, /readyz',
-        summary: 'Liveness, and readiness including the database.',
-        response: '{ status }',
-      },
-    ],
-  },
-  {
-    id: 'admin',
-    title: 'Admin',
-    intro: 'For the operator only. Every route answers 401 without an admin session.',
-    endpoints: [
-      {
-        method: 'POST',
-        path: '/api/admin/login',
-        summary: 'Opens an admin session (a signed, HttpOnly cookie).',
-        body: '{ password }',
-        response: '200 { ok: true }; 401 on a wrong password; 429 after repeated failures',
-      },
-      { method: 'POST', path: '/api/admin/logout', summary: 'Ends the admin session.', response: '{ ok: true }' },
-      {
-        method: 'GET',
-        path: '/api/admin/link-stats',
-        summary: 'Clicks per partner and link type.',
-        response: '[{ company, linkType, clickCount, lastClicked, url }]',
-      },
-      {
-        method: 'GET',
-        path: '/api/admin/product-stats',
-        summary: 'Clicks, inputs and unique emails per research product.',
-        response: '[{ product, location, clickCount, totalInputs, uniqueEmails, lastClicked }]',
-      },
-      {
-        method: 'GET',
-        path: '/api/admin/messages',
-        summary: 'Contact-form messages, newest first. Query: limit, offset.',
-        response: '{ messages: [{ id, name, email, subject, message, createdAt }], total }',
-      },
-    ],
-  },
-];
+type Load = { state: 'loading' } | { state: 'ready'; view: ApiDocumentView; exampleCurl: string } | { state: 'error'; message: string };
 
 const Toc = styled.nav`
   background: ${t.bgElevated};
@@ -224,22 +15,34 @@ const Toc = styled.nav`
   border-radius: 14px;
   padding: 14px 18px;
   ul { margin: 0; }
+  li span { color: ${t.textMuted}; }
 `;
-const EndpointCard = styled.div`
+const Card = styled.article`
   border: 1px solid ${t.border};
   border-radius: 14px;
   background: ${t.bgElevated};
   padding: 16px 18px;
-  margin: 0 0 12px;
+  margin: 0 0 14px;
+  min-width: 0;
+  scroll-margin-top: 80px;
   .line { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; margin-bottom: 6px; }
-  .path { font-weight: 700; font-size: 0.98rem; }
+  .path { font-weight: 700; font-size: 0.98rem; overflow-wrap: anywhere; }
+  h3 { margin: 4px 0 6px; font-size: 1.05rem; }
+  h4 { margin: 14px 0 6px; font-size: 0.82rem; text-transform: uppercase; letter-spacing: 0.06em; color: ${t.textMuted}; }
   p { margin: 0 0 8px; }
-  dl { margin: 0; display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; font-size: 0.92rem; }
-  dt { color: ${t.textMuted}; }
-  dd { margin: 0; min-width: 0; }
-  @media (max-width: 520px) { dl { grid-template-columns: 1fr; } dd { margin-bottom: 6px; } }
+  details { margin-top: 10px; }
+  summary { cursor: pointer; color: ${t.textMuted}; font-size: 0.92rem; }
 `;
-const Method = styled.span<{ $m: Endpoint['method'] }>`
+const Badge = styled.span<{ $tone?: 'admin' | 'dev' | 'stream' }>`
+  display: inline-block;
+  padding: 1px 8px;
+  border-radius: 999px;
+  font-size: 0.74rem;
+  font-weight: 700;
+  border: 1px solid ${(p) => (p.$tone === 'admin' ? t.danger : p.$tone === 'dev' ? t.focus : t.accent)};
+  color: ${(p) => (p.$tone === 'admin' ? t.danger : p.$tone === 'dev' ? t.focus : t.accent)};
+`;
+const Method = styled.span<{ $m: string }>`
   display: inline-block;
   min-width: 52px;
   text-align: center;
@@ -251,90 +54,233 @@ const Method = styled.span<{ $m: Endpoint['method'] }>`
   color: #fff;
   background: ${(p) => (p.$m === 'GET' ? '#0e7490' : '#6d28d9')};
 `;
+const Fields = styled.ul`
+  list-style: none;
+  padding: 0 !important;
+  margin: 0 !important;
+  display: grid;
+  gap: 6px !important;
+  font-size: 0.92rem;
+  ul { padding-left: 16px !important; margin-top: 6px !important; border-left: 2px solid ${t.border}; }
+  .name { font-weight: 700; }
+  .type { color: ${t.textMuted}; overflow-wrap: anywhere; }
+  .req { color: ${t.danger}; font-size: 0.78rem; font-weight: 700; margin-left: 4px; }
+  .desc { display: block; color: ${t.textMuted}; font-size: 0.88rem; }
+`;
+const Answers = styled(Fields)`
+  li { display: grid; grid-template-columns: 48px 1fr; gap: 10px; align-items: baseline; }
+  .status { font-weight: 800; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
+  .extra { color: ${t.textMuted}; }
+`;
+const Notice = styled.div`
+  border: 1px solid ${t.border};
+  border-radius: 14px;
+  padding: 18px;
+  background: ${t.bgElevated};
+`;
 
-/** `/api`: a human-readable description of Val's HTTP API. */
+/** Text of the document with its `code` spans shown as code. */
+function Text({ children }: { children: string }) {
+  const parts = children.split('`');
+  return <>{parts.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
+}
+
+function FieldList({ fields }: { fields: ApiField[] }) {
+  return (
+    <Fields>
+      {fields.map((f) => (
+        <li key={f.name}>
+          <code className="name">{f.name}</code> <span className="type">{f.type}</span>
+          {f.required && <span className="req">required</span>}
+          {f.description && (
+            <span className="desc">
+              <Text>{f.description}</Text>
+            </span>
+          )}
+          {f.fields && <FieldList fields={f.fields} />}
+        </li>
+      ))}
+    </Fields>
+  );
+}
+
+function AnswerBody({ a }: { a: ApiAnswer }) {
+  if (a.events) {
+    return (
+      <Fields>
+        {a.events.map((e) => (
+          <li key={e.name}>
+            <code className="name">event: {e.name}</code>
+            {e.fields.length > 0 && <FieldList fields={e.fields} />}
+          </li>
+        ))}
+      </Fields>
+    );
+  }
+  if (a.fields?.length) return <FieldList fields={a.fields} />;
+  return null;
+}
+
+function Operation({ op }: { op: ApiOperationView }) {
+  const streams = op.success.some((a) => a.events);
+  return (
+    <Card id={op.id} data-testid="api-endpoint" aria-labelledby={`${op.id}-title`}>
+      <div className="line">
+        <Method $m={op.method}>{op.method}</Method>
+        <code className="path">{op.path}</code>
+        {op.adminOnly && <Badge $tone="admin">Admin session</Badge>}
+        {op.adminInProduction && <Badge $tone="admin">Admin session in production</Badge>}
+        {op.developmentOnly && <Badge $tone="dev">Development only</Badge>}
+        {streams && <Badge $tone="stream">Server-Sent Events</Badge>}
+      </div>
+      <h3 id={`${op.id}-title`}>{op.summary}</h3>
+      {op.description && (
+        <p>
+          <Text>{op.description}</Text>
+        </p>
+      )}
+      {op.parameters.length > 0 && (
+        <>
+          <h4>Parameters</h4>
+          <FieldList fields={op.parameters.map((p) => ({ name: p.name, type: `${p.in} · ${p.type}`, required: p.required, description: p.description }))} />
+        </>
+      )}
+      {op.body && (
+        <>
+          <h4>Body{op.body.mediaTypes.length > 1 ? ` (${op.body.mediaTypes.join(' or ')})` : ''}</h4>
+          {op.body.fields.length ? <FieldList fields={op.body.fields} /> : <p>A JSON object.</p>}
+        </>
+      )}
+      {op.success.map((a) => (
+        <div key={a.status}>
+          <h4>
+            Answer {a.status}
+            {a.mediaTypes.length ? ` · ${a.mediaTypes.join(', ')}` : ''}
+          </h4>
+          <p>
+            <Text>{a.description}</Text>
+          </p>
+          <AnswerBody a={a} />
+        </div>
+      ))}
+      {op.errors.length > 0 && (
+        <details>
+          <summary>Errors: {op.errors.map((e) => e.status).join(' · ')}</summary>
+          <Answers>
+            {op.errors.map((e) => (
+              <li key={e.status}>
+                <span className="status">{e.status}</span>
+                <span>
+                  <Text>{e.description}</Text>
+                  {e.headers.length > 0 && <span className="extra"> Header: {e.headers.join(', ')}.</span>}
+                  {e.schemaName && e.schemaName !== 'ErrorBody' && <span className="extra"> Body: {e.schemaName}.</span>}
+                </span>
+              </li>
+            ))}
+          </Answers>
+        </details>
+      )}
+    </Card>
+  );
+}
+
+function curlFor(view: ApiDocumentView): string {
+  const op = view.groups.flatMap((g) => g.operations).find((o) => o.id === 'validate');
+  const origin = typeof window !== 'undefined' ? window.location.origin : 'https://your-val-host';
+  if (!op?.body?.example) return `curl -s ${origin}${OPENAPI_PATH}`;
+  return `curl -s ${origin}${op.path} \\\n  -H 'Content-Type: application/json' \\\n  -d '${JSON.stringify(op.body.example)}'`;
+}
+
+/** `/api`: Val's HTTP API, rendered from the OpenAPI document the server generates. */
 export function ApiPage() {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const fetchDocument = useCallback(async (signal?: AbortSignal) => {
+    setLoad({ state: 'loading' });
+    try {
+      const r = await fetch(OPENAPI_PATH, { headers: { accept: 'application/json' }, signal });
+      if (!r.ok) throw new Error(`${r.status}: ${r.statusText}`);
+      const view = viewOf(await r.json());
+      setLoad({ state: 'ready', view, exampleCurl: curlFor(view) });
+    } catch (e) {
+      if (signal?.aborted) return;
+      setLoad({ state: 'error', message: e instanceof Error ? e.message : String(e) });
+    }
+  }, []);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    void fetchDocument(ctrl.signal);
+    return () => ctrl.abort();
+  }, [fetchDocument]);
+
   return (
     <StaticPage
       title="The Val API"
       eyebrow="Developers"
-      lead={`Every screen of ${PRODUCT_NAME} runs on a plain JSON-over-HTTP API. Here is what each endpoint does, what it takes and what it returns.`}
+      lead={`Every screen of ${PRODUCT_NAME} runs on a plain JSON-over-HTTP API. This page is rendered from its OpenAPI 3.1 document, which the server generates from the same schemas it checks every request with.`}
+      meta={
+        <>
+          The document: <a href={OPENAPI_PATH}>{OPENAPI_PATH}</a>
+          {load.state === 'ready' && ` · version ${load.view.version} · ${load.view.operationCount} operations`}
+        </>
+      }
       wide
     >
-      <Toc aria-label="API sections">
-        <ul>
-          <li>
-            <a href="#conventions">Conventions</a>
-          </li>
-          {GROUPS.map((g) => (
-            <li key={g.id}>
-              <a href={`#${g.id}`}>{g.title}</a>
-            </li>
-          ))}
-        </ul>
-      </Toc>
+      {load.state === 'loading' && (
+        <Notice role="status" aria-live="polite">
+          Loading the API description…
+        </Notice>
+      )}
+      {load.state === 'error' && (
+        <Notice role="alert">
+          <p>The API description could not be loaded ({load.message}).</p>
+          <Button type="button" onClick={() => void fetchDocument()}>
+            Retry
+          </Button>
+        </Notice>
+      )}
+      {load.state === 'ready' && (
+        <>
+          <Toc aria-label="API sections">
+            <ul>
+              <li>
+                <a href="#conventions">Conventions</a>
+              </li>
+              {load.view.groups.map((g) => (
+                <li key={g.id}>
+                  <a href={`#${g.id}`}>{g.name}</a> <span>({g.operations.length})</span>
+                </li>
+              ))}
+            </ul>
+          </Toc>
 
-      <h2 id="conventions">Conventions</h2>
-      <ul>
-        <li>
-          Same origin as the site, for example <code>https://your-val-host/api/validate</code>. Request and
-          response bodies are JSON (<code>Content-Type: application/json</code>) unless noted.
-        </li>
-        <li>
-          Errors always look like <code>{'{ "error": { "code": "bad_request", "message": "idea: idea is required" } }'}</code>.
-          A bad body is a <code>400</code> whose message names the field; a body over the size limit is a{' '}
-          <code>413</code>; an unknown route is a <code>404</code>.
-        </li>
-        <li>
-          Routes that cost us money or store data are rate-limited per IP address. Over the limit you get{' '}
-          <code>429</code> with <code>Retry-After</code> in seconds.
-        </li>
-        <li>The free endpoints need no key or account. Admin endpoints need an admin session cookie.</li>
-      </ul>
-      <h3>Try it</h3>
-      <pre>
-        <code>{`curl -s https://your-val-host/api/validate \\
-  -H 'Content-Type: application/json' \\
-  -d '{"idea":"Meal plans for night-shift nurses",
-       "targetCustomer":"Nurses on rotating shifts",
-       "problemSolved":"Eating well at 3 a.m."}'`}</code>
-      </pre>
+          <h2 id="conventions">Conventions</h2>
+          {load.view.description && (
+            <p>
+              <Text>{load.view.description}</Text>
+            </p>
+          )}
+          <h3>The error body</h3>
+          <FieldList fields={load.view.errorFields} />
+          <h3>Try it</h3>
+          <pre>
+            <code>{load.exampleCurl}</code>
+          </pre>
 
-      {GROUPS.map((g) => (
-        <section key={g.id} aria-labelledby={g.id}>
-          <h2 id={g.id}>{g.title}</h2>
-          <p>{g.intro}</p>
-          {g.endpoints.map((e) => (
-            <EndpointCard key={`${e.method} ${e.path}`} data-testid="api-endpoint">
-              <div className="line">
-                <Method $m={e.method}>{e.method}</Method>
-                <code className="path">{e.path}</code>
-              </div>
-              <p>{e.summary}</p>
-              <dl>
-                {e.body && (
-                  <>
-                    <dt>Body</dt>
-                    <dd>
-                      <code>{e.body}</code>
-                    </dd>
-                  </>
-                )}
-                <dt>Answer</dt>
-                <dd>
-                  <code>{e.response}</code>
-                </dd>
-                {e.notes && (
-                  <>
-                    <dt>Notes</dt>
-                    <dd>{e.notes}</dd>
-                  </>
-                )}
-              </dl>
-            </EndpointCard>
+          {load.view.groups.map((g) => (
+            <section key={g.id} aria-labelledby={g.id}>
+              <h2 id={g.id}>{g.name}</h2>
+              {g.description && (
+                <p>
+                  <Text>{g.description}</Text>
+                </p>
+              )}
+              {g.operations.map((op) => (
+                <Operation key={op.id} op={op} />
+              ))}
+            </section>
           ))}
-        </section>
-      ))}
+        </>
+      )}
 
       <hr />
       <p>
