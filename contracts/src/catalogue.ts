@@ -562,6 +562,9 @@ export function checkProductInputs(
 export const REPORT_STATUSES = ['queued', 'running', 'finished', 'failed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/** A report id: random, unguessable, URL-safe (16–64 characters of base64url). */
+export const REPORT_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
 /** The spec's report polling interval. */
 export const REPORT_POLL_INTERVAL_MS = 6000;
 

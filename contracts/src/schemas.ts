@@ -11,3 +11,4 @@ export * from './simulation.schema';
 export * from './catalogue.schema';
 export * from './analytics.schema';
 export * from './paid.schema';
+export * from './email.schema';
