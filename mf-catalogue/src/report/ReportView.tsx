@@ -189,7 +189,7 @@ function Loading({ state }: { state: ReturnType<typeof useReport> }) {
       </Heading>
       <Muted>
         {product
-          ? `${product.title}: ${product.agents.length} AI agent${product.agents.length === 1 ? '' : 's'} research it in parallel. This takes ${formatRuntime(product.runtimeMinutes)}; you can leave this page, the report also arrives by email.`
+          ? `${product.title}: ${product.agents.length} AI agent${product.agents.length === 1 ? '' : 's'} research it in parallel. It takes ${formatRuntime(product.runtimeSeconds)} on average; you can leave this page, the report also arrives by email.`
           : status
             ? 'The agents are at work. This page updates by itself; you can leave it, the report also arrives by email.'
             : 'Loading the report...'}

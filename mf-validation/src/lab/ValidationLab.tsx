@@ -228,7 +228,9 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
   return (
     <Root data-remote="validation" data-view="lab">
       <Intro>
-        <Badge $tone="purple">Step 1</Badge>
+        <Badge $tone="purple" data-step-pill>
+          Step 1
+        </Badge>
         <Heading>Idea Validation Lab</Heading>
         <Muted>
           Describe your idea, who it is for and the problem it solves. Val, your AI startup mentor, answers with a scored

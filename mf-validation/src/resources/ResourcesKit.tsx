@@ -151,7 +151,9 @@ export function ResourcesKit({ validation, apiBase = '' }: ValidationAppProps) {
   return (
     <Root data-remote="validation" data-view="resources">
       <Intro>
-        <Badge $tone="purple">Step 2</Badge>
+        <Badge $tone="purple" data-step-pill>
+          Step 2
+        </Badge>
         <Heading>Your Startup Resources Kit</Heading>
         {validation && <Muted>Seven hand-picked tools to act on Val’s next steps: build, grow an audience, plan, pitch, collaborate, organise and learn.</Muted>}
       </Intro>
