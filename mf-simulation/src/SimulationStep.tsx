@@ -68,7 +68,7 @@ const ValSays = styled.p`
   background: color-mix(in srgb, ${t.primary} 10%, transparent);
   border: 1px solid color-mix(in srgb, ${t.primary} 35%, ${t.border});
   strong {
-    color: ${t.primary};
+    color: ${t.primaryInk};
   }
 `;
 const Months = styled.div`

@@ -28,7 +28,7 @@ const Viewport = styled.ol`
 const Item = styled.li<{ $variant: Toast['variant'] }>`
   pointer-events: auto;
   background: ${(p) => (p.$variant === 'destructive' ? t.danger : t.bgElevated)};
-  color: ${(p) => (p.$variant === 'destructive' ? '#fff' : t.text)};
+  color: ${(p) => (p.$variant === 'destructive' ? t.dangerText : t.text)};
   border: 1px solid ${(p) => (p.$variant === 'success' ? t.success : t.border)};
   border-radius: 12px;
   box-shadow: ${t.shadow};

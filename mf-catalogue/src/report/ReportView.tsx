@@ -104,7 +104,7 @@ const Toggle = styled.button`
   font-size: 1.05rem;
   text-align: left;
   cursor: pointer;
-  .icon { color: ${t.primary}; display: inline-flex; flex: none; }
+  .icon { color: ${t.primaryInk}; display: inline-flex; flex: none; }
   .title { flex: 1; }
   .chev { transition: transform 160ms ease; color: ${t.textMuted}; }
   &[aria-expanded='true'] .chev { transform: rotate(180deg); }
@@ -282,7 +282,7 @@ function Report({ reportId, status, apiBase }: { reportId: string; status: LiveS
               {expanded && (
                 <Body id={`step-${s.id}`} data-testid={`step-body-${s.id}`}>
                   <Suspense fallback={<Spinner $size={20} />}>
-                    <Markdown text={s.raw_output} />
+                    <Markdown text={s.raw_output} headingLevel={3} />
                   </Suspense>
                 </Body>
               )}

@@ -94,7 +94,7 @@ const Perk = styled.span`
   align-self: flex-start;
   font-size: 0.82rem;
   font-weight: 700;
-  color: ${t.purple};
+  color: ${t.purpleInk};
 `;
 const Try = styled(ButtonLink)`
   margin-top: 4px;
