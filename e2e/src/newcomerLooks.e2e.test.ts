@@ -264,7 +264,7 @@ describe('toasts leave the work free', () => {
     await context.close();
   });
 
-  it('the chat panel is not covered by a toast', async () => {
+  it('a toast does not cover the chat the user is typing in', async () => {
     const { page, context } = await seeded({ width: 1280 });
     await page.goto(server.url + '/#simulate');
     const sim = page.locator('#simulate');
@@ -272,16 +272,22 @@ describe('toasts leave the work free', () => {
     await sim.getByTestId('persona-card').first().click();
     const chat = sim.getByTestId('interview-chat');
     await chat.getByTestId('persona-message').first().waitFor();
-    await chat.scrollIntoViewIfNeeded();
-    const toast = page.getByTestId('toast').filter({ hasText: 'Customers Generated!' });
-    if (!(await toast.count())) await page.evaluate(() => undefined);
+    await page.route('**/api/customer-interview**', (route) =>
+      route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: { code: 'upstream_error', message: 'The AI could not answer right now.' } }) }),
+    );
     const box = chat.getByPlaceholder('Ask about their pain points, budget and timeline...');
+    // Where one types: the composer near the bottom of the screen.
     await box.scrollIntoViewIfNeeded();
-    await page.evaluate(() => window.scrollBy(0, 0));
-    const t = await toast.boundingBox().catch(() => null);
+    await box.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom + 70 - window.innerHeight));
+    await box.fill('What would you pay per month?');
+    await chat.getByRole('button', { name: 'Send' }).click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Failed to get customer response' });
+    await toast.waitFor();
+    await page.waitForTimeout(400);
+    const t = await toast.boundingBox();
     const c = await chat.boundingBox();
-    if (t && c) expect(overlaps(t, c)).toBe(false);
     expect(t).not.toBeNull();
+    expect(overlaps(t!, c!)).toBe(false);
     await context.close();
   });
 });
