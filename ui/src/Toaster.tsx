@@ -140,11 +140,19 @@ export function Toaster() {
       setTop(toastPlacement(height, { width: window.innerWidth, height: window.innerHeight }, avoid) === 'top');
     };
     place();
-    const timer = window.setInterval(place, 250);
+    // Parts of the page appear after the toast (the dashboard's rows after the login toast).
+    let frame = 0;
+    const soon = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    const observer = typeof MutationObserver === 'undefined' ? null : new MutationObserver(soon);
+    observer?.observe(document.body, { childList: true, subtree: true });
     window.addEventListener('scroll', place, { passive: true });
     window.addEventListener('resize', place);
     return () => {
-      window.clearInterval(timer);
+      observer?.disconnect();
+      cancelAnimationFrame(frame);
       window.removeEventListener('scroll', place);
       window.removeEventListener('resize', place);
     };
