@@ -1,5 +1,6 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
+import { alerts, fillHero, finishedReport, payOnTestCheckout as pay, signInAtDevProvider as signIn } from './paidFlow';
 import { startTestServer, type TestServer } from './server';
 
 /**
@@ -25,47 +26,6 @@ afterAll(async () => {
   await browser?.close();
   await Promise.all([server?.stop(), noProvider?.stop()]);
 });
-
-const HERO_BUTTON = 'Start Feasibility Study - $25';
-
-function alerts(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (d) => {
-    seen.push(d.message());
-    void d.accept();
-  });
-  return seen;
-}
-
-async function fillHero(page: Page, base: string, targetMarket: string, idea: string) {
-  await page.goto(`${base}/`);
-  const hero = page.locator('#hero [data-remote="catalogue"][data-view="hero"]');
-  await hero.waitFor();
-  await hero.locator('textarea[name="target_market"]').fill(targetMarket);
-  await hero.locator('input[name="product_idea"]').fill(idea);
-  await hero.getByRole('button', { name: HERO_BUTTON }).click();
-}
-
-async function signIn(page: Page, email: string, name = '') {
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="name"]').fill(name);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function pay(page: Page) {
-  await page.waitForURL(/\/checkout\/test\/cs_test_/);
-  await page.locator('input[name="number"]').fill('4242 4242 4242 4242');
-  await page.locator('input[name="expiry"]').fill('12 / 34');
-  await page.locator('input[name="cvc"]').fill('123');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-}
-
-async function finishedReport(page: Page) {
-  await page.waitForURL(/\/report\/[\w-]{16,}$/, { timeout: 20000 });
-  await page.locator('[data-testid="report"][data-status="finished"]').waitFor({ timeout: 45000 });
-}
 
 /** No spinner is left on the page (the user is never left waiting for nothing). */
 const spinners = (page: Page) => page.getByRole('progressbar').count();

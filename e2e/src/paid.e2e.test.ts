@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
+import { alerts, fillHero as fillHeroAt, finishedReport, HERO_BUTTON, payOnTestCheckout, signInAtDevProvider } from './paidFlow';
 import { startTestServer, type TestServer } from './server';
 
 let browser: Browser;
@@ -15,52 +16,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const HERO_BUTTON = 'Start Feasibility Study - $25';
-
-/** Collects every alert and accepts it. */
-function alerts(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('dialog', (d) => {
-    seen.push(d.message());
-    void d.accept();
-  });
-  return seen;
-}
+const fillHero = (page: Page, targetMarket: string, idea: string) => fillHeroAt(page, server.url, targetMarket, idea);
 
 const storage = (page: Page) =>
   page.evaluate(() => Object.fromEntries(['email', 'customer_id', 'name', 'target_market', 'idea', 'code'].map((k) => [k, localStorage.getItem(k)])));
-
-async function fillHero(page: Page, targetMarket: string, idea: string) {
-  await page.goto(`${server.url}/`);
-  const hero = page.locator('#hero [data-remote="catalogue"][data-view="hero"]');
-  await hero.waitFor();
-  await hero.locator('textarea[name="target_market"]').fill(targetMarket);
-  await hero.locator('input[name="product_idea"]').fill(idea);
-  await hero.getByRole('button', { name: HERO_BUTTON }).click();
-}
-
-async function signInAtDevProvider(page: Page, email: string, name: string) {
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="name"]').fill(name);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function payOnTestCheckout(page: Page, card: string) {
-  await page.waitForURL(/\/checkout\/test\/cs_test_/);
-  await page.locator('input[name="number"]').fill(card);
-  await page.locator('input[name="expiry"]').fill('12 / 34');
-  await page.locator('input[name="cvc"]').fill('123');
-  await page.getByRole('button', { name: /^Pay \$/ }).click();
-}
-
-/** Waits on /report/:id for the finished report; returns the id. */
-async function finishedReport(page: Page): Promise<string> {
-  await page.waitForURL(/\/report\/[\w-]{16,}$/, { timeout: 20000 });
-  await page.locator('[data-testid="report"][data-status="finished"]').waitFor({ timeout: 45000 });
-  return page.url().split('/').pop() as string;
-}
 
 describe('feasibility hero', () => {
   it('marks each blank field with a red border, goes nowhere, and clears a mark as soon as non-blank text is typed', async () => {
