@@ -132,8 +132,14 @@ describe('val report (options)', () => {
     const r = await parse(['report', 'start', '--product', 'business-idea-evaluation', '--input', 'company=Acme', '--input', 'idea=a=b', '--email', ' Me@Acme.com ']);
     expect(r.code).toBe(0);
     expect(r.calls).toEqual([
-      { cmd: 'report start', opts: { product: 'business-idea-evaluation', inputs: { company: 'Acme', idea: 'a=b' }, email: 'Me@Acme.com', json: false, api: undefined } },
+      { cmd: 'report start', opts: { product: 'business-idea-evaluation', inputs: { company: 'Acme', idea: 'a=b' }, email: 'me@acme.com', json: false, api: undefined } },
     ]);
+  });
+
+  it('takes an internationalised --email by the one email rule', async () => {
+    const r = await parse(['report', 'start', '--product', 'idea-desirability-assessment', '--input', 'idea=x', '--email', 'Zoë.Tester@Example.org']);
+    expect(r.code).toBe(0);
+    expect((r.calls[0] as { opts: { email: string } }).opts.email).toBe('zoë.tester@example.org');
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './zodConfig';
+import { emailSchema } from './email.schema';
 import { getAnyProduct } from './catalogue';
 import { LINK_TYPES, PARTNER_COMPANIES, partnerByCompany } from './partners';
 import {
@@ -33,8 +34,8 @@ export const trackClickRequestSchema: z.ZodType<TrackClickRequest> = z
   });
 
 const optionalEmail = z.preprocess(
-  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.email({ error: 'email must be a valid email address' }).max(254, { error: 'email is too long' }).optional(),
+  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+  emailSchema().optional(),
 );
 
 /** Body of `POST /api/track-product-click`: a click on a research product (fire and forget). */

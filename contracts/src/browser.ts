@@ -17,3 +17,4 @@ export * from './report';
 export * from './validateStream';
 export * from './catalogue';
 export * from './paid';
+export * from './email';

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import './zodConfig';
-import { CATALOGUE_PRODUCT_IDS, type ReportStatusRequest, type StartReportRequest } from './catalogue';
+import { emailSchema } from './email.schema';
+import { CATALOGUE_PRODUCT_IDS, REPORT_ID_PATTERN, type ReportStatusRequest, type StartReportRequest } from './catalogue';
 
 /** A report id: random, unguessable, URL-safe (22+ characters of base64url). */
 export const reportIdSchema = z
   .string({ error: 'execution_id must be text' })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'execution_id must be a report id' });
+  .regex(REPORT_ID_PATTERN, { error: 'execution_id must be a report id' });
 
 /** Body of `POST /api/reports/status`. */
 export const reportStatusRequestSchema: z.ZodType<ReportStatusRequest> = z.object({ execution_id: reportIdSchema });
@@ -17,6 +18,6 @@ export const startReportRequestSchema: z.ZodType<StartReportRequest> = z.object(
   inputs: z.record(z.string(), z.string().max(5000)),
   email: z.preprocess(
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? v.trim() : v),
-    z.email({ error: 'email must be a valid email address' }).max(254).optional(),
+    emailSchema().optional(),
   ),
 });

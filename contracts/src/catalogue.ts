@@ -56,8 +56,11 @@ interface ProductBase {
   agents: ReadonlyArray<ReportAgent>;
   /** The kinds of sources the agents are told to draw on. */
   sources: ReadonlyArray<string>;
-  /** Expected runtime with a language model, in minutes (our engine runs independent agents in parallel). */
-  runtimeMinutes: number;
+  /**
+   * Average runtime, in seconds: the one source of every runtime text (catalogue card, purchase
+   * dialog, report page, and the home page's runtime claim for the feasibility study).
+   */
+  runtimeSeconds: number;
   inputs: ReadonlyArray<ProductInput>;
   fields: ReadonlyArray<ProductField>;
   /** What the finished report contains, one line each ('What you get'). */
@@ -96,6 +99,12 @@ export type ProductId = (typeof CATALOGUE_PRODUCT_IDS)[number];
 
 export const ENTERPRISE_PRODUCT_IDS = ['market-intelligence-report', 'enterprise-idea-assessment'] as const;
 export type EnterpriseProductId = (typeof ENTERPRISE_PRODUCT_IDS)[number];
+
+/** The feasibility study's average runtime (spec: 25 m 54 s), quoted by the home page's claim too. */
+export const FEASIBILITY_STUDY_RUNTIME_SECONDS = 25 * 60 + 54;
+
+/** The free validation's runtime (spec: "AI analysis coming in 30 seconds", "a report in 30 seconds"). */
+export const VALIDATION_RUNTIME_SECONDS = 30;
 
 /** The flat price of the feasibility study (spec: $25). */
 export const FEASIBILITY_STUDY_PRICE = 25;
@@ -143,7 +152,7 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
       'Ten AI agents study your product idea in your target market: who buys, what the market is doing, the rules you must follow, whether it can be built, what it earns, what can go wrong, and a clear go or no-go.',
     price: FEASIBILITY_STUDY_PRICE,
     originalPrice: 1500,
-    runtimeMinutes: 4,
+    runtimeSeconds: FEASIBILITY_STUDY_RUNTIME_SECONDS,
     sources: ['Industry reports', 'Government statistics', 'Regulatory texts', 'Public company filings', 'Funding databases', 'Customer reviews', 'Forums and communities', 'Technical documentation'],
     fields: [
       field('targetMarket', 'Target market', 'e.g. Independent gyms in the UK', 100),
@@ -182,7 +191,7 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
       'Will people actually want it? A focused read on the urgency of the problem, who feels it most, what they use today, and the signals that would prove real demand.',
     price: 9,
     originalPrice: 600,
-    runtimeMinutes: 1,
+    runtimeSeconds: 60,
     sources: ['Customer reviews', 'Forums and communities', 'Search interest data', 'Social media discussions'],
     fields: [field('idea', 'Your idea', 'Describe the idea, who it is for and the problem it solves', 1000)],
     inputs: [{ name: 'IDEA', description: 'Your idea, in your own words', field: 'idea' }],
@@ -204,7 +213,7 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
       'How big can this get? Total, serviceable and obtainable market sized two ways, top-down and bottom-up, with every assumption written out so you can defend it to investors.',
     price: 19,
     originalPrice: 2500,
-    runtimeMinutes: 3,
+    runtimeSeconds: 180,
     sources: ['Industry reports', 'Government statistics', 'Public company filings', 'Census and trade data', 'Pricing pages'],
     fields: [field('idea', 'Your idea', 'Describe the idea and who would pay for it', 1000)],
     inputs: [
@@ -234,7 +243,7 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
       'An investor-style evaluation of your idea for your company: problem-solution fit, the competition you will meet, the business model, and a scorecard with a clear verdict.',
     price: 19,
     originalPrice: 2000,
-    runtimeMinutes: 2,
+    runtimeSeconds: 120,
     sources: ['Public company filings', 'Funding databases', 'Product directories', 'Customer reviews', 'Industry reports'],
     fields: [
       field('company', 'Company', 'Your company or team, e.g. Two-person studio in Lisbon', 200),
@@ -265,7 +274,7 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
       'The classic strategy lens applied to your market: rivalry, new entrants, supplier and buyer power, and substitutes, each rated, explained and turned into moves you can make.',
     price: 15,
     originalPrice: 1800,
-    runtimeMinutes: 2,
+    runtimeSeconds: 120,
     sources: ['Industry reports', 'Public company filings', 'Trade publications', 'Pricing pages', 'Government statistics'],
     fields: [field('market', 'Market', 'e.g. Plant-based protein snacks in Germany', 200)],
     inputs: [{ name: 'MARKET', description: 'The market to analyse', field: 'market' }],
@@ -292,7 +301,7 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
       'Hear your customers before you build: AI personas built from your target customer answer your research questions in simulated interviews, and the answers are distilled into insights.',
     price: 19,
     originalPrice: 3000,
-    runtimeMinutes: 3,
+    runtimeSeconds: 180,
     sources: ['Customer reviews', 'Forums and communities', 'Support and Q&A sites', 'Social media discussions', 'Survey research'],
     fields: [
       field('questions', 'Research questions', 'One per line, e.g. How do you choose a supplier today?', 1500),
@@ -324,7 +333,7 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
       'What hurts in your market, how much, and for whom. Pain points found, ranked by severity and frequency, and mapped to the product opportunities they open.',
     price: 15,
     originalPrice: 2000,
-    runtimeMinutes: 2,
+    runtimeSeconds: 120,
     sources: ['Customer reviews', 'Forums and communities', 'Job postings', 'Support and Q&A sites', 'Industry reports'],
     fields: [
       field('market', 'Market', 'e.g. Small dental practices in the US', 200),
@@ -355,7 +364,7 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
       'Where the money is: the revenue streams open to you in an industry and area, what buyers pay today, the demand behind it, and a 3-year revenue range you can plan around.',
     price: 19,
     originalPrice: 2500,
-    runtimeMinutes: 2,
+    runtimeSeconds: 120,
     sources: ['Pricing pages', 'Public company filings', 'Industry reports', 'Job postings', 'Funding databases'],
     fields: [
       field('industry', 'Industry', 'e.g. Veterinary clinics', 200),
@@ -390,7 +399,7 @@ export const ENTERPRISE_PRODUCTS: ReadonlyArray<EnterpriseProduct> = [
     description:
       'A standing view of your industry for strategy and product teams: segment dynamics, competitor moves, pricing shifts and the signals worth acting on, refreshed on your schedule.',
     pricing: 'Custom pricing',
-    runtimeMinutes: 6,
+    runtimeSeconds: 360,
     sources: ['Industry reports', 'Public company filings', 'Earnings calls', 'Patent databases', 'Job postings', 'Pricing pages', 'Trade publications', 'Government statistics'],
     fields: [
       field('industry', 'Industry', 'e.g. Industrial IoT', 200),
@@ -419,7 +428,7 @@ export const ENTERPRISE_PRODUCTS: ReadonlyArray<EnterpriseProduct> = [
     description:
       'For innovation teams deciding what to fund: a new venture or product line assessed against your strategy and resources by ten agents, with a board-ready recommendation.',
     pricing: 'Custom pricing',
-    runtimeMinutes: 8,
+    runtimeSeconds: 480,
     sources: ['Industry reports', 'Public company filings', 'Regulatory texts', 'Patent databases', 'Funding databases', 'Customer reviews', 'Government statistics', 'Technical documentation'],
     fields: [
       field('company', 'Company', 'Your company and business unit', 200),
@@ -495,9 +504,14 @@ export function formatPrice(dollars: number): string {
   return `$${Math.round(dollars).toLocaleString('en-US')}`;
 }
 
-/** "about 4 minutes" / "about 1 minute". */
-export function formatRuntime(minutes: number): string {
-  return `about ${minutes} minute${minutes === 1 ? '' : 's'}`;
+/** A runtime as every page quotes it: "30 seconds", "1 minute", "3 minutes", "25m 54s". */
+export function formatRuntime(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} second${s === 1 ? '' : 's'}`;
+  const m = Math.floor(s / 60);
+  const rest = s % 60;
+  if (rest) return `${m}m ${rest}s`;
+  return `${m} minute${m === 1 ? '' : 's'}`;
 }
 
 /** Spec section 5: fields whose name contains "idea" or "questions" are multi-line, others single-line. */
@@ -561,6 +575,9 @@ export function checkProductInputs(
 /** A report's life: queued → running → finished | failed. */
 export const REPORT_STATUSES = ['queued', 'running', 'finished', 'failed'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** A report id: random, unguessable, URL-safe (16–64 characters of base64url). */
+export const REPORT_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The spec's report polling interval. */
 export const REPORT_POLL_INTERVAL_MS = 6000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './zodConfig';
+import { isEmailAddress } from './email';
 import { CONTACT_LIMITS, type ContactField, type ContactRequest, type PublicStats } from './content';
 
 /** Answer of `GET /api/public-stats`. */
@@ -20,9 +21,7 @@ const requiredText = (field: keyof typeof CONTACT_LIMITS, missing: string, label
 /** Body of `POST /api/contact` (also the form's own check): all four fields required. */
 export const contactRequestSchema: z.ZodType<ContactRequest> = z.object({
   name: requiredText('name', 'Please enter your name', 'Name'),
-  email: requiredText('email', 'Please enter your email', 'Email').pipe(
-    z.email({ error: 'Please enter a valid email address' }),
-  ),
+  email: requiredText('email', 'Please enter your email', 'Email').refine(isEmailAddress, { error: 'Please enter a valid email address' }),
   subject: requiredText('subject', 'Please add a subject', 'Subject'),
   message: requiredText('message', 'Please write a message', 'Message'),
 });

@@ -96,3 +96,19 @@ describe('contactRequestSchema', () => {
     expect(contactRequestSchema.safeParse(null).success).toBe(false);
   });
 });
+
+describe('runtimes come from one source', () => {
+  it('the runtime claims are the feasibility study’s and the free validation’s runtimes', async () => {
+    const { getProduct, formatRuntime, FEASIBILITY_STUDY_ID, VALIDATION_RUNTIME_SECONDS } = await import('./catalogue');
+    const study = getProduct(FEASIBILITY_STUDY_ID)!;
+    expect(CLAIMS.runtime.value).toBe(formatRuntime(study.runtimeSeconds));
+    expect(CLAIMS.runtime.label).toMatch(/feasibility study/);
+    expect(CLAIMS.reportTime.value).toBe(formatRuntime(VALIDATION_RUNTIME_SECONDS));
+    expect(CLAIMS.reportTime.label).toMatch(/validation/);
+  });
+
+  it('formats every runtime the same way', async () => {
+    const { formatRuntime } = await import('./catalogue');
+    expect([30, 60, 180, 1554, 1].map(formatRuntime)).toEqual(['30 seconds', '1 minute', '3 minutes', '25m 54s', '1 second']);
+  });
+});

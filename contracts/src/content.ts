@@ -1,3 +1,4 @@
+import { FEASIBILITY_STUDY_RUNTIME_SECONDS, VALIDATION_RUNTIME_SECONDS, formatRuntime } from './catalogue';
 
 /**
  * The marketing content of Val, in one typed module: every claim, testimonial, badge and outside
@@ -23,17 +24,25 @@ export interface Claim {
   short?: string;
 }
 
-/** The fixed claims of the spec (section 1 and 9). */
+/**
+ * The fixed claims of the spec (section 1 and 9). The two runtimes are not literals: each names
+ * its product and comes from that product's runtime in the catalogue, the same number the
+ * catalogue card, the purchase dialog and the report page quote.
+ */
 export const CLAIMS = {
   aiAgents: { value: '10+', label: 'AI agents' },
   hoursSaved: { value: '90+', label: 'hours of research saved' },
-  runtime: { value: '25m 54s', label: 'average runtime' },
+  runtime: { value: formatRuntime(FEASIBILITY_STUDY_RUNTIME_SECONDS), label: 'average feasibility study runtime' },
   moneySaved: { value: '$15,000+', label: 'saved versus consultants' },
-  reportTime: { value: '30 seconds', short: '30s', label: 'to your first report' },
+  reportTime: {
+    value: formatRuntime(VALIDATION_RUNTIME_SECONDS),
+    short: `${VALIDATION_RUNTIME_SECONDS}s`,
+    label: 'to your free validation report',
+  },
 } as const satisfies Record<string, Claim>;
 
 /** The runtime claim in seconds (25 m 54 s), for anything that computes with it. */
-export const CLAIMED_RUNTIME_SECONDS = 25 * 60 + 54;
+export const CLAIMED_RUNTIME_SECONDS = FEASIBILITY_STUDY_RUNTIME_SECONDS;
 
 /**
  * "Entrepreneurs validated" is live: stored validations plus this baseline (the validations

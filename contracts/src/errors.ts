@@ -12,6 +12,8 @@ export const ErrorCode = {
   RateLimited: 'rate_limited',
   Upstream: 'upstream_error',
   Unavailable: 'unavailable',
+  /** 503 of every /api/admin call when no admin password is configured. */
+  AdminDisabled: 'admin_disabled',
   Internal: 'internal_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import './zodConfig';
-import { FEASIBILITY_LIMITS, EMAIL_MAX_LENGTH, CHECKOUT_SESSION_ID_PATTERN, CHECKOUT_INPUTS_MAX_CHARS } from './paid';
+import { emailSchema } from './email.schema';
+import { FEASIBILITY_LIMITS, CHECKOUT_SESSION_ID_PATTERN, CHECKOUT_INPUTS_MAX_CHARS } from './paid';
 
-const emailField = z
-  .string({ error: 'email must be text' })
-  .trim()
-  .toLowerCase()
-  .max(EMAIL_MAX_LENGTH, { error: 'email is too long' })
-  .pipe(z.email({ error: 'email must be a valid email address' }));
+const emailField = emailSchema();
 
 /**
  * Body of `POST /api/feasibility/start`. The inputs may be empty when the paid checkout already

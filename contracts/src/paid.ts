@@ -17,8 +17,6 @@ export const PAID_STORAGE_KEYS = {
 /** Limits of the feasibility form (spec sections 5 and 9). */
 export const FEASIBILITY_LIMITS = { targetMarket: 100, productIdea: 200 } as const;
 
-/** Longest accepted email address. */
-export const EMAIL_MAX_LENGTH = 254;
 
 /** Browser-facing paths of the paid flow on the BFF (each behind a configurable base URL). */
 export const PAID_PATHS = {

@@ -118,3 +118,17 @@ describe('markdownToPlainLines', () => {
     ).toEqual(['Title', '• Bold item with code', '  • nested item', '', 'Docs (https://example.com) and img', '', 'a  ·  b']);
   });
 });
+
+describe('nextMonthUsers', () => {
+  it('is the entry’s own next-month number, else the next month’s users, else null', async () => {
+    const { nextMonthUsers } = await import('./simulation');
+    const months = [
+      { month: 1, users: 120 },
+      { month: 2, users: 168 },
+    ];
+    expect(nextMonthUsers(months, 1)).toBe(168);
+    expect(nextMonthUsers(months, 2)).toBeNull();
+    expect(nextMonthUsers({ month: 6, users: 400, nextMonthUsers: 455 }, 6)).toBe(455);
+    expect(nextMonthUsers(undefined, 1)).toBeNull();
+  });
+});

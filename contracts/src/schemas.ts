@@ -12,3 +12,4 @@ export * from './catalogue.schema';
 export * from './analytics.schema';
 export * from './paid.schema';
 export * from './openapi';
+export * from './email.schema';

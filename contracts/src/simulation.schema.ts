@@ -65,6 +65,7 @@ export const simulationMonthSchema = z.object({
   wins: listOfText.default([]),
   challenges: listOfText.default([]),
   challenge: optionalText(SIMULATION_LIMITS.challenge, 'challenge').optional(),
+  nextMonthUsers: z.number({ error: 'nextMonthUsers must be a number' }).min(0).max(1e9).optional(),
 });
 
 const history = <T extends z.ZodType>(item: T) =>

@@ -69,6 +69,12 @@ export interface SimulationMonth {
   challenges: string[];
   /** A question from Val the founder can answer ('Get Val's Feedback'). */
   challenge?: string;
+  /**
+   * The users the simulation expects the month after: the next month's `users` (for month 6, the
+   * same model run one month further). Val quotes this number, never one of its own, whenever
+   * "next month" comes up in the challenge feedback or the chat.
+   */
+  nextMonthUsers?: number;
 }
 
 /** One message of the per-month chat with Val. */
@@ -145,6 +151,21 @@ export function monthGrowthPercent(months: ReadonlyArray<Pick<SimulationMonth, '
   if (prev <= 0) return null;
   const pct = Math.round(((cur - prev) / prev) * 100);
   return Object.is(pct, -0) ? 0 : pct;
+}
+
+/**
+ * The one "next month" user number of month `month`: the entry's own `nextMonthUsers`, else the
+ * next month's `users` in `months`; null when neither is known (Val then quotes no number).
+ */
+export function nextMonthUsers(
+  months: ReadonlyArray<Pick<SimulationMonth, 'month' | 'users' | 'nextMonthUsers'>> | Pick<SimulationMonth, 'month' | 'users' | 'nextMonthUsers'> | undefined,
+  month: number,
+): number | null {
+  const list = Array.isArray(months) ? months : months ? [months] : [];
+  const entry = list.find((m) => m.month === month);
+  if (typeof entry?.nextMonthUsers === 'number') return entry.nextMonthUsers;
+  const next = list.find((m) => m.month === month + 1);
+  return typeof next?.users === 'number' ? next.users : null;
 }
 
 /** The progress bar's fill: users relative to the month with the most users, 0..100. */

@@ -76,7 +76,7 @@ describe('/products and the purchase dialog', () => {
     expect(await dialog.getByText('Feasibility', { exact: true }).isVisible()).toBe(true);
     expect(await dialog.getByTestId('stat-agents').textContent()).toBe('10');
     expect(await dialog.getByTestId('stat-sources').textContent()).toBe('8');
-    expect(await dialog.getByTestId('stat-runtime').textContent()).toBe('~4 min');
+    expect(await dialog.getByTestId('stat-runtime').textContent()).toBe('25m 54s');
     expect(await dialog.getByTestId('agent-list').locator('li').count()).toBe(10);
     expect(await dialog.getByTestId('agent-list').textContent()).toContain('Risk Analyst');
     expect(await dialog.getByTestId('you-save').textContent()).toBe('$1,475');
@@ -84,7 +84,7 @@ describe('/products and the purchase dialog', () => {
     expect(await dialog.getByTestId('price').textContent()).toBe('$25');
     expect(await dialog.getByTestId('original-price').textContent()).toBe('$1,500');
     expect(await dialog.getByText('Save 98%').isVisible()).toBe(true);
-    expect(await dialog.getByText('One-time payment. No subscription. Your report is delivered by email within about 4 minutes.').isVisible()).toBe(true);
+    expect(await dialog.getByText('One-time payment. No subscription. Your report is delivered by email within 25m 54s.').isVisible()).toBe(true);
 
     await dialog.getByRole('button', { name: 'Get This Report' }).click();
     const market = dialog.getByRole('textbox', { name: 'Target market' });
@@ -161,7 +161,7 @@ describe('/report/:reportId', () => {
     const loading = page.getByTestId('report-loading');
     await loading.waitFor();
     // The frame shows "Loading the report..." until the first status arrives; then the product line.
-    const intro = loading.getByText('New Product Feasibility Study: 10 AI agents research it in parallel. This takes about 4 minutes', { exact: false });
+    const intro = loading.getByText('New Product Feasibility Study: 10 AI agents research it in parallel. It takes 25m 54s on average', { exact: false });
     await intro.waitFor({ timeout: 10000 });
     expect(await intro.isVisible()).toBe(true);
     const line = page.getByTestId('report-status-line');

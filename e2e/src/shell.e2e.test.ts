@@ -259,6 +259,7 @@ describe('the home page', () => {
     for (const id of ['testimonials', 'newsletter-cta', 'closing-cta']) expect(await page.getByTestId(id).count()).toBe(0);
 
     await page.getByTestId('start-over').click();
+    await page.getByTestId('start-over-confirm').getByRole('button', { name: 'Yes, start over' }).click();
     await page.getByTestId('testimonials').waitFor();
     await page.getByTestId('newsletter-cta').waitFor();
     await page.getByTestId('closing-cta').waitFor();

@@ -106,7 +106,7 @@ describe('Idea validation (step 1) and the Startup Resources Kit (step 2)', () =
     await lab.getByRole('button', { name: 'Get AI Feedback!' }).waitFor();
     const feedback = page.getByTestId('validation-feedback');
     await feedback.getByRole('heading', { name: 'Market Opportunity' }).waitFor();
-    expect(await feedback.locator('h2').count()).toBeGreaterThanOrEqual(8);
+    expect(await feedback.locator('h4').count()).toBeGreaterThanOrEqual(8);
     expect(await feedback.textContent()).toContain('busy working parents with two or more kids');
     await expect(page.getByTestId('val-avatar').first().isVisible()).resolves.toBe(true);
     await page.getByText('Answered by the offline analyst — connect a model for deeper analysis').waitFor();
@@ -187,6 +187,7 @@ describe('Idea validation (step 1) and the Startup Resources Kit (step 2)', () =
 
     // Start over clears the lab and locks the kit again.
     await page.getByTestId('start-over').click();
+    await page.getByTestId('start-over-confirm').getByRole('button', { name: 'Yes, start over' }).click();
     await kit.getByText('Complete Step 1 to unlock your kit').waitFor();
     expect(await page.getByRole('heading', { name: "Val's Analysis is Ready!" }).count()).toBe(0);
     expect(await page.locator('textarea[name="idea"]').inputValue()).toBe('');

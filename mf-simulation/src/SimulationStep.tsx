@@ -2,13 +2,14 @@ import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
   buildCustomerInsights,
+  nextMonthUsers,
   type CustomerPersona,
   type InterviewMessage,
   type MentorChatMessage,
   type SimulationAppProps,
   type SimulationMonth,
 } from '@val/contracts';
-import { Button, Card, Heading, Muted, Spinner, t, toast } from '@val/ui';
+import { Badge, Button, Card, Heading, Muted, Spinner, t, toast } from '@val/ui';
 import { recentHistory, simulationApi } from './api';
 import { ProviderNote } from './components/common';
 import { InterviewChat, PersonaCards } from './components/Interviews';
@@ -16,6 +17,21 @@ import { ModelExplanation, MonthCard, SimulationComplete, ValChatPanel } from '.
 import { localGreeting, valGreeting } from './lib/format';
 import { newId, phaseOf } from './state/store';
 import { useStep3 } from './state/useStep3';
+
+/** A month as sent to Val: with the simulation's own next-month users (older stored runs lack the field). */
+function withNextMonth(m: SimulationMonth, months: ReadonlyArray<SimulationMonth>): SimulationMonth {
+  const next = nextMonthUsers(months, m.month);
+  return next === null ? m : { ...m, nextMonthUsers: next };
+}
+
+/** The pill and the heading, as steps 1 and 2 show them. */
+const Intro = styled.header`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  align-items: flex-start;
+  ${Heading} { margin: 0; }
+`;
 
 const Root = styled.div`
   display: flex;
@@ -52,7 +68,7 @@ const ValSays = styled.p`
   background: color-mix(in srgb, ${t.primary} 10%, transparent);
   border: 1px solid color-mix(in srgb, ${t.primary} 35%, ${t.border});
   strong {
-    color: ${t.primary};
+    color: ${t.primaryInk};
   }
 `;
 const Months = styled.div`
@@ -183,7 +199,7 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
         challenge: m.challenge,
         response: answer,
         validationData: validation,
-        simulationData: stateRef.current.simulation ?? [],
+        simulationData: (stateRef.current.simulation ?? []).map((x, _i, all) => withNextMonth(x, all)),
       });
       update((s) => ({ ...s, feedback: { ...s.feedback, [m.month]: r.feedback }, provider: r.provider }));
       toast({ title: "Val's Feedback Ready!", variant: 'success' });
@@ -218,7 +234,7 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
     setChatDrafts((x) => ({ ...x, [m.month]: '' }));
     try {
       const r = await api.valChatStream(
-        { month: m.month, question: text, conversationHistory: recentHistory(before), simulationData: m, validationData: validation },
+        { month: m.month, question: text, conversationHistory: recentHistory(before), simulationData: withNextMonth(m, stateRef.current.simulation ?? []), validationData: validation },
         (so) => setChatDrafts((x) => ({ ...x, [m.month]: so })),
       );
       add({ id: newId('val'), isUser: false, text: r.response, timestamp: now() });
@@ -239,7 +255,12 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
 
   return (
     <Root ref={rootRef} data-remote="simulation" data-phase={phase}>
-      <Heading>Step 3: Interview customers and simulate your launch</Heading>
+      <Intro>
+        <Badge $tone="purple" data-step-pill>
+          Step 3
+        </Badge>
+        <Heading>Interview customers and simulate your launch</Heading>
+      </Intro>
 
       {phase === 'locked' && (
         <Locked data-testid="simulation-locked">

@@ -9,11 +9,14 @@ import {
   type Toast,
 } from './toast';
 
-const Viewport = styled.ol`
+/** Below the sticky header, when the toast moves to the top. */
+const TOP_OFFSET_PX = 64;
+
+const Viewport = styled.ol<{ $top: boolean }>`
   position: fixed;
   z-index: 1000;
   right: 0;
-  bottom: 0;
+  ${(p) => (p.$top ? `top: ${TOP_OFFSET_PX}px;` : 'bottom: 0;')}
   margin: 0;
   padding: 16px;
   list-style: none;
@@ -28,7 +31,7 @@ const Viewport = styled.ol`
 const Item = styled.li<{ $variant: Toast['variant'] }>`
   pointer-events: auto;
   background: ${(p) => (p.$variant === 'destructive' ? t.danger : t.bgElevated)};
-  color: ${(p) => (p.$variant === 'destructive' ? '#fff' : t.text)};
+  color: ${(p) => (p.$variant === 'destructive' ? t.dangerText : t.text)};
   border: 1px solid ${(p) => (p.$variant === 'success' ? t.success : t.border)};
   border-radius: 12px;
   box-shadow: ${t.shadow};
@@ -100,10 +103,60 @@ function ToastItem({ item }: { item: Toast }) {
   );
 }
 
+interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+const area = (a: Box, b: Box) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+/**
+ * Where a toast of `height` px covers the least of what the page marks `data-toast-avoid` (the
+ * admin's first row, an open chat): the bottom-right corner by default, the top when that covers
+ * less. Pure, for tests.
+ */
+export function toastPlacement(height: number, viewport: { width: number; height: number }, avoid: ReadonlyArray<Box>): 'top' | 'bottom' {
+  const w = Math.min(420, viewport.width);
+  const h = height + 32;
+  const bottom: Box = { left: viewport.width - w, right: viewport.width, top: viewport.height - h, bottom: viewport.height };
+  const top: Box = { left: viewport.width - w, right: viewport.width, top: TOP_OFFSET_PX, bottom: TOP_OFFSET_PX + h };
+  const cover = (spot: Box) => avoid.reduce((n, r) => n + area(spot, r), 0);
+  return cover(top) < cover(bottom) ? 'top' : 'bottom';
+}
+
 /** The toast viewport; render once (the shell does). F8 moves focus to it. */
 export function Toaster() {
   const items = useToasts();
   const ref = useRef<HTMLOListElement>(null);
+  const [top, setTop] = useState(false);
+  useEffect(() => {
+    if (!items.length) return;
+    // While a toast shows, keep it off the marked parts of the page as they appear and scroll.
+    const place = () => {
+      const list = ref.current;
+      const avoid = [...document.querySelectorAll('[data-toast-avoid]')].map((e) => e.getBoundingClientRect());
+      const height = list?.getBoundingClientRect().height || 80;
+      setTop(toastPlacement(height, { width: window.innerWidth, height: window.innerHeight }, avoid) === 'top');
+    };
+    place();
+    // Parts of the page appear after the toast (the dashboard's rows after the login toast).
+    let frame = 0;
+    const soon = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    const observer = typeof MutationObserver === 'undefined' ? null : new MutationObserver(soon);
+    observer?.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('scroll', place, { passive: true });
+    window.addEventListener('resize', place);
+    return () => {
+      observer?.disconnect();
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', place);
+      window.removeEventListener('resize', place);
+    };
+  }, [items.length]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === TOAST_HOTKEY) {
@@ -115,7 +168,7 @@ export function Toaster() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
   return (
-    <Viewport ref={ref} tabIndex={-1} aria-label={`Notifications (${TOAST_HOTKEY})`} data-testid="toast-viewport">
+    <Viewport ref={ref} $top={top} data-placement={top ? 'top' : 'bottom'} tabIndex={-1} aria-label={`Notifications (${TOAST_HOTKEY})`} data-testid="toast-viewport">
       {items.map((item) => (
         <ToastItem key={item.id} item={item} />
       ))}

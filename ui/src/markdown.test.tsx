@@ -39,3 +39,15 @@ describe('SafeMarkdown (@val/ui/markdown)', () => {
     expect(safeUrl('//evil.com')).toBe('');
   });
 });
+
+describe('heading levels', () => {
+  it('moves the text’s top headings to headingLevel and the deeper ones along', async () => {
+    const { renderToStaticMarkup } = await import('react-dom/server');
+    const { default: SafeMarkdown, topHeadingDepth } = await import('./markdown');
+    expect(topHeadingDepth('intro\n## A\n### B\n```\n# not a heading\n```')).toBe(2);
+    const html = renderToStaticMarkup(<SafeMarkdown text={'## Score\n\ntext\n\n### Detail'} headingLevel={4} />);
+    expect(html).toContain('<h4>Score</h4>');
+    expect(html).toContain('<h5>Detail</h5>');
+    expect(renderToStaticMarkup(<SafeMarkdown text={'## Score'} />)).toContain('<h2>Score</h2>');
+  });
+});

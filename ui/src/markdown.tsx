@@ -26,14 +26,43 @@ const components: Components = {
   img: ({ alt }) => (alt ? <span className="img-alt">[{alt}]</span> : null),
 };
 
+type Level = 1 | 2 | 3 | 4 | 5 | 6;
+const TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
+
+/** The shallowest ATX heading (`#`…`######`) of a markdown text outside code fences, or null. */
+export function topHeadingDepth(text: string): number | null {
+  let fenced = false;
+  let top: number | null = null;
+  for (const line of text.split('\n')) {
+    if (/^\s{0,3}(```|~~~)/.test(line)) fenced = !fenced;
+    const m = fenced ? null : /^\s{0,3}(#{1,6})\s+\S/.exec(line);
+    if (m && (top === null || m[1].length < top)) top = m[1].length;
+  }
+  return top;
+}
+
+/** Heading components that move every heading by `shift` levels (kept within h1–h6). */
+function shiftedHeadings(shift: number): Components {
+  const out: Components = {};
+  TAGS.forEach((tag, i) => {
+    const Tag = TAGS[Math.min(5, Math.max(0, i + shift))];
+    out[tag] = ({ children }) => <Tag>{children}</Tag>;
+  });
+  return out;
+}
+
 /**
  * Markdown (with GFM lists and tables) turned into React elements: raw HTML is skipped (never
  * dangerouslySetInnerHTML), links are limited to http/https/mailto and open in a new tab without
  * an opener, images are shown as their alt text (nothing is fetched from another host).
+ * `headingLevel` is the level the text's top headings get (e.g. 4 under an h3), so the text's
+ * own outline sits under the page's; its deeper headings follow one level per step.
  */
-export default function SafeMarkdown({ text }: { text: string }) {
+export default function SafeMarkdown({ text, headingLevel }: { text: string; headingLevel?: Level }) {
+  const top = headingLevel ? topHeadingDepth(text) : null;
+  const all = top && headingLevel && top !== headingLevel ? { ...components, ...shiftedHeadings(headingLevel - top) } : components;
   return (
-    <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={safeUrl} components={components}>
+    <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={safeUrl} components={all}>
       {text}
     </ReactMarkdown>
   );

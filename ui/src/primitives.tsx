@@ -54,7 +54,7 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
   primary: css`background: ${t.primary}; color: ${t.primaryText}; border: 1px solid transparent;`,
   secondary: css`background: ${t.bgSunken}; color: ${t.text}; border: 1px solid ${t.border};`,
   ghost: css`background: transparent; color: ${t.text}; border: 1px solid transparent;`,
-  danger: css`background: ${t.danger}; color: #fff; border: 1px solid transparent;`,
+  danger: css`background: ${t.danger}; color: ${t.dangerText}; border: 1px solid transparent;`,
 };
 
 export const Button = styled.button<{ $variant?: ButtonVariant; $block?: boolean }>`
@@ -121,7 +121,7 @@ export const Badge = styled.span<{ $tone?: 'default' | 'purple' | 'accent' }>`
   padding: 3px 10px;
   border-radius: 999px;
   background: ${(p) => (p.$tone === 'purple' ? t.purple : p.$tone === 'accent' ? t.accent : t.bgSunken)};
-  color: ${(p) => (p.$tone ? '#fff' : t.textMuted)};
+  color: ${(p) => (p.$tone === 'purple' ? t.purpleText : p.$tone === 'accent' ? t.accentText : t.textMuted)};
   border: 1px solid ${t.border};
 `;
 

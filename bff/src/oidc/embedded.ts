@@ -1,8 +1,8 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH } from '@val/contracts';
+import { EMAIL_MAX_LENGTH, emailSchema, isEmailAddress } from '@val/contracts';
 import type { Logger } from '../logger';
 import { maskEmail } from '../logger';
 import { escapeHtml, sendPage } from '../services/authPages';
@@ -12,6 +12,9 @@ import type { OidcAccount, OidcContextSlice, OidcProvider, OidcProviderClass } f
 /** Where the embedded provider lives on our origin. */
 export const EMBEDDED_OIDC_PATH = '/oidc';
 const INTERACTION_PATH = `${EMBEDDED_OIDC_PATH}/interaction`;
+
+const BACKCHANNEL_KEY_HEADER = 'x-val-oidc-backchannel';
+const BACKCHANNEL_ORIGIN_HEADER = 'x-val-oidc-origin';
 
 /** Title of the embedded provider's sign-in page. */
 export const DEV_SIGN_IN_TITLE = 'Development sign-in';
@@ -39,6 +42,13 @@ export interface EmbeddedOidc {
   readonly clientSecret: string;
   /** The issuer serving `origin` (created on first use). */
   forOrigin(origin: string): EmbeddedIssuer;
+  /**
+   * Headers of the BFF's own back-channel calls (discovery, token, JWKS, userinfo) that reach the
+   * provider over loopback: they name the public origin the browser used, so a browser at
+   * `http://localhost:PORT` and one at `http://127.0.0.1:PORT` each meet their own issuer. Only
+   * this process knows the key, so a visitor cannot pick an issuer with them.
+   */
+  backchannelHeaders(origin: string): Record<string, string>;
   /** Koa middleware answering `/oidc/*` (except the sign-in pages); mount BEFORE any body parser. */
   middleware(originOf: (ctx: Context) => string): Middleware;
   /** The "Development sign-in" pages (`/oidc/interaction/:uid`), on a router after the body parser. */
@@ -67,12 +77,7 @@ function loadProviderClass(logger: Logger): OidcProviderClass {
 }
 
 const signInForm = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(EMAIL_MAX_LENGTH, { error: 'The email address is too long.' })
-    .pipe(z.email({ error: 'Enter a valid email address.' })),
+  email: emailSchema({ notText: 'Enter a valid email address.', tooLong: 'The email address is too long.', invalid: 'Enter a valid email address.' }),
   name: z.string().trim().max(100, { error: 'The name must be at most 100 characters.' }).optional().default(''),
 });
 
@@ -87,7 +92,7 @@ function signInPage(ctx: Context, uid: string, values: { email?: string; name?: 
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${action}/login" novalidate>
   <label>Email
-    <input type="email" name="email" autocomplete="email" placeholder="you@example.com" required maxlength="${EMAIL_MAX_LENGTH}" value="${escapeHtml(values.email ?? '')}" ${error ? 'aria-invalid="true"' : ''} autofocus>
+    <input type="text" inputmode="email" name="email" autocomplete="email" spellcheck="false" autocapitalize="none" placeholder="you@example.com" required maxlength="${EMAIL_MAX_LENGTH}" value="${escapeHtml(values.email ?? '')}" ${error ? 'aria-invalid="true"' : ''} autofocus>
   </label>
   <label><span>Name <span class="hint">(optional)</span></span>
     <input type="text" name="name" autocomplete="name" maxlength="100" value="${escapeHtml(values.name ?? '')}">
@@ -116,9 +121,17 @@ export function createEmbeddedOidc(opts: EmbeddedOidcOptions): EmbeddedOidc {
   const cookieKeys = [randomBytes(32).toString('hex')];
   const names = new Map<string, string>();
   const issuers = new Map<string, EmbeddedIssuer>();
+  const backchannelKey = Buffer.from(randomBytes(32).toString('hex'));
+  /** The origin a back-channel call names, when it carries this process's key and the issuer exists. */
+  const backchannelOrigin = (ctx: Context): string | null => {
+    const key = Buffer.from(ctx.get(BACKCHANNEL_KEY_HEADER));
+    const origin = ctx.get(BACKCHANNEL_ORIGIN_HEADER);
+    if (!origin || key.length !== backchannelKey.length || !timingSafeEqual(key, backchannelKey)) return null;
+    return issuers.has(origin) ? origin : null;
+  };
 
   const findAccount = async (_ctx: unknown, sub: string): Promise<OidcAccount | undefined> => {
-    if (!sub.includes('@')) return undefined;
+    if (!isEmailAddress(sub)) return undefined;
     return {
       accountId: sub,
       claims: () => {
@@ -199,11 +212,12 @@ export function createEmbeddedOidc(opts: EmbeddedOidcOptions): EmbeddedOidc {
     clientId,
     clientSecret,
     forOrigin,
+    backchannelHeaders: (origin) => ({ [BACKCHANNEL_KEY_HEADER]: backchannelKey.toString(), [BACKCHANNEL_ORIGIN_HEADER]: origin }),
     middleware(originOf) {
       return async (ctx, next) => {
         const p = ctx.path;
         if ((p !== EMBEDDED_OIDC_PATH && !p.startsWith(`${EMBEDDED_OIDC_PATH}/`)) || p.startsWith(`${INTERACTION_PATH}/`)) return next();
-        const { handler } = forOrigin(originOf(ctx));
+        const { handler } = forOrigin(backchannelOrigin(ctx) ?? originOf(ctx));
         const req = ctx.req as typeof ctx.req & { originalUrl?: string };
         req.originalUrl = req.url;
         req.url = (req.url ?? '').slice(EMBEDDED_OIDC_PATH.length) || '/';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import * as oidc from 'openid-client';
+import { isEmailAddress, normalizeEmail } from '@val/contracts';
 import type { Config } from '../config/env';
 import { InputError, UnauthorizedError, UpstreamError } from '../errors';
 import type { Logger } from '../logger';
@@ -102,6 +103,7 @@ export function createAuthService(opts: AuthServiceOptions): AuthService {
         if (target !== url) {
           headers.set('x-forwarded-host', publicUrl.host);
           headers.set('x-forwarded-proto', publicUrl.protocol.replace(':', ''));
+          for (const [k, v] of Object.entries(emb.backchannelHeaders(origin))) headers.set(k, v);
         }
         return fetchImpl(target, { ...(options as RequestInit), headers });
       };
@@ -182,9 +184,9 @@ export function createAuthService(opts: AuthServiceOptions): AuthService {
         email = claim(claims, 'email');
         name ??= claim(claims, 'name', 'given_name');
       }
-      if (!email || !email.includes('@')) throw new UnauthorizedError('The sign-in provider did not share an email address.');
+      if (!email || !isEmailAddress(email)) throw new UnauthorizedError('The sign-in provider did not share an email address.');
       if (claims?.email_verified === false) throw new UnauthorizedError('Your email address is not verified with the sign-in provider.');
-      const user: SignedInUser = { email: email.toLowerCase().slice(0, 254), ...(name ? { name: name.slice(0, 100) } : {}), at: Date.now() };
+      const user: SignedInUser = { email: normalizeEmail(email), ...(name ? { name: name.slice(0, 100) } : {}), at: Date.now() };
       sessions.write(ctx, { user });
       logger.info({ user: maskEmail(user.email), via: mode }, 'signed in');
       return user;

@@ -22,7 +22,7 @@ export interface PageOptions {
  * dark by default, light when the visitor chose it (localStorage `theme`) or the system asks.
  */
 const CSS = `
-:root{--bg:#0b0d17;--card:#151829;--sunken:#080a12;--text:#eef0fa;--muted:#a3a9c4;--border:#2a2f4a;--primary:#7c5cff;--danger:#f87171;--warn:#fbbf24;--warn-text:#1c1400;color-scheme:dark}
+:root{--bg:#0b0d17;--card:#151829;--sunken:#080a12;--text:#eef0fa;--muted:#a3a9c4;--border:#2a2f4a;--primary:#6d4aff;--danger:#f87171;--warn:#fbbf24;--warn-text:#1c1400;color-scheme:dark}
 @media (prefers-color-scheme: light){:root:not([data-theme=dark]){--bg:#f7f7fb;--card:#fff;--sunken:#eceef6;--text:#151829;--muted:#545a78;--border:#d6d9e8;--primary:#5b3df5;--danger:#c81e1e;--warn:#b45309;--warn-text:#fff;color-scheme:light}}
 :root[data-theme=light]{--bg:#f7f7fb;--card:#fff;--sunken:#eceef6;--text:#151829;--muted:#545a78;--border:#d6d9e8;--primary:#5b3df5;--danger:#c81e1e;--warn:#b45309;--warn-text:#fff;color-scheme:light}
 *,*::before,*::after{box-sizing:border-box}

@@ -67,7 +67,8 @@ export function simulationService(ai: Ai) {
         opts,
       );
       if (r.value.length !== model.months.length) throw new AiError('The simulation does not have six months', 'malformed');
-      const simulation = r.value.map((m, k) => ({ ...m, month: k + 1, users: model.months[k].users }));
+      const next = (k: number) => (model.months[k + 1] ?? model.projection).users;
+      const simulation = r.value.map((m, k) => ({ ...m, month: k + 1, users: model.months[k].users, nextMonthUsers: next(k) }));
       return { simulation, assumptions: model.assumptions, provider: r.provider };
     },
 

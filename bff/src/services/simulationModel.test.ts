@@ -90,3 +90,17 @@ describe('model inputs', () => {
     expect(isConsumerMarket('HR managers at mid-size companies')).toBe(false);
   });
 });
+
+describe('the next-month number', () => {
+  it('is the model run one month further, by the same rules', () => {
+    const input: SimulationModelInput = {
+      validation: { idea: 'A meal planning app', targetCustomer: 'Working parents', problemSolved: 'No time to plan', feedback: 'Score: 7/10' },
+      insights: [{ responses: ['I would pay for this'], completed: true }],
+    };
+    const r = runSimulationModel(input);
+    expect(r.months).toHaveLength(6);
+    expect(r.projection.month).toBe(7);
+    expect(r.projection.users).toBeGreaterThan(0);
+    expect(r.projection.users).toBeLessThanOrEqual(r.months[5].users * 2);
+  });
+});

@@ -34,6 +34,8 @@ export interface ModelMonth {
 
 export interface SimulationModelResult {
   months: ModelMonth[];
+  /** The month after the last (month 7), by the same rules: what "next month" means in month 6. */
+  projection: ModelMonth;
   assumptions: SimulationAssumptions;
 }
 
@@ -125,7 +127,7 @@ export function runSimulationModel(input: SimulationModelInput): SimulationModel
   const churnRate = round2(0.12 - 0.06 * interviewScore);
 
   const months: ModelMonth[] = [{ month: 1, users: startingUsers, newUsers: startingUsers, churnedUsers: 0 }];
-  for (let m = 2; m <= SIMULATION_MONTHS; m++) {
+  for (let m = 2; m <= SIMULATION_MONTHS + 1; m++) {
     const prev = months[months.length - 1].users;
     const rate = monthlyGrowth * Math.pow(0.88, m - 2);
     const newUsers = Math.round(prev * rate);
@@ -135,8 +137,10 @@ export function runSimulationModel(input: SimulationModelInput): SimulationModel
     // When a guard rail applies, the new users are what is left after churn.
     months.push({ month: m, users, newUsers: Math.max(0, users - prev + churnedUsers), churnedUsers });
   }
+  const projection = months.pop() as ModelMonth;
   return {
     months,
+    projection,
     assumptions: {
       startingUsers,
       monthlyGrowth,

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { z } from 'zod';
 import {
+  emailSchema,
   CATALOGUE_PRODUCT_IDS,
   checkProductInputs,
   getProduct,
@@ -34,7 +35,7 @@ export const reportStartOptionsSchema = z
   .object({
     product: z.enum(CATALOGUE_PRODUCT_IDS, { error: `must be one of ${CATALOGUE_PRODUCT_IDS.join(', ')}` }),
     input: z.array(z.string()).default([]),
-    email: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.email({ error: 'must be an email address' }).max(254)).optional(),
+    email: emailSchema({ notText: 'must be an email address', tooLong: 'must be an email address', invalid: 'must be an email address' }).optional(),
     json: z.boolean().default(false),
     api: z.string().optional(),
   })

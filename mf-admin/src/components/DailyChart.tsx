@@ -5,6 +5,11 @@ import { t } from '@val/ui';
 import { daysBetween, formatDay, formatNumber, isoDay } from '../format';
 
 const H = 180;
+/** An open range with fewer days of data still shows this many (ending on its last day). */
+const MIN_DAYS = 7;
+/** Widest bar, so one or two days never become one wide block. */
+const MAX_BAR = 36;
+const DAY_MS = 86_400_000;
 const PAD = { top: 14, right: 12, bottom: 26, left: 40 };
 
 const Figure = styled.figure`
@@ -75,8 +80,9 @@ export function DailyChart({ points, from, to, label }: { points: DailyClicks[];
     return () => ro.disconnect();
   }, [el]);
   if (!points.length && !from) return null;
-  const start = from ?? points[0]?.day ?? isoDay(Date.now());
-  const end = to ?? points[points.length - 1]?.day ?? start;
+  const end = to ?? points[points.length - 1]?.day ?? from ?? isoDay(Date.now());
+  let start = from ?? points[0]?.day ?? end;
+  if (!from && daysBetween(start, end).length < MIN_DAYS) start = isoDay(Date.parse(`${end}T00:00:00Z`) - (MIN_DAYS - 1) * DAY_MS);
   const byDay = new Map(points.map((p) => [p.day, p.clicks]));
   const days = daysBetween(start, end);
   const values = days.map((d) => byDay.get(d) ?? 0);
@@ -109,7 +115,7 @@ export function DailyChart({ points, from, to, label }: { points: DailyClicks[];
         ))}
         {bars ? (
           values.map((v, i) => {
-            const w = Math.max(1, step * 0.7);
+            const w = Math.min(MAX_BAR, Math.max(1, step * 0.7));
             return (
               <rect key={days[i]} className="bar" x={x(i) - w / 2} y={y(v)} width={w} height={Math.max(0, PAD.top + innerH - y(v))} rx={Math.min(3, w / 3)}>
                 <title>{`${formatDay(days[i])}: ${formatNumber(v)} clicks`}</title>
@@ -125,12 +131,20 @@ export function DailyChart({ points, from, to, label }: { points: DailyClicks[];
             <path className="line" d={values.map((v, i) => `${i ? 'L' : 'M'}${x(i)},${y(v)}`).join(' ')} />
           </>
         )}
-        <text className="axis" x={PAD.left} y={H - 6} textAnchor="start">
-          {formatDay(start)}
-        </text>
-        <text className="axis" x={W - PAD.right} y={H - 6} textAnchor="end">
-          {formatDay(end)}
-        </text>
+        {start === end ? (
+          <text className="axis" x={x(0)} y={H - 6} textAnchor="middle">
+            {formatDay(start)}
+          </text>
+        ) : (
+          <>
+            <text className="axis" x={PAD.left} y={H - 6} textAnchor="start">
+              {formatDay(start)}
+            </text>
+            <text className="axis" x={W - PAD.right} y={H - 6} textAnchor="end">
+              {formatDay(end)}
+            </text>
+          </>
+        )}
       </svg>
     </Figure>
   );

@@ -51,7 +51,7 @@ export function ProductTab({
         ) : (
           <List data-testid="product-list">
             {list.map((s, i) => (
-              <Row key={`${s.product}/${s.location}`} data-testid="product-row">
+              <Row key={`${s.product}/${s.location}`} data-testid="product-row" data-toast-avoid={i === 0 ? '' : undefined}>
                 <Rank>#{i + 1}</Rank>
                 <Who>
                   <div className="name" title={s.product}>

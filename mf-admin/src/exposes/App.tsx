@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import type { AdminAppProps } from '@val/contracts';
 import { Button, Spinner, t, toast } from '@val/ui';
 import { adminApi, type StatsBundle } from '../api';
-import { LoginView, statusOf } from '../components/LoginView';
+import { DisabledView, isAdminDisabled } from '../components/DisabledView';
+import { LoginView } from '../components/LoginView';
 import { MessagesTab } from '../components/MessagesTab';
 import { PartnerTab } from '../components/PartnerTab';
 import { ProductTab } from '../components/ProductTab';
@@ -95,7 +96,7 @@ const Center = styled.div`
   padding: 60px 0;
 `;
 
-type Phase = 'checking' | 'login' | 'dashboard';
+type Phase = 'checking' | 'login' | 'dashboard' | 'disabled';
 type TabId = 'products' | 'partners' | 'messages';
 const TABS: ReadonlyArray<{ id: TabId; label: string }> = [
   { id: 'products', label: 'Product Clicks' },
@@ -134,8 +135,13 @@ export default function App({ apiBase = '' }: AdminAppProps) {
         setPhase('dashboard');
       } catch (err) {
         if (call !== latest.current) return;
+        if (isAdminDisabled(err)) {
+          setData(null);
+          setPhase('disabled');
+          return;
+        }
         toast({ title: 'Error', description: 'Failed to fetch stats' });
-        if (initial) signedOut(statusOf(err) === 503 ? 'The admin dashboard is not enabled on this server.' : undefined);
+        if (initial) signedOut();
       } finally {
         if (call === latest.current) setLoading(false);
       }
@@ -177,6 +183,14 @@ export default function App({ apiBase = '' }: AdminAppProps) {
         <Center>
           <Spinner />
         </Center>
+      </Root>
+    );
+  }
+
+  if (phase === 'disabled') {
+    return (
+      <Root data-remote="admin">
+        <DisabledView />
       </Root>
     );
   }

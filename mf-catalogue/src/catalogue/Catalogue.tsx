@@ -13,7 +13,7 @@ const Head = styled.header`
 `;
 
 const Eyebrow = styled.p`
-  color: ${t.primary};
+  color: ${t.primaryInk};
   font-weight: 700;
   letter-spacing: 0.08em;
   text-transform: uppercase;

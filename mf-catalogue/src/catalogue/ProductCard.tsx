@@ -61,7 +61,7 @@ export function ProductCard({ product, onOpen }: { product: CatalogueProduct; on
         <li>
           <strong>{product.sources.length}</strong> sources
         </li>
-        <li>{formatRuntime(product.runtimeMinutes)}</li>
+        <li>{formatRuntime(product.runtimeSeconds)} runtime</li>
       </Meta>
       <PriceRow>
         <span className="price">{formatPrice(product.price)}</span>

@@ -237,7 +237,7 @@ export function PurchaseDialog({ product, apiBase = '', onClose }: PurchaseDialo
               </div>
               <div>
                 <dt>Runtime</dt>
-                <dd data-testid="stat-runtime">~{product.runtimeMinutes} min</dd>
+                <dd data-testid="stat-runtime">{formatRuntime(product.runtimeSeconds)}</dd>
               </div>
             </Stats>
 
@@ -290,7 +290,7 @@ export function PurchaseDialog({ product, apiBase = '', onClose }: PurchaseDialo
                   <span className="save">Save {pct}%</span>
                 </PriceRow>
                 <Fine>
-                  One-time payment. No subscription. Your report is delivered by email within {formatRuntime(product.runtimeMinutes)}.
+                  One-time payment. No subscription. Your report is delivered by email within {formatRuntime(product.runtimeSeconds)}.
                 </Fine>
                 <Button type="button" $block onClick={getReport}>
                   {PURCHASE_TEXTS.getReport}
@@ -325,7 +325,7 @@ export function PurchaseDialog({ product, apiBase = '', onClose }: PurchaseDialo
               </label>
             ))}
             <Fine>
-              {formatPrice(product.price)} one-time payment. Your report is delivered by email within {formatRuntime(product.runtimeMinutes)}.
+              {formatPrice(product.price)} one-time payment. Your report is delivered by email within {formatRuntime(product.runtimeSeconds)}.
             </Fine>
             <Actions>
               <Button type="button" $variant="secondary" onClick={() => setStep('details')}>

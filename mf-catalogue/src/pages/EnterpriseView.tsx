@@ -67,7 +67,7 @@ export function EnterpriseView() {
               <span>
                 <strong>{p.sources.length}</strong> sources
               </span>
-              <span>{formatRuntime(p.runtimeMinutes)}</span>
+              <span>{formatRuntime(p.runtimeSeconds)}</span>
               <span>
                 <strong>{p.pricing}</strong>
               </span>

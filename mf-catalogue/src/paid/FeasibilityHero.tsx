@@ -22,7 +22,7 @@ const Title = styled.h1`
   line-height: 1.08;
   margin: 14px 0 16px;
   letter-spacing: -0.02em;
-  span { color: ${t.primary}; }
+  span { color: ${t.primaryInk}; }
 `;
 
 const Lead = styled.p`

@@ -2,17 +2,21 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ErrorCode, PAID_STORAGE_KEYS } from '@val/contracts';
 import { loadPaidConfig } from './config';
-import { local, paidUrls, PAID_TEXTS, startBody, startFlow } from './flow';
-import { Waiting } from './Waiting';
+import { goToCheckout, local, paidUrls, PAID_TEXTS, startBody, startFlow } from './flow';
+import { Stopped, Waiting } from './Waiting';
+
+type Phase = { kind: 'starting' } | { kind: 'checkout' } | { kind: 'failed'; message: string };
 
 /**
  * `/success` and `/success/:session_id`: starts the paid report with the stored target market,
- * idea and email (and the checkout session), then goes to `/report/{flow_execution_id}`. A refusal
- * is the spec's alert 'Error starting flow: …'.
+ * idea and email (and the checkout session), then goes to `/report/{flow_execution_id}`.
+ * A returning customer whose stored credit is spent (or whose sign-in ended) goes on to the
+ * checkout, like one without a customer_id. Any other refusal is the spec's alert 'Error
+ * starting flow: …', then a page the user can leave.
  */
 export function SuccessPage({ apiBase = '', sessionId }: { apiBase?: string; sessionId?: string }) {
   const navigate = useNavigate();
-  const [failed, setFailed] = useState(false);
+  const [phase, setPhase] = useState<Phase>({ kind: 'starting' });
   const ran = useRef<string | null>(null);
 
   useEffect(() => {
@@ -28,20 +32,29 @@ export function SuccessPage({ apiBase = '', sessionId }: { apiBase?: string; ses
         navigate(`/report/${encodeURIComponent(outcome.id)}`, { replace: true });
         return;
       }
+      const noCredit = outcome.code === ErrorCode.PaymentRequired || outcome.code === ErrorCode.Unauthorized;
       // A stored customer_id the server does not honour (no unspent payment) is stale.
-      if (outcome.code === ErrorCode.PaymentRequired || outcome.code === ErrorCode.Unauthorized) store.removeItem(PAID_STORAGE_KEYS.customerId);
-      setFailed(true);
+      if (noCredit) store.removeItem(PAID_STORAGE_KEYS.customerId);
+      if (noCredit && !sessionId && store.getItem(PAID_STORAGE_KEYS.email)) {
+        setPhase({ kind: 'checkout' });
+        goToCheckout(urls.checkoutForm, store, null);
+        return;
+      }
+      setPhase({ kind: 'failed', message: outcome.message });
       window.alert(PAID_TEXTS.startError(outcome.message));
     })();
   }, [apiBase, sessionId, navigate]);
 
-  return (
-    <Waiting title={PAID_TEXTS.successTitle} text={PAID_TEXTS.successText} testId="success-page">
-      {failed && (
-        <p>
-          <Link to="/">Back to the home page</Link>
-        </p>
-      )}
-    </Waiting>
-  );
+  if (phase.kind === 'failed') {
+    return (
+      <Stopped
+        testId="success-page"
+        title={PAID_TEXTS.startStopped}
+        text={phase.message}
+        actions={<Link to="/">Back to the home page</Link>}
+      />
+    );
+  }
+  if (phase.kind === 'checkout') return <Waiting title={PAID_TEXTS.logTitle} text={PAID_TEXTS.logText} testId="success-page" />;
+  return <Waiting title={PAID_TEXTS.successTitle} text={PAID_TEXTS.successText} testId="success-page" />;
 }

@@ -15,6 +15,10 @@ export const PAID_TEXTS = {
   emailNotFound: 'Email not found.',
   logTitle: 'Proceeding to checkout',
   logText: 'Please wait',
+  /** /log when the sign-in did not complete. */
+  signInStopped: 'Sign-in did not complete',
+  /** /success when the report could not start. */
+  startStopped: 'The report could not start',
   successTitle: 'Starting Flow...',
   successText: 'Please wait while we initialize your flow execution.',
   startError: (message: string) => `Error starting flow: ${message}`,

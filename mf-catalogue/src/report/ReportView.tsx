@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { formatRuntime, getProduct, type ReportEvent, type ReportStatusResponse } from '@val/contracts';
+import { formatRuntime, getProduct, type ReportEvent } from '@val/contracts';
 import { Button, ButtonLink, Card, Heading, Muted, Spinner, t, toast } from '@val/ui';
 import { StepIcon } from './icons';
-import { useReport } from './useReport';
+import { useReport, type LiveStatus } from './useReport';
 
 const loadMarkdown = () => import(/* webpackChunkName: "markdown" */ '@val/ui/markdown');
 const Markdown = lazy(loadMarkdown);
@@ -104,7 +104,7 @@ const Toggle = styled.button`
   font-size: 1.05rem;
   text-align: left;
   cursor: pointer;
-  .icon { color: ${t.primary}; display: inline-flex; flex: none; }
+  .icon { color: ${t.primaryInk}; display: inline-flex; flex: none; }
   .title { flex: 1; }
   .chev { transition: transform 160ms ease; color: ${t.textMuted}; }
   &[aria-expanded='true'] .chev { transform: rotate(180deg); }
@@ -142,25 +142,44 @@ function Message({ title, text }: { title: string; text: string }) {
   );
 }
 
-function statusLine(status: ReportStatusResponse | null, ev: ReportEvent | null, running: string[]): string {
-  const names = new Map((getProduct(status?.product ?? '')?.agents ?? []).map((a) => [a.id, a]));
-  const done = status?.progress.finished ?? 0;
-  const total = status?.progress.total ?? 0;
+/** "A", "A and B", "A, B and C", "A, B, C and 2 more". */
+function nameList(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  if (names.length > 3) return `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * The loading screen's status line: every agent at work when several run in parallel (never
+ * just one of them), the one agent and its section when one works alone, then the count done.
+ */
+export function statusLine(status: LiveStatus | null, ev: ReportEvent | null, running: string[]): string {
+  const agents = new Map((getProduct(status?.product ?? '')?.agents ?? []).map((a) => [a.id, a]));
+  const done = status?.progress?.finished ?? 0;
+  const total = status?.progress?.total ?? 0;
   const count = total ? ` · ${done} of ${total} agents done` : '';
-  if (ev?.type === 'step-finished') return `${ev.agent} finished “${ev.title}”${count}`;
-  if (ev?.type === 'step-started') return `${ev.agent} is working on “${ev.title}”${count}`;
+  if (running.length > 1) {
+    return `${running.length} agents are working in parallel: ${nameList(running.map((id) => agents.get(id)?.name ?? id))}${count}`;
+  }
   if (ev?.type === 'step-retry') return `${ev.agent} is retrying “${ev.title}”${count}`;
-  if (running.length) return `${names.get(running[0])?.name ?? 'An agent'} is working on “${names.get(running[0])?.title ?? running[0]}”${count}`;
+  if (running.length === 1) {
+    const a = agents.get(running[0]);
+    const name = a?.name ?? (ev?.type === 'step-started' && ev.step === running[0] ? ev.agent : 'An agent');
+    const title = a?.title ?? (ev?.type === 'step-started' && ev.step === running[0] ? ev.title : running[0]);
+    return `${name} is working on “${title}”${count}`;
+  }
+  if (ev?.type === 'step-finished') return `${ev.agent} finished “${ev.title}”${count}`;
   if (!status || status.processing_status === 'queued') return 'Queued: your agents start in a moment';
   return `Working${count}`;
 }
 
 function Loading({ state }: { state: ReturnType<typeof useReport> }) {
-  const { status, lastEvent, running } = state;
-  const product = status ? getProduct(status.product) : undefined;
-  const total = status?.progress.total ?? product?.agents.length ?? 0;
-  const finished = status?.progress.finished ?? 0;
-  const runningSet = new Set([...(status?.progress.running ?? []), ...running]);
+  const { status, lastEvent } = state;
+  const product = status?.product ? getProduct(status.product) : undefined;
+  const total = status?.progress?.total ?? product?.agents.length ?? 0;
+  const finished = status?.progress?.finished ?? status?.flow_execution_steps.length ?? 0;
+  const runningSet = new Set([...(status?.progress?.running ?? []), ...state.running]);
+  const running = [...runningSet];
   const finishedIds = new Set(status ? [...status.flow_execution_steps.map((s) => s.id)] : []);
   return (
     <Center data-testid="report-loading" aria-busy="true">
@@ -170,8 +189,10 @@ function Loading({ state }: { state: ReturnType<typeof useReport> }) {
       </Heading>
       <Muted>
         {product
-          ? `${product.title}: ${product.agents.length} AI agent${product.agents.length === 1 ? '' : 's'} research it in parallel. This takes ${formatRuntime(product.runtimeMinutes)}; you can leave this page, the report also arrives by email.`
-          : 'Loading the report...'}
+          ? `${product.title}: ${product.agents.length} AI agent${product.agents.length === 1 ? '' : 's'} research it in parallel. It takes ${formatRuntime(product.runtimeSeconds)} on average; you can leave this page, the report also arrives by email.`
+          : status
+            ? 'The agents are at work. This page updates by itself; you can leave it, the report also arrives by email.'
+            : 'Loading the report...'}
       </Muted>
       <Bar $pct={total ? Math.round((finished / total) * 100) : 4} aria-hidden="true" />
       <StatusLine role="status" aria-live="polite" data-testid="report-status-line">
@@ -196,7 +217,7 @@ function Loading({ state }: { state: ReturnType<typeof useReport> }) {
   );
 }
 
-function Report({ reportId, status, apiBase }: { reportId: string; status: ReportStatusResponse; apiBase: string }) {
+function Report({ reportId, status, apiBase }: { reportId: string; status: LiveStatus; apiBase: string }) {
   const [open, setOpen] = useState<Record<string, boolean>>({});
   useEffect(() => {
     void loadMarkdown();
@@ -224,9 +245,11 @@ function Report({ reportId, status, apiBase }: { reportId: string; status: Repor
           <Danger role="alert">Some agents could not finish: {status.error ?? 'the report is incomplete.'} The sections below are what they completed.</Danger>
         )}
         <Tools>
-          <ButtonLink href={`${apiBase}/api/reports/${encodeURIComponent(reportId)}/pdf`} download>
-            Download PDF
-          </ButtonLink>
+          {status.product && (
+            <ButtonLink href={`${apiBase}/api/reports/${encodeURIComponent(reportId)}/pdf`} download>
+              Download PDF
+            </ButtonLink>
+          )}
           <Button type="button" $variant="secondary" onClick={copy}>
             Copy link
           </Button>
@@ -259,7 +282,7 @@ function Report({ reportId, status, apiBase }: { reportId: string; status: Repor
               {expanded && (
                 <Body id={`step-${s.id}`} data-testid={`step-body-${s.id}`}>
                   <Suspense fallback={<Spinner $size={20} />}>
-                    <Markdown text={s.raw_output} />
+                    <Markdown text={s.raw_output} headingLevel={3} />
                   </Suspense>
                 </Body>
               )}

@@ -147,7 +147,7 @@ export function ChatPanel({
   };
   const Frame = variant === 'card' ? CardFrame : InsetFrame;
   return (
-    <Frame aria-label={label} data-testid={testIds.panel}>
+    <Frame aria-label={label} data-testid={testIds.panel} data-toast-avoid>
       {header}
       <MessageList ref={listRef} aria-live="polite" data-testid={testIds.list}>
         {messages.map((m) => (

@@ -117,7 +117,7 @@ const Label = styled.span`
   font-size: 0.85rem;
   text-transform: uppercase;
   letter-spacing: 0.05em;
-  color: ${t.purple};
+  color: ${t.purpleInk};
 `;
 const ChatTop = styled.div`
   display: flex;

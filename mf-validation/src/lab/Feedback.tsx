@@ -13,18 +13,18 @@ export function preloadMarkdown(): void {
 export const Prose = styled.div`
   overflow-wrap: anywhere;
   line-height: 1.65;
-  h1, h2, h3, h4 {
+  h1, h2, h3, h4, h5, h6 {
     margin: 1.4em 0 0.5em;
     line-height: 1.3;
     color: ${t.text};
   }
-  h1 { font-size: 1.35rem; }
-  h2 {
+  /* The text's top headings are h4 (under the result's h3), the ones below them h5 and h6. */
+  h4 {
     font-size: 1.2rem;
     padding-bottom: 6px;
     border-bottom: 1px solid ${t.border};
   }
-  h3, h4 { font-size: 1.05rem; }
+  h5, h6 { font-size: 1.05rem; }
   > :first-child { margin-top: 0; }
   p { margin: 0 0 0.8em; }
   ul, ol { margin: 0 0 0.9em; padding-left: 1.4em; }
@@ -69,13 +69,16 @@ const Plain = styled.div`
   white-space: pre-wrap;
 `;
 
-/** The feedback as displayed: cleaned by the spec's display rule, then rendered as markdown. */
-export function Feedback({ text, testId }: { text: string; testId?: string }) {
+/**
+ * The feedback as displayed: cleaned by the spec's display rule, then rendered as markdown whose
+ * sections sit one level under the result's h3 heading ('Val's Analysis is Ready!').
+ */
+export function Feedback({ text, testId, headingLevel = 4 }: { text: string; testId?: string; headingLevel?: 4 | 5 }) {
   const shown = cleanFeedbackForDisplay(text);
   return (
     <Prose data-testid={testId}>
       <Suspense fallback={<Plain>{shown}</Plain>}>
-        <MarkdownView text={shown} />
+        <MarkdownView text={shown} headingLevel={headingLevel} />
       </Suspense>
     </Prose>
   );

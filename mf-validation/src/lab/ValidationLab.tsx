@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import styled from 'styled-components';
 import { VALIDATION_LIMITS, type AiProviderName, type ValidationAppProps, type ValidationData } from '@val/contracts';
 import { Badge, Button, Card, Field, Heading, Input, Muted, Spinner, TextArea, t, toast } from '@val/ui';
-import { validateIdea } from '../lib/api';
+import { refusalReason, validateIdea } from '../lib/api';
 import { downloadValidationReport } from '../lib/pdf';
 import { SectionIntro as Intro, SectionRoot as Root } from '../lib/sectionLayout';
 import { Feedback, preloadMarkdown } from './Feedback';
@@ -201,7 +201,9 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
     } catch (err) {
       if (controller.signal.aborted) return;
       console.error('Validation failed', err);
-      toast(LAB_TEXT.failed);
+      // The spec's toast; on a 429 the server's reason (when to retry) follows its text.
+      const reason = refusalReason(err);
+      toast(reason ? { ...LAB_TEXT.failed, description: `${LAB_TEXT.failed.description} ${reason}` } : LAB_TEXT.failed);
     } finally {
       if (abortRef.current === controller) {
         abortRef.current = null;
@@ -228,7 +230,9 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
   return (
     <Root data-remote="validation" data-view="lab">
       <Intro>
-        <Badge $tone="purple">Step 1</Badge>
+        <Badge $tone="purple" data-step-pill>
+          Step 1
+        </Badge>
         <Heading>Idea Validation Lab</Heading>
         <Muted>
           Describe your idea, who it is for and the problem it solves. Val, your AI startup mentor, answers with a scored

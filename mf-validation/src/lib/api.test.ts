@@ -111,3 +111,16 @@ describe('trackClick', () => {
     warn.mockRestore();
   });
 });
+
+describe('refusalReason', () => {
+  it('is the server’s 429 message, plus when to retry from Retry-After unless it already says', async () => {
+    const { refusalReason } = await import('./api');
+    const { HttpError } = await import('@val/contracts');
+    const limited = Object.assign(new HttpError(429, JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' } }), 'Too Many Requests'), { retryAfterSeconds: 42 });
+    expect(refusalReason(limited)).toBe('Too many requests. Please wait a moment and try again. You can try again in 42 seconds.');
+    const said = Object.assign(new HttpError(429, JSON.stringify({ error: { message: 'Please try again in 3 minutes.' } }), ''), { retryAfterSeconds: 180 });
+    expect(refusalReason(said)).toBe('Please try again in 3 minutes.');
+    expect(refusalReason(new HttpError(502, '{}', 'Bad Gateway'))).toBeNull();
+    expect(refusalReason(new Error('x'))).toBeNull();
+  });
+});

@@ -58,7 +58,10 @@ export async function streamValidation(
   }
   if (!res.ok) {
     const body = await res.text().catch(() => '');
-    if (FINAL_STATUSES.has(res.status)) throw new HttpError(res.status, body, res.statusText);
+    if (FINAL_STATUSES.has(res.status)) {
+      const retryAfter = Number(res.headers.get('retry-after'));
+      throw Object.assign(new HttpError(res.status, body, res.statusText), Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {});
+    }
     throw new StreamFailure(`stream answered ${res.status}`, true);
   }
   if (!res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
@@ -102,6 +105,33 @@ export async function streamValidation(
   } finally {
     reader.cancel().catch(() => undefined);
   }
+}
+
+/** "42 seconds", "1 minute", "3 minutes". */
+function waitText(seconds: number): string {
+  if (seconds < 90) return `${Math.ceil(seconds)} seconds`;
+  const m = Math.ceil(seconds / 60);
+  return `${m} minute${m === 1 ? '' : 's'}`;
+}
+
+/**
+ * What the server said when it refused for now (429: the rate limit or the AI allowance), with
+ * when to try again (its Retry-After) unless the message already says so; null for any other
+ * failure, where the spec's toast text stands alone.
+ */
+export function refusalReason(err: unknown): string | null {
+  if (!(err instanceof HttpError) || err.status !== 429) return null;
+  let message = '';
+  try {
+    message = (JSON.parse(err.bodyText) as { error?: { message?: unknown } }).error?.message as string;
+  } catch {
+    /* not JSON */
+  }
+  message = typeof message === 'string' ? message.trim() : '';
+  const retry = (err as HttpError & { retryAfterSeconds?: number }).retryAfterSeconds;
+  const when = retry && !/try again in/i.test(message) ? `You can try again in ${waitText(retry)}.` : '';
+  const text = [message || 'Too many requests for now.', when].filter(Boolean).join(' ');
+  return text;
 }
 
 /** `POST /api/validate` (the spec's JSON call; the fallback when streaming fails). */

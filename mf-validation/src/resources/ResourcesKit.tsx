@@ -94,7 +94,7 @@ const Perk = styled.span`
   align-self: flex-start;
   font-size: 0.82rem;
   font-weight: 700;
-  color: ${t.purple};
+  color: ${t.purpleInk};
 `;
 const Try = styled(ButtonLink)`
   margin-top: 4px;
@@ -151,7 +151,9 @@ export function ResourcesKit({ validation, apiBase = '' }: ValidationAppProps) {
   return (
     <Root data-remote="validation" data-view="resources">
       <Intro>
-        <Badge $tone="purple">Step 2</Badge>
+        <Badge $tone="purple" data-step-pill>
+          Step 2
+        </Badge>
         <Heading>Your Startup Resources Kit</Heading>
         {validation && <Muted>Seven hand-picked tools to act on Val’s next steps: build, grow an audience, plan, pitch, collaborate, organise and learn.</Muted>}
       </Intro>

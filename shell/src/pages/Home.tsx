@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ValidationData } from '@val/contracts';
 import { Button, Container, Section } from '@val/ui';
 import { RemoteSlot } from '../federation/RemoteSlot';
@@ -12,6 +13,45 @@ export interface HomeProps {
   validation: ValidationData | null;
   onValidated: (v: ValidationData) => void;
   onStartOver: () => void;
+}
+
+/** 'Start over' clears the analysis and step 3's progress: it asks first, and Cancel keeps both. */
+function StartOver({ onConfirm }: { onConfirm: () => void }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <p style={{ textAlign: 'right', margin: '16px 0 0' }}>
+        <Button type="button" $variant="secondary" onClick={() => setAsking(true)} data-testid="start-over">
+          Start over
+        </Button>
+      </p>
+    );
+  }
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby="start-over-question"
+      data-testid="start-over-confirm"
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 10, justifyContent: 'flex-end', alignItems: 'center', margin: '16px 0 0' }}
+    >
+      <span id="start-over-question" style={{ fontWeight: 600 }}>
+        Clear your analysis and your step 3 progress?
+      </span>
+      <Button
+        type="button"
+        $variant="danger"
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+      >
+        Yes, start over
+      </Button>
+      <Button type="button" $variant="secondary" autoFocus onClick={() => setAsking(false)}>
+        Cancel
+      </Button>
+    </div>
+  );
 }
 
 /**
@@ -34,13 +74,7 @@ export function Home({ validation, onValidated, onStartOver }: HomeProps) {
         <span id="validation" style={{ display: 'block', scrollMarginTop: 72 }} />
         <Container>
           <RemoteSlot remote="validation" props={{ view: 'lab', validation, onValidated }} minHeight={420} />
-          {validation && (
-            <p style={{ textAlign: 'right', margin: '16px 0 0' }}>
-              <Button type="button" $variant="secondary" onClick={onStartOver} data-testid="start-over">
-                Start over
-              </Button>
-            </p>
-          )}
+          {validation && <StartOver onConfirm={onStartOver} />}
         </Container>
       </Section>
       <Section id="resources" aria-label="Your Startup Resources Kit">

@@ -7,6 +7,7 @@ import type {
   ValChatRequest,
   ValidationData,
 } from '@val/contracts';
+import { nextMonthUsers } from '@val/contracts';
 import type { ModelMonth } from '../../services/simulationModel';
 import { isConsumerMarket } from '../../services/simulationModel';
 
@@ -509,7 +510,7 @@ export function offlineChallengeFeedback(input: Pick<ChallengeFeedbackRequest, '
   if (t.mentionsPrice) strengths.push('you think about pricing early, which most founders postpone');
   const verdict =
     strengths.length >= 4 ? 'This is a strong, testable answer.' : strengths.length >= 2 ? 'A solid start — it needs one or two sharper edges.' : t.words < 12 ? 'This is a start, but it is too short to act on yet.' : 'You have the intent; now make it concrete.';
-  const target = users ? Math.max(users + 5, Math.round(users * 1.2)) : null;
+  const target = nextMonthUsers(input.simulationData, input.month);
   const lines = [
     `Month ${input.month} — you answered “${clip(input.challenge, 90)}” with: “${clip(input.response, 160)}”`,
     '',
@@ -518,7 +519,7 @@ export function offlineChallengeFeedback(input: Pick<ChallengeFeedbackRequest, '
     ...(strengths.length ? ['**What works:**', ...strengths.slice(0, 3).map((s) => `- ${cap(s)}.`), ''] : []),
     ...(gaps.length ? ['**What to sharpen:**', ...gaps.slice(0, 2).map((s) => `- ${cap(s)}.`), ''] : []),
     users
-      ? `Next step for Month ${input.month}: you have ${plural(users, 'user')}. Pick the ${Math.min(10, users)} most active, ask them one question about this, and decide by the end of the month whether you can reach ${plural(target ?? users, 'user')} next month.`
+      ? `Next step for Month ${input.month}: you have ${plural(users, 'user')}. Pick the ${Math.min(10, users)} most active, ask them one question about this, and decide by the end of the month ${target !== null ? `whether you can reach ${plural(target, 'user')} next month` : 'whether it moved the number'}.`
       : `Next step for Month ${input.month}: write the one experiment down, with a date and the number that would make you continue.`,
   ];
   return lines.join('\n');
@@ -549,13 +550,13 @@ export function offlineValChat(input: Pick<ValChatRequest, 'month' | 'question' 
   const seg = segmentOf(input.validationData.targetCustomer);
   const idea = ideaPhrase(input.validationData.idea);
   const users = m.users;
-  const next = Math.max(users + 5, Math.round(users * 1.25));
+  const next = nextMonthUsers(m, input.month);
   const w = m.wins.find((x) => !/\d/.test(x)) ?? m.wins[0];
   const win = w ? `“${clip(w, 80)}”` : 'your first wins';
   const problem = m.challenges[0] ? `“${clip(m.challenges[0], 80)}”` : 'the open challenges';
   const again = input.conversationHistory.some((h) => h.isUser) ? 'Building on what we discussed: ' : '';
   const body: Record<ChatTopic, string> = {
-    growth: `In Month ${input.month} you are at ${plural(users, 'user')}. To reach about ${plural(next, 'user')} next month, do more of what produced ${win} and put one hour a day into the single channel that brought the most ${seg}.`,
+    growth: `In Month ${input.month} you are at ${plural(users, 'user')}. ${next !== null ? `To reach the ${plural(next, 'user')} next month the simulation expects` : 'To keep growing next month'}, do more of what produced ${win} and put one hour a day into the single channel that brought the most ${seg}.`,
     churn: `With ${plural(users, 'user')} in Month ${input.month}, every user who leaves is a lesson. Call five who left this month, ask what they did instead, and fix the first-week step they never finished — that is where ${problem} usually starts.`,
     pricing: `At ${plural(users, 'user')}, don't optimise price yet — find out who would pay. Offer a paid plan to your 10 most active users this month; if three say yes, your ${idea} has a price floor you can build on.`,
     marketing: `For ${seg}, go where they already are. In Month ${input.month} pick one channel, give it two weeks and a target (say ${plural(Math.max(5, Math.round(users * 0.2)), 'new user')}), and drop it if it misses. ${win} shows what message works — reuse it.`,

@@ -2,13 +2,14 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import {
   adminLoginRequestSchema,
+  ErrorCode,
   adminMessagesQuerySchema,
   dailyQuerySchema,
   statsRangeQuerySchema,
   type AdminMessagesResponse,
 } from '@val/contracts';
 import type { AppDeps } from '../../deps';
-import { UnauthorizedError, UnavailableError } from '../../errors';
+import { UnauthorizedError } from '../../errors';
 import { parseBody, parseQuery } from '../../http/parse';
 import { endAdminSession, knexSessionStore, requireAdmin, startAdminSession } from '../../middlewares/adminSession';
 import { sameOrigin } from '../../middlewares/sameOrigin';
@@ -39,9 +40,15 @@ export function adminRouter(deps: AppDeps, opts: { now?: () => number } = {}): R
   const csrf = sameOrigin({ allowedOrigins: [config.PUBLIC_URL] });
   const admin = requireAdmin({ idleMs: config.ADMIN_IDLE_TIMEOUT_MS, absoluteMs: config.ADMIN_SESSION_MAX_AGE_MS, now });
 
+  // Disabled is a setting, not a failure: the answer says how to enable it, and nothing is
+  // logged per request (the start-up warning above said it once).
   const enabled: Middleware = async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
-    if (!password.enabled) throw new UnavailableError(ADMIN_DISABLED_MESSAGE);
+    if (!password.enabled) {
+      ctx.status = 503;
+      ctx.body = { error: { code: ErrorCode.AdminDisabled, message: ADMIN_DISABLED_MESSAGE } };
+      return;
+    }
     await next();
   };
   router.use(enabled);

@@ -36,6 +36,13 @@ describe('sign-in with the embedded OpenID provider (GET /api/auth/login, POST /
   });
   afterAll(() => app.close());
 
+  it('a back-channel origin header without the process key does not pick the issuer', async () => {
+    const r = await fetch(`${app.url}/oidc/.well-known/openid-configuration`, {
+      headers: { 'x-val-oidc-origin': 'http://evil.example', 'x-val-oidc-backchannel': 'guess' },
+    });
+    expect(((await r.json()) as { issuer: string }).issuer).toBe(`${app.url}/oidc`);
+  });
+
   it('signs a visitor in end to end: provider page → /log?code → callback → signed-in checkout', async () => {
     const b = testBrowser(app.url);
     const params = await signInAtProvider(b, 'Ada@Example.com', 'Ada Lovelace');
@@ -177,5 +184,21 @@ describe('sign-in configuration', () => {
       await app.close();
       await idp.close();
     }
+  });
+});
+
+describe('sign-in at either loopback name, with no proxy in front (the `npm start` default)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent', TRUST_PROXY: 'false' } });
+  });
+  afterAll(() => app.close());
+
+  it.each(['localhost', '127.0.0.1'])('signs in when the browser names the server http://%s:PORT (each host its own issuer)', async (host) => {
+    const b = testBrowser(app.url.replace('127.0.0.1', host));
+    const params = await signInAtProvider(b, `host@${host === 'localhost' ? 'local' : 'loop'}.example.com`);
+    expect(params.get('iss')).toBe(`${b.origin}/oidc`);
+    const cb = await b.postJson('/api/auth/callback', { code: params.get('code'), state: params.get('state'), iss: params.get('iss') });
+    expect(cb.status).toBe(200);
   });
 });

@@ -1,10 +1,15 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { authCallbackRequestSchema, type AuthCallbackResponse } from '@val/contracts';
+import { authCallbackRequestSchema, PAID_PATHS, type AuthCallbackResponse } from '@val/contracts';
 import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
 import { parseBody } from '../../http/parse';
+import { escapeHtml, sendPage } from '../../services/authPages';
 import { byIp, rateLimit } from '../../middlewares/rateLimit';
 import { paidFlow } from '../../services/paymentsFlow';
+
+/** Heading of the page shown when a sign-in cannot start. */
+export const SIGN_IN_FAILED_TITLE = 'Sign-in failed';
 
 /** Per-IP limits of the sign-in routes. */
 export const AUTH_RATE_LIMIT = { windowMs: 60_000, max: 30 } as const;
@@ -30,7 +35,27 @@ export function authRouter(deps: AppDeps): Router {
     await next();
   };
 
-  router.get('/api/auth/login', noStore, limit, async (ctx) => {
+  /**
+   * The browser navigates to the sign-in start: a failure there (provider down, too many tries)
+   * is a page with the reason, a retry and a way back, never a JSON body on a blank screen.
+   */
+  const asPage: Middleware = async (ctx, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const known = err instanceof AppError ? err : null;
+      if (!known) deps.logger.error({ err, path: ctx.path }, 'sign-in could not start');
+      if (known) for (const [k, v] of Object.entries(known.headers)) ctx.set(k, v);
+      sendPage(ctx, {
+        title: SIGN_IN_FAILED_TITLE,
+        status: known?.status ?? 500,
+        body: `<p role="alert">${escapeHtml(known?.message ?? 'Something went wrong on our side. Please try again.')}</p>
+<div class="actions"><a class="button" href="${PAID_PATHS.login}">Try again</a><a class="button secondary" href="/">Back to Val</a></div>`,
+      });
+    }
+  };
+
+  router.get('/api/auth/login', noStore, asPage, limit, async (ctx) => {
     const url = await flow.auth.begin(ctx);
     ctx.redirect(url.href);
   });
