@@ -79,6 +79,11 @@ const monthSchema = z.object({
   wins: z.array(z.string()),
   challenges: z.array(z.string()),
   challenge: z.string().optional().meta({ description: "A question from Val the founder can answer ('Get Val's Feedback')" }),
+  nextMonthUsers: z
+    .number()
+    .min(0)
+    .optional()
+    .meta({ description: "The users the simulation expects the month after (month 6: projected); Val quotes this number for 'next month'" }),
 }) satisfies z.ZodType<SimulationMonth>;
 
 export const generateSimulationResponseSchema = z.object({
