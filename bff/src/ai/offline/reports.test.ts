@@ -114,6 +114,28 @@ describe('the offline report analyst', () => {
   });
 });
 
+describe('the offline report analyst names only the given country\'s rules (issue 16)', () => {
+  const US_ONLY = /\b(FTC|FDA|HIPAA|COPPA|FERPA|FMCSA|CPSC|CCPA|EEOC|IRA|SHRM)\b/;
+  const EU_ONLY = /\bEU\b|(?<!UK )GDPR|PSD2|AI Act|MDR\b|178\/2002|tachograph/;
+  const UK_ONLY = /\b(ASA|CMA|FCA|ICO|MHRA|Ofsted|CQC|DBS|PECR)\b|UK GDPR/;
+
+  it('a UK market gets UK rules, never the FTC or EU law', () => {
+    const out = runOffline(feas, gyms);
+    for (const [id, text] of out) {
+      expect({ id, us: US_ONLY.exec(text)?.[0] ?? null, eu: EU_ONLY.exec(text)?.[0] ?? null }).toEqual({ id, us: null, eu: null });
+    }
+    expect(out.get('regulatory-impact')).toContain('the United Kingdom');
+  });
+
+  it('a market with no country named gets no regulator at all', () => {
+    const out = runOffline(feas, { targetMarket: 'Independent gyms', productIdea: gyms.productIdea });
+    for (const [id, text] of out) {
+      const named = US_ONLY.exec(text)?.[0] ?? EU_ONLY.exec(text)?.[0] ?? UK_ONLY.exec(text)?.[0] ?? null;
+      expect({ id, named }).toEqual({ id, named: null });
+    }
+  });
+});
+
 describe('report agent data', () => {
   it('passes the inputs by their report names and marks derived ones', () => {
     const data = reportAgentData({ product: feas, agent: feas.agents[1], inputs: gyms, upstream: [] }) as { inputs: Record<string, string> };
