@@ -1,15 +1,18 @@
-import data from '../../../test/fixtures/marketIdeas.json';
+import fs from 'node:fs';
+import path from 'node:path';
 import { getProduct, type ProductInputs } from '@val/contracts';
 import { dagLevels } from '../../reports/dag';
-import type { UpstreamFinding } from '../tasks/reports';
+import type { UpstreamFinding } from '../types';
 import { offlineReportAnswer } from './reports';
 import { profile } from './reportKit';
+import { GENERAL, MARKETS, readPlace, rulesFor } from './markets';
 import { detectDomain, offlineValidation, type ValidationInput } from './validation';
 
 interface Labelled extends ValidationInput {
   expected: string[];
 }
-const ideas = (data as { ideas: Labelled[] }).ideas;
+const data = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'marketIdeas.json'), 'utf8')) as { ideas: Labelled[] };
+const ideas = data.ideas;
 
 /** Right: a label the set accepts. Wrong: a market the set does not accept ('general' is only a miss). */
 function tally(labels: string[]) {
@@ -90,5 +93,54 @@ describe('rules and regulators the offline analyst names', () => {
       }
     }
     expect(found).toEqual([]);
+  });
+});
+
+describe('the market table (one table, as data)', () => {
+  it('has one entry per market, each complete for validation, simulation and the reports', () => {
+    expect(new Set(MARKETS.map((m) => m.id)).size).toBe(MARKETS.length);
+    for (const m of [...MARKETS, GENERAL.consumer, GENERAL.business]) {
+      const weak = new Set(m.words.weak ?? []);
+      const shape = {
+        id: m.id,
+        strongAlsoWeak: m.words.strong.filter((w) => weak.has(w)),
+        revenue: m.revenue.length,
+        enough: [m.alternatives, m.trends, m.incumbents, m.suppliers, m.tech, m.pains, m.rules].every((l) => l.length >= 3),
+        niches: [m.niches.consumer.length, m.niches.business.length],
+        beachheads: m.beachheads.consumer.length >= 3 && m.beachheads.business.length >= 3,
+        channels: m.channels.consumer.length >= 3 && m.channels.business.length >= 3,
+      };
+      expect(shape).toEqual({ id: m.id, strongAlsoWeak: [], revenue: 2, enough: true, niches: [3, 3], beachheads: true, channels: true });
+      if (m.id !== 'general') expect(m.words.strong.length).toBeGreaterThan(3);
+    }
+  });
+
+  it('describes every rule without a country, naming one only per jurisdiction', () => {
+    const anyName = new RegExp(Object.values(JURISDICTION_NAMES).map((r) => r.source).join('|'));
+    for (const m of [...MARKETS, GENERAL.consumer]) {
+      for (const r of m.rules) expect({ market: m.id, topic: r.topic, what: r.what, named: anyName.exec(`${r.topic} ${r.what}`)?.[0] ?? null }).toEqual({ market: m.id, topic: r.topic, what: r.what, named: null });
+    }
+    const health = MARKETS.find((m) => m.id === 'health')!;
+    expect(rulesFor(health, null)[0][0]).toBe('health-data privacy rules');
+    expect(rulesFor(health, readPlace('dental clinics in Leeds'))[0][0]).toBe('health-data privacy rules (UK GDPR special-category data)');
+    expect(rulesFor(health, readPlace('clinics in Nigeria'))[1][0]).toBe('medical-device rules for software');
+    expect(readPlace('help us grow')).toBeNull();
+    expect(readPlace('Clinics in the US')?.name).toBe('the United States');
+  });
+});
+
+describe('the offline analyst’s layering', () => {
+  /** Import specifiers of the analyst's own (non-test) source files. */
+  const imports = (dir: string): Array<[string, string]> =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const file = path.join(dir, e.name);
+      if (e.isDirectory()) return imports(file);
+      if (!/\.ts$/.test(e.name) || /\.test\.ts$/.test(e.name)) return [];
+      return [...fs.readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)].map((m) => [path.relative(__dirname, file), m[1]] as [string, string]);
+    });
+
+  it('imports nothing from services/ or the AI tasks (no import circle with ai/tasks)', () => {
+    const bad = imports(__dirname).filter(([, spec]) => /services\/|\/tasks\//.test(spec));
+    expect(bad).toEqual([]);
   });
 });
