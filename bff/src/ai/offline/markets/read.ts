@@ -73,12 +73,25 @@ function phraseIn(text: string, phrase: string): boolean {
 
 const isPhrase = (w: string) => /[\s\-/]/.test(w);
 
+/** A text folded and split once, to be matched against many word lists. */
+interface Folded {
+  text: string;
+  toks: string[];
+}
+const foldedOf = (text: string): Folded => {
+  const f = fold(text);
+  return { text: f, toks: f.match(/[a-z0-9$%]+/g) ?? [] };
+};
+const matchIn = (t: Folded, words: ReadonlyArray<string>) => words.filter((w) => (isPhrase(w) ? phraseIn(t.text, w) : t.toks.some((tok) => stemMatches(tok, w))));
+
 /** The lexicon words (stems and phrases) found in a text. */
 export function wordsIn(text: string, words: ReadonlyArray<string>): string[] {
-  const folded = fold(text);
-  const toks = folded.match(/[a-z0-9$%]+/g) ?? [];
-  return words.filter((w) => (isPhrase(w) ? phraseIn(folded, w) : toks.some((t) => stemMatches(t, w))));
+  return matchIn(foldedOf(text), words);
 }
+
+const NEUTRAL_RES = NEUTRAL_PHRASES.map((n) => new RegExp(n, 'gi'));
+/** The text folded, with the neutral phrases ("a film camera", "a food bank") taken out. */
+const neutralised = (text: string) => NEUTRAL_RES.reduce((t, re) => t.replace(re, ' '), fold(text));
 
 // ---------------------------------------------------------------------------------------------
 // Markets
@@ -120,22 +133,24 @@ export const MIN_MARKET_EVIDENCE = 2;
  * ties go to more strong words, then to the table's order.
  */
 export function readMarket(parts: ReadonlyArray<TextPart>, markets: ReadonlyArray<Market> = MARKETS): MarketReading {
-  const neutral = (text: string) => NEUTRAL_PHRASES.reduce((t, n) => t.replace(new RegExp(n, 'gi'), ' '), fold(text));
-  const cleaned = parts.map((p) => ({ weight: p.weight, text: neutral(p.text), other: p.countedIn === undefined ? null : neutral(p.countedIn) }));
+  const idx = indexOf(markets);
+  const perPart = parts
+    .filter((p) => p.weight > 0 && p.text.trim())
+    .map((p) => ({ weight: p.weight, hits: hitsIn(foldedOf(neutralised(p.text)), idx), other: p.countedIn === undefined ? null : hitsIn(foldedOf(neutralised(p.countedIn)), idx) }));
   const evidence: Array<MarketEvidence & { order: number }> = [];
   markets.forEach((market, order) => {
     let score = 0;
     let strongHits = 0;
     const hits = new Set<string>();
-    for (const p of cleaned) {
-      if (!p.text.trim() || p.weight <= 0) continue;
-      const elsewhere = p.other ? new Set([...wordsIn(p.other, market.words.strong), ...wordsIn(p.other, market.words.weak ?? [])]) : null;
-      const strong = wordsIn(p.text, market.words.strong).filter((w) => !elsewhere?.has(w));
-      const weak = wordsIn(p.text, market.words.weak ?? []).filter((w) => !elsewhere?.has(w));
+    for (const p of perPart) {
+      const elsewhere = new Set((p.other ?? []).filter((e) => e.market === order).map((e) => e.word));
+      const mine = p.hits.filter((e) => e.market === order && !elsewhere.has(e.word));
+      const strong = new Set(mine.filter((e) => e.strong).map((e) => e.word));
+      const weak = new Set(mine.filter((e) => !e.strong).map((e) => e.word));
       strong.forEach((w) => hits.add(w));
       weak.forEach((w) => hits.add(w));
-      strongHits += strong.length;
-      const partScore = strong.length ? 1 + 0.25 * Math.min(2, strong.length - 1 + weak.length) : weak.length ? 0.5 : 0;
+      strongHits += strong.size;
+      const partScore = strong.size ? 1 + 0.25 * Math.min(2, strong.size - 1 + weak.size) : weak.size ? 0.5 : 0;
       score += partScore * p.weight;
     }
     if (score > 0) evidence.push({ market, score: Math.round(score * 100) / 100, hits: [...hits], strongHits, order });
@@ -151,10 +166,53 @@ export function readMarket(parts: ReadonlyArray<TextPart>, markets: ReadonlyArra
   };
 }
 
+/** One word of the table: which market (by index) and whether it is strong. */
+interface IndexEntry {
+  market: number;
+  word: string;
+  strong: boolean;
+}
+interface WordIndex {
+  stems: Map<string, IndexEntry[]>;
+  phrases: IndexEntry[];
+}
+const indexes = new WeakMap<ReadonlyArray<Market>, WordIndex>();
+
+/** The table's words by stem (and its phrases apart), so a token is looked up, not compared with every word. */
+function indexOf(markets: ReadonlyArray<Market>): WordIndex {
+  let idx = indexes.get(markets);
+  if (!idx) {
+    const built: WordIndex = { stems: new Map(), phrases: [] };
+    markets.forEach((m, market) => {
+      const add = (word: string, strong: boolean) => {
+        const e = { market, word, strong };
+        if (isPhrase(word)) built.phrases.push(e);
+        else built.stems.set(word, [...(built.stems.get(word) ?? []), e]);
+      };
+      m.words.strong.forEach((w) => add(w, true));
+      (m.words.weak ?? []).forEach((w) => add(w, false));
+    });
+    indexes.set(markets, built);
+    idx = built;
+  }
+  return idx;
+}
+
+/** Every table word found in a folded text. */
+function hitsIn(t: Folded, idx: WordIndex): IndexEntry[] {
+  const out: IndexEntry[] = [];
+  for (const tok of new Set(t.toks)) {
+    const stems = new Set([tok, tok.replace(/e?s$/, ''), tok.replace(/s$/, '')]);
+    for (let n = 4; n < tok.length; n++) stems.add(tok.slice(0, n));
+    for (const stem of stems) for (const e of idx.stems.get(stem) ?? []) if (stemMatches(tok, e.word)) out.push(e);
+  }
+  for (const e of idx.phrases) if (phraseIn(t.text, e.word)) out.push(e);
+  return out;
+}
+
 /** Whether a text holds a strong word of any market. */
 function namesAMarket(text: string): boolean {
-  const folded = NEUTRAL_PHRASES.reduce((t, n) => t.replace(new RegExp(n, 'gi'), ' '), fold(text));
-  return MARKETS.some((m) => wordsIn(folded, m.words.strong).length > 0);
+  return hitsIn(foldedOf(neutralised(text)), indexOf(MARKETS)).some((e) => e.strong);
 }
 
 /**
