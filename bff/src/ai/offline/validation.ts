@@ -10,6 +10,7 @@
 import {
   GENERAL,
   fitting,
+  ideaParts,
   readIdeaMarket,
   readPlace,
   regulationOf,
@@ -51,6 +52,8 @@ export interface IdeaProfile {
   segment: Segment;
   enterprise: boolean;
   model: BusinessModel;
+  /** Whether the idea's words showed the model (else it is software by default, and the answer does not claim it). */
+  modelShown: boolean;
   usesAi: boolean;
   urgency: Urgency;
   urgencySignals: Array<{ kind: string; word: string }>;
@@ -107,7 +110,7 @@ function firstSentence(s: string): string {
  */
 function shortNounPhrase(s: string): string {
   const words = collapse(s).replace(/^(a|an|the|my|our)\s+/i, '').split(' ');
-  const stop = /^(aged|age|living|who|that|which|with|without|in|at|from|near|across|working|using|running|looking|trying|between|under|over|whose|[,;(])/i;
+  const stop = /^(?:(?:aged|age|living|who|that|which|with|without|in|at|from|near|across|working|using|running|looking|trying|between|under|over|whose)$|[,;(])/i;
   const kept: string[] = [];
   for (const w of words) {
     if (kept.length >= 2 && stop.test(w)) break;
@@ -190,7 +193,8 @@ const PROSUMER_WORDS = new Set([
   'freelancer', 'freelancers', 'creator', 'creators', 'influencer', 'influencers', 'consultant', 'consultants', 'coach',
   'coaches', 'solopreneur', 'solopreneurs', 'developer', 'developers', 'designer', 'designers', 'photographer',
   'photographers', 'writer', 'writers', 'artist', 'artists', 'musicians', 'tutors', 'realtors', 'indie', 'makers',
-  'streamers', 'podcasters', 'youtubers', 'etsy', 'solo', 'self-employed', 'trainers', 'stylists', 'bloggers',
+  'streamers', 'podcasters', 'youtubers', 'etsy', 'solo', 'self-employed', 'trainers', 'stylists', 'bloggers', 'engineers',
+  'programmers', 'coders', 'translators', 'authors',
 ]);
 const CONSUMER_OWNER = new Set(['pet', 'dog', 'cat', 'home', 'car', 'horse', 'house', 'iphone', 'phone', 'bike', 'ev', 'tesla']);
 
@@ -215,10 +219,12 @@ export function detectSegment(input: ValidationInput): { segment: Segment; enter
   };
   // "Boulderers at city climbing gyms": the gyms are where they are, not who buys.
   const c = count(whoOf(input.targetCustomer));
-  const i = count(`${input.idea} ${input.problemSolved}`);
-  const b2b = c.b2b * 2 + i.b2b * 0.5;
-  const b2c = c.b2c * 2 + i.b2c * 0.5;
-  const pro = c.pro * 2 + i.pro * 0.5;
+  const i = count(input.idea);
+  // The problem often names third parties ("lawyers charge $3,000"): it only breaks ties.
+  const q = count(input.problemSolved);
+  const b2b = c.b2b * 2 + i.b2b * 0.5 + q.b2b * 0.25;
+  const b2c = c.b2c * 2 + i.b2c * 0.5 + q.b2c * 0.25;
+  const pro = c.pro * 2 + i.pro * 0.5 + q.pro * 0.25;
   const enterprise = /\b(enterprise|enterprises|corporat\w*|fortune|large compan\w*|multinational\w*|[1-9][0-9,]{2,}\+?\s*(employees|staff|people))\b/i.test(
     input.targetCustomer,
   );
@@ -229,8 +235,8 @@ export function detectSegment(input: ValidationInput): { segment: Segment; enter
 }
 
 const MODEL_WORDS: Record<BusinessModel, string[]> = {
-  marketplace: ['marketplace', 'connect', 'connects', 'connecting', 'match', 'matches', 'matching', 'booking', 'book', 'hire', 'peer', 'p2p', 'rent', 'share', 'sharing', 'listing', 'listings'],
-  physical: ['box', 'kit', 'device', 'hardware', 'sensor', 'wearable', 'bottle', 'machine', 'product', 'products', 'packaging', 'vending', 'printer', 'gadget', 'subscription box', 'supplement', 'clothing'],
+  marketplace: ['marketplace', 'connect', 'connects', 'connecting', 'match', 'matches', 'matching', 'hire', 'peer', 'p2p', 'rent', 'share', 'sharing', 'listing', 'listings', 'exchange'],
+  physical: ['box', 'kit', 'device', 'hardware', 'sensor', 'wearable', 'bottle', 'machine', 'packaging', 'vending', 'printer', 'gadget', 'subscription box', 'supplement', 'clothing', 'ships', 'shipped', 'refurbished', 'handmade', 'camera', 'collar', 'toy', 'snack', 'furniture'],
   service: ['service', 'agency', 'consulting', 'coaching', 'done-for-you', 'concierge', 'cleaning', 'delivery', 'delivers', 'deliver', 'managed', 'outsourc'],
   content: ['community', 'course', 'courses', 'newsletter', 'podcast', 'club', 'membership', 'magazine', 'events', 'workshop', 'workshops', 'bootcamp'],
   software: ['app', 'platform', 'software', 'tool', 'saas', 'dashboard', 'website', 'extension', 'plugin', 'api', 'bot', 'chatbot', 'ai', 'automation', 'automates', 'automate', 'online'],
@@ -238,18 +244,27 @@ const MODEL_WORDS: Record<BusinessModel, string[]> = {
 
 /** How the idea makes money, from its own words (software when unclear). */
 export function detectModel(idea: string): BusinessModel {
+  return readModel(idea).model;
+}
+
+/** The model and whether the idea's words showed it (false: software by default, a guess). */
+function readModel(idea: string): { model: BusinessModel; shown: boolean } {
   const text = idea.toLowerCase();
   const toks = tokens(idea);
   let best: BusinessModel = 'software';
   let bestScore = 0;
+  const head = ideaParts(idea)[0].text.toLowerCase();
+  const headToks = tokens(head);
+  const found = (w: string, t: string, tk: string[]) => (w.includes(' ') || w.includes('-') ? t.includes(w) : tk.some((x) => stemMatches(x, w)));
   for (const m of ['marketplace', 'physical', 'service', 'content', 'software'] as BusinessModel[]) {
-    const score = MODEL_WORDS[m].filter((w) => (w.includes(' ') || w.includes('-') ? text.includes(w) : toks.some((t) => stemMatches(t, w)))).length;
+    // What the idea is (its head: "Route planning software") counts twice as much as what it does.
+    const score = MODEL_WORDS[m].reduce((n, w) => n + (found(w, head, headToks) ? 2 : found(w, text, toks) ? 1 : 0), 0);
     if (score > bestScore) {
       best = m;
       bestScore = score;
     }
   }
-  return best;
+  return { model: best, shown: bestScore > 0 };
 }
 
 const URGENCY_LEXICON: Array<{ kind: string; words: string[] }> = [
@@ -425,7 +440,7 @@ export function profileIdea(input: ValidationInput): IdeaProfile {
   const { domain, secondary } = detectDomain(input);
   const place = readPlace(`${input.targetCustomer} ${input.idea} ${input.problemSolved}`);
   const { segment, enterprise } = detectSegment(input);
-  const model = detectModel(input.idea);
+  const { model, shown: modelShown } = readModel(input.idea);
   const usesAi = /\b(ai|a\.i\.|gpt|llm|machine learning|ml|artificial intelligence|chatbot)\b/i.test(input.idea);
   const u = readUrgency(input.problemSolved);
   const s = readSpecificity(input.targetCustomer);
@@ -473,6 +488,7 @@ export function profileIdea(input: ValidationInput): IdeaProfile {
     segment,
     enterprise,
     model,
+    modelShown,
     usesAi,
     urgency: u.urgency,
     urgencySignals: u.signals,
@@ -575,16 +591,17 @@ const listOf = (items: ReadonlyArray<string>) => (items.length <= 1 ? items.join
  */
 function beachheads(d: Market, buyer: 'consumer' | 'business', customer: string, customerShort: string, p: IdeaProfile): string[] {
   if (p.specificity === 'broad' && p.specificityNotes.some((n) => n.startsWith('“'))) return d.beachheads[buyer].slice(0, 3).map((b) => (typeof b === 'string' ? b : b.text));
-  const fit = fitting(d.beachheads[buyer], customer);
+  const fit = fitting(d.beachheads[buyer], customer).slice(0, 2);
   const said = new Set(tokens(customer));
-  const niches = [...d.niches[buyer], ...GENERAL.consumer.niches[buyer]]
+  const niches = fitting([...d.niches[buyer], ...GENERAL.consumer.niches[buyer]], customer)
     .filter((n) => !(p.place && /\bin one\b/.test(n)))
+    .filter((n) => !fit.some((b) => b.includes(n)))
     .filter((n) => {
       const words = detailWords(n);
       return words.filter((w) => said.has(w)).length * 2 < words.length;
     })
     .map((n) => `${customerShort} ${n}`);
-  return [...fit.slice(0, 2), ...niches].slice(0, 3);
+  return [...new Set([...fit, ...niches])].slice(0, 3);
 }
 
 /**
@@ -618,7 +635,13 @@ export function offlineValidation(input: ValidationInput): string {
   // Score
   line(`## Validation Score: ${p.score.toFixed(1)}/10`);
   line();
-  line(`I read your idea, “${idea}”, as ${MODEL_LABEL[p.model]} in ${d.label}, sold ${p.segment === 'b2b' ? 'to businesses (B2B)' : p.segment === 'prosumer' ? 'to independent professionals' : 'to consumers (B2C)'}.`);
+  const soldTo = p.segment === 'b2b' ? 'to businesses (B2B)' : p.segment === 'prosumer' ? 'to independent professionals' : 'to consumers (B2C)';
+  const what = p.modelShown ? MODEL_LABEL[p.model] : 'a product';
+  line(
+    d.id === 'general'
+      ? `I read your idea, “${idea}”, as ${what} sold ${soldTo}. Its market is not one I have a profile for, so I stay general rather than guess.`
+      : `I read your idea, “${idea}”, as ${what} in ${d.label}, sold ${soldTo}.`,
+  );
   line();
   line(`**Verdict:** ${verdict(p.score)}`);
   line();
@@ -726,7 +749,7 @@ export function offlineValidation(input: ValidationInput): string {
   // Revenue
   line('## Revenue Options');
   line();
-  line(`These fit ${MODEL_LABEL[p.model]} like yours best:`);
+  line(p.modelShown ? `These fit ${MODEL_LABEL[p.model]} like yours best:` : 'Three ways to charge, starting with the most common:');
   line();
   line(`1. **${price.label}:** ${bandText(price)}. At the middle of that range you need about ${customersFor10k.toLocaleString('en-US')} paying customers for ${money(10000)} of monthly revenue.`);
   line(`2. **${d.id === 'general' ? 'Paid pilot' : 'Market-specific option'}:** ${d.revenue[0]}`);

@@ -42,6 +42,7 @@ const FALSE_FRIENDS: Record<string, string[]> = {
   showers: ['show'],
   tripod: ['trip'],
   router: ['route'],
+  shared: ['share'],
   homepage: ['home'],
   missionary: ['miss'],
   hardly: ['hard'],
@@ -282,9 +283,18 @@ export function isConsumerMarket(targetCustomer: string): boolean {
 /** The text of a suggestion. */
 export const suggestionText = (s: Suggestion): string => (typeof s === 'string' ? s : s.text);
 
-/** Whether a suggestion fits the stated customer: plain ones always do; others when the customer holds one of their words. */
+/**
+ * Who the customer is, without where they are or what happens to them: "Adult children whose
+ * parent lives alone" → "Adult children" (they are not parents); "People with type 2 diabetes
+ * who cook" → "People with type 2 diabetes".
+ */
+export function identityOf(customer: string): string {
+  return customer.split(/\s(?:at|in|near|inside|around|who|whose|that|which|where)\s/i)[0] || customer;
+}
+
+/** Whether a suggestion fits the stated customer: plain ones always do; others when who the customer is holds one of their words. */
 export function fitsCustomer(s: Suggestion, customer: string): boolean {
-  return typeof s === 'string' || wordsIn(customer, s.for).length > 0;
+  return typeof s === 'string' || wordsIn(identityOf(customer), s.for).length > 0;
 }
 
 /** The suggestions that fit the stated customer, in table order. */

@@ -21,6 +21,15 @@ const DATA_PROTECTION: Rule['named'] = {
   KE: 'the Data Protection Act 2019',
 };
 
+/** Customers a patient's qualifier suits ("people with insomnia", not "nurses"). */
+const PATIENTS = ['patient', 'people', 'adult', 'sufferer', 'chronic', 'diabet', 'condition', 'insomnia', 'anxiety', 'pain', 'older', 'senior', 'with asthma', 'with allerg'];
+/** Customers a clinic's qualifier suits. */
+const PRACTICES = ['clinic', 'practice', 'physio', 'dental', 'dentist', 'surgery', 'surgeries', 'centre', 'center', 'therap'];
+/** Customers who write code. */
+const CODERS = ['developer', 'engineer', 'programmer', 'coder', 'scientist', 'maker', 'hacker'];
+/** Customers who publish to an audience. */
+const CREATORS = ['creator', 'influencer', 'youtuber', 'podcaster', 'writer', 'blogger', 'streamer', 'artist', 'coach', 'newsletter'];
+
 const CHILDREN_PRIVACY: Rule = {
   topic: "children's privacy rules",
   what: 'users under 13 (up to 16 in parts of Europe) need verified parental consent',
@@ -64,7 +73,11 @@ export const MARKETS: Market[] = [
     },
     niches: {
       consumer: ['who already spend on takeaway, ready meals or meal kits every week', 'who follow a specific diet (high-protein, vegan or gluten-free)', 'who cook for one or two and throw food away'],
-      business: ['that already pay delivery-app commissions', 'with one or two sites', 'that throw away food every week'],
+      business: [
+        { text: 'that already pay delivery-app commissions', for: ['restaurant', 'cafe', 'takeaway', 'kitchen', 'bakery', 'food'] },
+        'with one or two sites',
+        { text: 'that throw away food every week', for: ['restaurant', 'cafe', 'kitchen', 'bakery', 'cater', 'shop', 'store', 'grocer'] },
+      ],
     },
     revenue: [
       'Per-order margin or a delivery fee of $3 to $8 on each order.',
@@ -113,7 +126,14 @@ export const MARKETS: Market[] = [
     whyNow: 'Telehealth is normal now, clinicians are short-staffed, and patients expect digital access to their own care.',
     alternatives: ['phone calls', 'paper forms', 'generic practice-management software', 'manual follow-up by staff'],
     channels: {
-      consumer: ['patient communities and condition-specific forums', 'support groups and patient associations', 'referrals from clinicians', 'health creators on YouTube'],
+      consumer: [
+        { text: 'patient communities and condition-specific forums', for: PATIENTS },
+        { text: 'support groups and patient associations', for: PATIENTS },
+        { text: 'referrals from clinicians', for: PATIENTS },
+        'health creators on YouTube',
+        { text: 'nursing and medical associations', for: ['nurse', 'doctor', 'clinician', 'medical', 'midwi', 'carer', 'caregiver'] },
+        'communities where they already talk about their health',
+      ],
       business: ['practice managers on LinkedIn', 'regional medical associations', 'health-tech conferences and meetups', 'billing and practice-software partners'],
     },
     beachheads: {
@@ -129,8 +149,16 @@ export const MARKETS: Market[] = [
       ],
     },
     niches: {
-      consumer: ['who manage one specific condition', 'who already pay for private care or supplements', 'who waited weeks for an appointment this year'],
-      business: ['with 2 to 10 practitioners', 'that still book patients by phone', 'in one city, where referrals travel fast'],
+      consumer: [
+        { text: 'who manage one specific condition', for: PATIENTS },
+        { text: 'who already pay for private care or supplements', for: PATIENTS },
+        { text: 'who waited weeks for an appointment this year', for: PATIENTS },
+      ],
+      business: [
+        { text: 'with 2 to 10 practitioners', for: PRACTICES },
+        { text: 'that still book patients by phone', for: PRACTICES },
+        'in one city, where referrals travel fast',
+      ],
     },
     revenue: [
       'Per-practitioner licences of $50 to $300 per month for clinics.',
@@ -188,7 +216,7 @@ export const MARKETS: Market[] = [
         { text: 'corporate wellness programmes', for: ['office', 'employee', 'worker', 'professional', 'staff'] },
         'local sports clubs and studios',
       ],
-      business: ['gym and studio owner groups', 'fitness trade shows', 'HR teams buying wellness benefits', 'equipment suppliers'],
+      business: ['gym and studio owner groups', 'fitness trade shows', { text: 'HR teams buying wellness benefits', for: ['compan', 'employer', 'hr', 'staff', 'employee', 'office'] }, 'equipment suppliers', 'local business networks'],
     },
     beachheads: {
       consumer: [
@@ -204,7 +232,11 @@ export const MARKETS: Market[] = [
     },
     niches: {
       consumer: ['training for a specific event in the next six months', 'who already pay for a gym, class pack or app', 'who train at least three times a week'],
-      business: ['with 100 to 500 members', 'that still take bookings by phone or message', 'in one city, where members compare studios'],
+      business: [
+        { text: 'with 100 to 500 members', for: ['gym', 'studio', 'club'] },
+        { text: 'that still take bookings by phone or message', for: ['gym', 'studio', 'club', 'trainer', 'coach'] },
+        'in one city, where members compare studios',
+      ],
     },
     revenue: [
       'Coaching tiers: an app at $8 to $15 per month and a human-coached plan at $49 to $149 per month.',
@@ -276,7 +308,11 @@ export const MARKETS: Market[] = [
     },
     niches: {
       consumer: ['with one specific exam or deadline in the next six months', 'who already pay for tutoring, courses or books', 'in one school, campus or online community'],
-      business: ['with 200 to 1,000 pupils', 'that already buy one learning platform', 'in one district or school network'],
+      business: [
+        { text: 'with 200 to 1,000 pupils', for: ['school', 'academ'] },
+        { text: 'that already buy one learning platform', for: ['school', 'college', 'universit', 'academ', 'centre', 'center'] },
+        { text: 'in one district or school network', for: ['school'] },
+      ],
     },
     revenue: [
       'Family plans of $10 to $25 per month, sold to parents around exam season.',
@@ -333,8 +369,12 @@ export const MARKETS: Market[] = [
       ],
     },
     niches: {
-      consumer: ['with a puppy or a senior pet', 'who already pay for a walker, sitter or pet insurance', 'in one neighbourhood, close enough to meet'],
-      business: ['with one or two sites', 'without online booking', 'in one city'],
+      consumer: [
+        { text: 'with a puppy or a senior pet', for: ['owner', 'pet', 'dog', 'cat', 'people'] },
+        { text: 'who already pay for a walker, sitter or pet insurance', for: ['owner', 'pet', 'dog', 'cat', 'people'] },
+        'in one neighbourhood, close enough to meet',
+      ],
+      business: ['with one or two sites', { text: 'without online booking', for: ['vet', 'groom', 'clinic', 'kennel', 'sitter', 'walker'] }, 'in one city'],
     },
     revenue: [
       'A monthly plan of $15 to $40 per pet (supplies, care or insurance-like coverage).',
@@ -460,7 +500,11 @@ export const MARKETS: Market[] = [
     },
     niches: {
       consumer: ['who move within the next three months', 'who rent in one city', 'who already pay an agent or a portal'],
-      business: ['with 3 to 20 units', 'managing properties in one city', 'that still track repairs by message'],
+      business: [
+        { text: 'with 3 to 20 units', for: ['landlord', 'owner', 'investor', 'host'] },
+        { text: 'managing properties in one city', for: ['landlord', 'manager', 'agent', 'host', 'owner'] },
+        { text: 'that still track repairs by message', for: ['landlord', 'manager', 'agent'] },
+      ],
     },
     revenue: [
       'Per-unit pricing for landlords and managers, typically $1 to $5 per unit per month.',
@@ -518,7 +562,11 @@ export const MARKETS: Market[] = [
     },
     niches: {
       consumer: ['who travel at least three times a year', 'planning one specific trip in the next six months', 'who already pay a travel agent or a premium app'],
-      business: ['with 10 to 60 rooms', 'that depend on one booking platform', 'in one destination'],
+      business: [
+        { text: 'with 10 to 60 rooms', for: ['hotel', 'hostel', 'b&b', 'inn', 'guesthouse'] },
+        { text: 'that depend on one booking platform', for: ['hotel', 'hostel', 'host', 'operator', 'rental', 'guesthouse'] },
+        'in one destination',
+      ],
     },
     revenue: [
       'Affiliate commissions of 3% to 8% on hotel and activity bookings.',
@@ -707,7 +755,11 @@ export const MARKETS: Market[] = [
       ],
     },
     niches: {
-      consumer: ['using one specific framework', 'shipping side projects on their own', 'who already pay for developer tools'],
+      consumer: [
+        { text: 'using one specific framework', for: CODERS },
+        { text: 'shipping side projects on their own', for: CODERS },
+        { text: 'who already pay for developer tools', for: CODERS },
+      ],
       business: ['with 5 to 30 engineers', 'that ship several times a week', 'that already pay for GitHub or a CI service'],
     },
     revenue: [
@@ -764,7 +816,11 @@ export const MARKETS: Market[] = [
       ],
     },
     niches: {
-      consumer: ['with 1,000 to 20,000 followers', 'who publish every week', 'who already earn money from their audience'],
+      consumer: [
+        { text: 'with 1,000 to 20,000 followers', for: CREATORS },
+        { text: 'who publish every week', for: CREATORS },
+        { text: 'who already earn money from their audience', for: CREATORS },
+      ],
       business: ['with one marketer or none', 'that spend on ads every month', 'that sell to other businesses'],
     },
     revenue: [
@@ -826,8 +882,16 @@ export const MARKETS: Market[] = [
       ],
     },
     niches: {
-      consumer: ['who commute on one congested route', 'without a car of their own', 'who already pay for rides or deliveries every week'],
-      business: ['with 5 to 50 drivers', 'that deliver every day', 'that plan routes by hand'],
+      consumer: [
+        { text: 'who commute on one congested route', for: ['commut', 'driver', 'worker', 'cyclist', 'rider'] },
+        { text: 'without a car of their own', for: ['people', 'resident', 'student', 'commut', 'rider'] },
+        'who already pay for rides or deliveries every week',
+      ],
+      business: [
+        { text: 'with 5 to 50 drivers', for: ['courier', 'fleet', 'delivery', 'logistic', 'transport', 'haul', 'driver'] },
+        'that deliver every day',
+        'that plan routes by hand',
+      ],
     },
     revenue: [
       'Per-vehicle or per-driver pricing of $15 to $50 per month.',
@@ -887,7 +951,11 @@ export const MARKETS: Market[] = [
       ],
     },
     niches: {
-      consumer: ['who own their home', 'facing a new local rule (waste, heating or parking)', 'who already pay more for greener options'],
+      consumer: [
+        { text: 'who own their home', for: ['household', 'famil', 'resident', 'people', 'parent'] },
+        'facing a new local rule (waste, heating or parking)',
+        'who already pay more for greener options',
+      ],
       business: ['facing emissions reporting this year', 'with high energy or waste bills', 'whose large customers ask for sustainability data'],
     },
     revenue: [
@@ -941,7 +1009,7 @@ export const MARKETS: Market[] = [
     beachheads: {
       consumer: [
         { text: 'working parents of children under 5', for: ['parent', 'mum', 'mom', 'dad', 'famil'] },
-        { text: 'adult children caring for a parent who lives alone', for: ['adult', 'children', 'carer', 'caregiver', 'famil'] },
+        { text: 'adult children caring for a parent who lives alone', for: ['adult children', 'carer', 'caregiver', 'elderly', 'parent lives', 'parent who lives', 'ageing parent', 'aging parent'] },
         { text: 'single parents with shift jobs', for: ['parent', 'mum', 'mom', 'dad'] },
       ],
       business: [
@@ -951,8 +1019,16 @@ export const MARKETS: Market[] = [
       ],
     },
     niches: {
-      consumer: ['with a new baby or a child starting school this year', 'who juggle care with full-time work', 'in one school or neighbourhood community'],
-      business: ['with 20 to 100 children', 'that employ 200 or more staff', 'in one city'],
+      consumer: [
+        { text: 'with a new baby or a child starting school this year', for: ['parent', 'mum', 'mom', 'dad', 'famil', 'mother', 'father'] },
+        'who juggle care with full-time work',
+        { text: 'in one school or neighbourhood community', for: ['parent', 'mum', 'mom', 'dad', 'famil', 'mother', 'father'] },
+      ],
+      business: [
+        { text: 'with 20 to 100 children', for: ['daycare', 'nurser', 'childcare', 'school', 'club'] },
+        { text: 'that employ 200 or more staff', for: ['employer', 'compan'] },
+        'in one city',
+      ],
     },
     revenue: ['Family subscriptions of $8 to $20 per month.', 'Employer-paid benefits priced at $2 to $6 per employee per month.'],
     risks: [
@@ -1006,8 +1082,12 @@ export const MARKETS: Market[] = [
       ],
     },
     niches: {
-      consumer: ['who go to at least one event a month', 'planning one specific event in the next year', 'in one city and one scene'],
-      business: ['with 100 to 1,000 capacity', 'running events every month', 'in one city'],
+      consumer: [
+        { text: 'with a date already set in the next twelve months', for: ['couple', 'engaged', 'wedding', 'planner', 'organi', 'bride', 'groom', 'host'] },
+        { text: 'who have paid for tickets or bookings in the last year', for: ['fan', 'goer', 'guest', 'attendee', 'music', 'comedy', 'festival', 'concert', 'theatre', 'theater', 'sport', 'gamer', 'people', 'friends'] },
+        { text: 'in one city and one scene', for: ['fan', 'goer', 'music', 'comedy', 'festival', 'concert', 'gamer', 'club'] },
+      ],
+      business: [{ text: 'with 100 to 1,000 capacity', for: ['venue', 'club', 'bar'] }, 'running events every month', 'in one city'],
     },
     revenue: ['A ticketing or booking fee of 3% to 8% per ticket.', 'Sponsorship packages of $500 to $5,000 per event once you have an audience.'],
     risks: [
@@ -1062,7 +1142,11 @@ export const MARKETS: Market[] = [
     },
     niches: {
       consumer: ['facing one specific deadline (a visa, a deposit or a contract)', 'who have paid a lawyer before', 'who deal with one type of document again and again'],
-      business: ['with 10 to 50 staff and no in-house lawyer', 'that sign several contracts a month', 'facing one new rule this year'],
+      business: [
+        { text: 'with 10 to 50 staff and no in-house lawyer', for: ['compan', 'startup', 'business', 'firm', 'agenc', 'shop'] },
+        'that sign several contracts a month',
+        'facing one new rule this year',
+      ],
     },
     revenue: ['Fixed-fee packages of $49 to $499 per document or filing.', 'Compliance subscriptions of $50 to $500 per month for small businesses.'],
     risks: [
@@ -1122,7 +1206,7 @@ export const MARKETS: Market[] = [
     },
     niches: {
       consumer: ['with one specific skin or hair concern', 'who already spend on products every month', 'who follow one creator or community'],
-      business: ['with 3 to 10 chairs', 'that still take bookings by phone or message', 'in one city'],
+      business: [{ text: 'with 3 to 10 chairs', for: ['salon', 'barber', 'hair', 'nail'] }, 'that still take bookings by phone or message', 'in one city'],
     },
     revenue: ['Subscription boxes or refills at $20 to $45 per month.', 'Salon software at $30 to $120 per month per location.'],
     risks: [
@@ -1235,8 +1319,12 @@ export const MARKETS: Market[] = [
       ],
     },
     niches: {
-      consumer: ['growing on a small plot', 'who already sell at local markets', 'in one region and climate'],
-      business: ['of 20 to 200 hectares', 'that already use a sensor or a farm app', 'in one region, where neighbours compare results'],
+      consumer: [{ text: 'growing on a small plot', for: ['garden', 'grower', 'allotment', 'hobby'] }, 'who already sell at local markets', 'in one region and climate'],
+      business: [
+        { text: 'of 20 to 200 hectares', for: ['farm', 'grower', 'orchard', 'vineyard'] },
+        'that already use a sensor or a farm app',
+        'in one region, where neighbours compare results',
+      ],
     },
     revenue: ['Per-hectare or per-animal pricing, typically $2 to $20 per hectare per season.', 'Hardware plus subscription: sensors at cost and data plans of $20 to $100 per month.'],
     risks: [
@@ -1270,9 +1358,9 @@ const GENERAL_CONSUMER: Market = {
   b2b: false,
   crowding: 0,
   story:
-    'Your idea does not match one of the markets I know well, so I stay general here instead of guessing: replace my generic figures and channels with ones from your own market as soon as you have them.',
+    'Your idea does not match one of the markets I know well, so this part stays general instead of guessing: replace my generic figures and channels with ones from your own market as soon as you have them.',
   whyNow: 'Ask yourself what changed recently (a rule, a technology, a habit) that makes this possible or necessary now.',
-  alternatives: ['spreadsheets', 'generic tools', 'hiring someone', 'simply living with the problem'],
+  alternatives: ['a do-it-yourself fix', 'a generic product from a bigger brand', 'paying someone to do it', 'living with the problem'],
   channels: {
     consumer: ['Reddit and Facebook communities where these people already talk about the problem', 'creators they follow', 'local meetups', 'newsletters in the niche'],
     business: ['LinkedIn searches for the job title that owns the problem', 'industry associations', 'trade shows', 'consultants who advise them'],
@@ -1282,8 +1370,8 @@ const GENERAL_CONSUMER: Market = {
     business: ['businesses of one size in one industry', 'one job title inside those businesses', 'companies already paying for a workaround'],
   },
   niches: {
-    consumer: ['who feel the problem every week', 'who already pay for a workaround', 'you can reach in one city or one online community'],
-    business: ['of one size in one industry', 'that already pay for a workaround', 'in one city or region'],
+    consumer: ['who feel the problem every week', 'who already pay for a workaround', 'who tried a fix and gave up on it', 'you can reach in one city or one online community'],
+    business: ['of one size in one industry', 'that already pay for a workaround', 'where one person owns the problem and the budget', 'in one city or region'],
   },
   revenue: [
     'A paid pilot: charge your first customers a real but small amount to prove willingness to pay.',

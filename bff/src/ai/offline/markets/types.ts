@@ -55,8 +55,11 @@ export interface Market {
   channels: Record<Buyer, Suggestion[]>;
   /** Narrow first groups worth testing when the customer is still broad, per kind of buyer. */
   beachheads: Record<Buyer, Suggestion[]>;
-  /** Qualifiers that narrow any stated customer of this market: "<customer> who …" / "<customer> with …". */
-  niches: Record<Buyer, string[]>;
+  /**
+   * Qualifiers that narrow a stated customer of this market ("<customer> who …", "<customer>
+   * with …"); tagged ones only for the customers they suit (a patient's qualifier never for nurses).
+   */
+  niches: Record<Buyer, Suggestion[]>;
   /** Market-specific revenue options (each a sentence with a price range). */
   revenue: [string, string];
   /** Market-specific risks: [name, explanation and mitigation]. */
