@@ -310,12 +310,18 @@ export function validateCommand(ctx: CliContext, run: (o: ValidateOptions, ctx: 
     .option('--api <url>', 'a Val server to ask (default: VAL_API_URL; with neither, Val answers in this process with the server’s AI settings)')
     .addHelpText(
       'after',
-      examples([
+      `${examples([
         ['val validate --idea "Meal kits for climbers" --customer "Boulderers" --problem "No quick food at the gym"', 'feedback on stdout'],
         ['val validate --idea "…" --customer "…" --problem "…" --stream', 'watch Val write'],
         ['val validate --idea "…" --customer "…" --problem "…" --pdf reports/', 'save the PDF report into reports/'],
         ['val validate --idea "…" --customer "…" --problem "…" --json | jq -r .feedback', 'for scripts'],
-      ]),
+        ['OPENAI_API_KEY=sk-… val validate --idea "…" --customer "…" --problem "…"', 'in this process, with your model'],
+        ['val validate --idea "…" --customer "…" --problem "…" --api https://val.example.com', 'ask a running server'],
+      ])}
+Without --api or VAL_API_URL, Val answers in this process with the server's settings: AI_PROVIDER,
+OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, AI_TIMEOUT_MS… (the offline analyst when none is
+set), and stores the validation in DATABASE_URL or the SQLite file under DATA_DIR.
+`,
     )
     .action(async (_o: unknown, cmd: Command) => {
       const o = parseOptions(validateOptionsSchema, cmd.opts(), FLAGS, cmd);
