@@ -20,9 +20,10 @@ export interface LocalValidation {
  * (AI_PROVIDER, OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, AI_TIMEOUT_MS…). Validations are
  * stored in the same table as the server's.
  */
-export async function openLocalValidation(config: Config, opts: { logger?: Logger } = {}): Promise<LocalValidation> {
+export async function openLocalValidation(config: Config, opts: { logger?: Logger; db?: Database } = {}): Promise<LocalValidation> {
   const logger = opts.logger ?? createLogger(config);
-  const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir, pool: { min: 0, max: 2 } });
+  // The caller may open the database itself (the CLI quiets knex's own console output first).
+  const db = opts.db ?? createDb({ url: config.DATABASE_URL, dataDir: config.dataDir, pool: { min: 0, max: 2 } });
   try {
     if (config.MIGRATE_ON_START) await db.migrate();
   } catch (err) {

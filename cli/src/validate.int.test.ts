@@ -246,6 +246,17 @@ describe.each(testDbs)('val validate with no server given: in-process, same AI c
   });
 });
 
+describe('val validate in-process when the database is down', () => {
+  it('says which database it cannot reach (exit 4) and prints no feedback', async () => {
+    const port = await closedPort();
+    const r = await runCli(['validate', ...idea], { env: { DATABASE_URL: `mysql://val:secret@127.0.0.1:${port}/val` } });
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`Cannot reach the database (MySQL val@127.0.0.1:${port}/val)`);
+    expect(r.stderr).not.toContain('secret');
+  });
+});
+
 describe('val validate with a server given keeps using it', () => {
   it('--api (or VAL_API_URL) goes to that server, never in-process: a closed port is exit 4', async () => {
     const port = await closedPort();

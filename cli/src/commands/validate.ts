@@ -130,7 +130,7 @@ const LOCAL_SETTINGS = /^(AI_|OPENAI_)|^(DATABASE_URL|DATA_DIR|MIGRATE_ON_START|
  * under DATA_DIR): the same AI layer answers and the validation is stored like the server's.
  */
 async function localValidator(ctx: CliContext): Promise<Validator> {
-  const { loadConfig, ConfigError, openLocalValidation, createLogger } = await import('@val/bff');
+  const { loadConfig, ConfigError, openLocalValidation, createLogger, createDb } = await import('@val/bff');
   let config;
   try {
     config = loadConfig(Object.fromEntries(Object.entries(ctx.env).filter(([k]) => LOCAL_SETTINGS.test(k))));
@@ -140,13 +140,14 @@ async function localValidator(ctx: CliContext): Promise<Validator> {
   }
   const label = describeDatabase(config.DATABASE_URL, path.join(config.dataDir, 'val.sqlite'));
   const logger = createLogger({ LOG_LEVEL: ctx.env.LOG_LEVEL ? config.LOG_LEVEL : 'warn' }, { write: (line: string) => void ctx.stderr.write(line) });
+  const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir, pool: { min: 0, max: 2 } });
+  quietKnex(db, ctx);
   let local;
   try {
-    local = await openLocalValidation(config, { logger });
+    local = await openLocalValidation(config, { logger, db });
   } catch (err) {
     throw databaseError(err, label);
   }
-  quietKnex(local.db, ctx);
   const { service } = local;
   const failed = (err: unknown): never => {
     if ((err as { name?: string } | null)?.name === 'AiError') {
