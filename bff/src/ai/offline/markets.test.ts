@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { getProduct, type ProductInputs } from '@val/contracts';
-import { dagLevels } from '../../reports/dag';
-import type { UpstreamFinding } from '../types';
-import { offlineReportAnswer } from './reports';
+import { runOfflineReport } from '../../../test/reports';
 import { profile } from './reportKit';
 import { GENERAL, MARKETS, readPlace, rulesFor } from './markets';
 import { detectDomain, offlineValidation, type ValidationInput } from './validation';
@@ -62,19 +60,7 @@ const PLACES: Array<[string, string | null]> = [
 const HAS_PLACE = /\b(UK|US|USA|EU|Europe|Germany|Canada|Kenya|Australia|London|Portland|India|Madrid|Amsterdam)\b/;
 const feas = getProduct('new-product-feasibility-study')!;
 
-function feasibility(inputs: ProductInputs): string {
-  const out = new Map<string, string>();
-  for (const level of dagLevels(feas.agents)) {
-    for (const agent of level) {
-      const upstream: UpstreamFinding[] = agent.dependsOn.map((d) => {
-        const a = feas.agents.find((x) => x.id === d)!;
-        return { id: d, title: a.title, agent: a.name, output: out.get(d)! };
-      });
-      out.set(agent.id, offlineReportAnswer({ product: feas, agent, inputs, upstream }));
-    }
-  }
-  return [...out.values()].join('\n\n');
-}
+const feasibility = (inputs: ProductInputs): string => [...runOfflineReport(feas, inputs).values()].join('\n\n');
 
 describe('rules and regulators the offline analyst names', () => {
   const plain = ideas.filter((i) => !HAS_PLACE.test(`${i.idea} ${i.targetCustomer} ${i.problemSolved}`));

@@ -1,25 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATALOGUE, getProduct, type CatalogueProduct, type ProductInputs } from '@val/contracts';
-import { dagLevels } from '../../reports/dag';
-import { reportAgentData, reportAgentTask, type UpstreamFinding } from '../tasks/reports';
+import { CATALOGUE, getProduct, type ProductInputs } from '@val/contracts';
+import { runOfflineReport } from '../../../test/reports';
+import { reportAgentData, reportAgentTask } from '../tasks/reports';
 import { OFFLINE_REPORT_AGENTS, offlineReportAnswer } from './reports';
 import { jobOf, profile } from './reportKit';
 
 /** Runs a whole product offline, in DAG order, each agent reading its upstream outputs. */
-function runOffline(product: CatalogueProduct, inputs: ProductInputs): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const level of dagLevels(product.agents)) {
-    for (const agent of level) {
-      const upstream: UpstreamFinding[] = agent.dependsOn.map((d) => {
-        const a = product.agents.find((x) => x.id === d)!;
-        return { id: d, title: a.title, agent: a.name, output: out.get(d)! };
-      });
-      out.set(agent.id, offlineReportAnswer({ product, agent, inputs, upstream }));
-    }
-  }
-  return out;
-}
+const runOffline = runOfflineReport;
 
 const feas = getProduct('new-product-feasibility-study')!;
 const gyms = { targetMarket: 'Independent gyms in the UK', productIdea: 'An app that lets members book and pay for classes in two taps' };
