@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { cleanFeedbackForDisplay, isReportHeading, splitReportSections } from '@val/contracts';
 import { detectDomain, detectSegment, offlineValidation, profileIdea, readSpecificity, readUrgency, type ValidationInput } from './validation';
 
@@ -232,6 +234,23 @@ describe('scores that move for the right reasons (issue 17)', () => {
     expect(profileIdea(before).score).toBe(a);
     if (dir === 'up') expect(b).toBeGreaterThan(a);
     else expect(b).toBeLessThan(a);
+  });
+
+  it('never lowers the score for more detail, over every idea of the market test set', () => {
+    const file = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'marketIdeas.json');
+    const set = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<'ideas' | 'holdout', ValidationInput[]>;
+    const lowered: string[] = [];
+    for (const i of [...set.ideas, ...set.holdout]) {
+      const s = profileIdea(i).score;
+      const edits: Array<[string, ValidationInput]> = [
+        ['a number in the problem', { ...i, problemSolved: `${i.problemSolved.replace(/[.]$/, '')}, about 3 times a week` }],
+        ['a qualifier on the customer', { ...i, targetCustomer: `${i.targetCustomer} who already pay for a workaround` }],
+        ['a place for the customer', { ...i, targetCustomer: `${i.targetCustomer} in Leeds` }],
+        ['how the idea works', { ...i, idea: `${i.idea.replace(/[.]$/, '')}, with a weekly email report and reminders on the phone` }],
+      ];
+      for (const [what, v] of edits) if (profileIdea(v).score < s) lowered.push(`${what}: ${i.idea}`);
+    }
+    expect(lowered).toEqual([]);
   });
 
   it('keeps the score line first, as "## Validation Score: N.N/10"', () => {
