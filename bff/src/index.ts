@@ -5,3 +5,6 @@ export { startServer, createServices, type RunningServer } from './server';
 export { startWorker, type RunningWorker } from './worker';
 export { migrationSource } from '../migrations';
 export { knexAnalyticsRepository, type ConsistencyReport } from './repositories/analytics';
+export { openLocalValidation, type LocalValidation } from './localValidation';
+export { createLogger } from './logger';
+export type { Validation, ValidationService } from './services/validation';

@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { CatalogueProduct, ProductInputs } from '@val/contracts';
+import { offlineReportAnswer } from '../src/ai/offline/reports';
+import type { UpstreamFinding } from '../src/ai/types';
+import { dagLevels } from '../src/reports/dag';
 import type { ReportService } from '../src/reports/service';
 
 /** Inputs used by the report tests. */
@@ -125,4 +129,19 @@ export interface SseEvent {
   event: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   data: any;
+}
+
+/** Runs a whole product with the offline analyst, in DAG order, each agent reading its upstream outputs. */
+export function runOfflineReport(product: CatalogueProduct, inputs: ProductInputs): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const level of dagLevels(product.agents)) {
+    for (const agent of level) {
+      const upstream: UpstreamFinding[] = agent.dependsOn.map((d) => {
+        const a = product.agents.find((x) => x.id === d)!;
+        return { id: d, title: a.title, agent: a.name, output: out.get(d)! };
+      });
+      out.set(agent.id, offlineReportAnswer({ product, agent, inputs, upstream }));
+    }
+  }
+  return out;
 }

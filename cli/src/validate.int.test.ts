@@ -5,7 +5,7 @@ import { cleanFeedbackForDisplay, splitReportSections } from '@val/contracts';
 import { startChatServer, type ChatServer } from '../../bff/test/chatServer';
 import { testDbs } from '../../bff/test/db';
 import { assertBuilt, runCli } from '../test/run';
-import { startCliTestServer, type CliTestServer } from '../test/server';
+import { closedPort, startCliTestServer, type CliTestServer } from '../test/server';
 
 beforeAll(assertBuilt);
 
@@ -146,5 +146,124 @@ describe('val validate when the model fails', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('Failed to validate your idea. Please try again.');
+  });
+});
+
+/** A fresh database for a CLI run without a server: env for the child, a handle to read it, and cleanup. */
+async function freshDb(kind: (typeof testDbs)[number]) {
+  const made = await kind.create();
+  const env: Record<string, string> = made.url ? { DATABASE_URL: made.url } : { DATABASE_URL: '', DATA_DIR: path.dirname(made.sqliteFile as string) };
+  return { ...made, env };
+}
+
+describe.each(testDbs)('val validate with no server given: in-process, same AI configuration, on $label', (kind) => {
+  let db: Awaited<ReturnType<typeof freshDb>>;
+  let dir: string;
+  const rows = async () => (await db.db.knex('validations').orderBy('created_at', 'asc')) as Row[];
+
+  beforeAll(async () => {
+    db = await freshDb(kind);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'val-cli-local-'));
+  });
+  afterAll(async () => {
+    await db?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers with the offline analyst and stores the validation once, as the server does', async () => {
+    const r = await runCli(['validate', ...idea], { env: { ...db.env, AI_PROVIDER: 'offline' } });
+    expect(r.code).toBe(0);
+    const stored = await rows();
+    expect(stored).toHaveLength(1);
+    expect(stored[0].idea).toBe('Meal kits for climbers, delivered to the gym');
+    expect(r.stdout).toBe(`${cleanFeedbackForDisplay(stored[0].feedback)}\n`);
+    expect(r.stdout).toMatch(/^## Validation Score: \d\.\d\/10$/m);
+    expect(r.stdout).toMatch(/boulderers/i);
+    expect(r.stderr).toContain('Answered by the offline analyst — connect a model for deeper analysis.');
+    expect(r.stderr).not.toMatch(/Cannot reach|"level"/);
+  });
+
+  it('--json, --stream and --pdf work the same way in-process', async () => {
+    const j = await runCli(['validate', ...idea, '--json'], { env: db.env });
+    expect(j.code).toBe(0);
+    const body = JSON.parse(j.stdout);
+    const last = (await rows()).at(-1)!;
+    expect(body).toEqual({ id: last.id, idea: last.idea, targetCustomer: 'Boulderers at city climbing gyms', problemSolved: 'No quick healthy food right after a session', feedback: last.feedback, provider: 'offline' });
+    expect(j.stderr).toBe('');
+    const s = await runCli(['validate', ...idea, '--stream', '--pdf', dir], { env: db.env });
+    expect(s.code).toBe(0);
+    expect(s.stdout.trim()).toBe(cleanFeedbackForDisplay((await rows()).at(-1)!.feedback));
+    const pdf = fs.readdirSync(dir).filter((f) => f.endsWith('.pdf'));
+    expect(pdf).toHaveLength(1);
+    expect(await pdfText(path.join(dir, pdf[0]))).toContain('Boulderers at city climbing gyms');
+  });
+
+  it('uses the openai provider when AI_PROVIDER / OPENAI_* say so (loopback chat-completions server)', async () => {
+    const chat = await startChatServer();
+    try {
+      const answer = '## Validation Score: 6.5/10\n\nClimbers need food fast after a session.\n\n## Next Steps\n\n1. Talk to ten boulderers.';
+      chat.reply((req) => (req.body.stream ? { type: 'stream', chunks: answer.match(/\S+\s*/g) as string[], delayMs: 5 } : { type: 'text', content: answer }));
+      const env = { ...db.env, AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-local-test', OPENAI_BASE_URL: chat.baseURL, OPENAI_MODEL: 'test-model', AI_MAX_RETRIES: '0' };
+      const r = await runCli(['validate', ...idea, '--json'], { env });
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ feedback: answer, provider: 'openai' });
+      const s = await runCli(['validate', ...idea, '--stream'], { env });
+      expect(s.code).toBe(0);
+      expect(s.stdout.trim()).toBe(answer);
+      expect(s.stderr).not.toContain('offline analyst');
+      expect(chat.requests).toHaveLength(2);
+      expect(chat.requests[1].body.stream).toBe(true);
+      for (const req of chat.requests) {
+        expect(req.body.model).toBe('test-model');
+        expect(req.headers.authorization).toBe('Bearer sk-local-test');
+        expect(req.body.messages.at(-1)?.content).toContain('Meal kits for climbers, delivered to the gym');
+      }
+      expect((await rows()).filter((x) => x.feedback === answer)).toHaveLength(2);
+    } finally {
+      await chat.close();
+    }
+  });
+
+  it('exit 1 with the spec message when the model fails, and nothing is stored', async () => {
+    const chat = await startChatServer();
+    try {
+      chat.reply({ type: 'error', status: 500, message: 'model exploded' });
+      const before = (await rows()).length;
+      const r = await runCli(['validate', ...idea], { env: { ...db.env, AI_PROVIDER: 'openai', OPENAI_BASE_URL: chat.baseURL, AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '2000' } });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('Failed to validate your idea. Please try again.');
+      expect((await rows()).length).toBe(before);
+    } finally {
+      await chat.close();
+    }
+  });
+
+  it('a bad AI setting is a usage error (exit 2) naming the variable', async () => {
+    const r = await runCli(['validate', ...idea], { env: { ...db.env, AI_PROVIDER: 'gpt-5' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('AI_PROVIDER');
+  });
+});
+
+describe('val validate in-process when the database is down', () => {
+  it('says which database it cannot reach (exit 4) and prints no feedback', async () => {
+    const port = await closedPort();
+    const r = await runCli(['validate', ...idea], { env: { DATABASE_URL: `mysql://val:secret@127.0.0.1:${port}/val` } });
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`Cannot reach the database (MySQL val@127.0.0.1:${port}/val)`);
+    expect(r.stderr).not.toContain('secret');
+  });
+});
+
+describe('val validate with a server given keeps using it', () => {
+  it('--api (or VAL_API_URL) goes to that server, never in-process: a closed port is exit 4', async () => {
+    const port = await closedPort();
+    for (const args of [['--api', `http://127.0.0.1:${port}`], []]) {
+      const r = await runCli(['validate', ...idea, ...args], { env: args.length ? {} : { VAL_API_URL: `http://127.0.0.1:${port}` } });
+      expect(r.code).toBe(4);
+      expect(r.stderr).toContain(`Cannot reach the Val server at http://127.0.0.1:${port}`);
+    }
   });
 });

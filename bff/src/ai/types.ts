@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AiProviderName } from '@val/contracts';
+import type { AiProviderName, CatalogueProduct, ProductInputs, ReportAgent } from '@val/contracts';
 
 /** One chat message sent to a model. */
 export interface ChatMessage {
@@ -84,4 +84,22 @@ export class AiError extends Error {
     super(message);
     this.name = 'AiError';
   }
+}
+
+/** What an upstream report agent found, handed to the agents after it. */
+export interface UpstreamFinding {
+  /** Step id of the upstream agent. */
+  id: string;
+  title: string;
+  agent: string;
+  output: string;
+}
+
+/** The input of one report agent: the product, the buyer's inputs and the upstream findings. */
+export interface ReportAgentInput {
+  product: CatalogueProduct;
+  agent: ReportAgent;
+  inputs: ProductInputs;
+  /** Outputs of the agents this one depends on, in catalogue order. */
+  upstream: ReadonlyArray<UpstreamFinding>;
 }

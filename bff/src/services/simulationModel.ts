@@ -1,4 +1,5 @@
 import { SIMULATION_MONTHS, type CustomerInsight, type SimulationAssumptions, type ValidationData } from '@val/contracts';
+import { isConsumerMarket } from '../ai/offline/markets';
 
 /**
  * The launch simulation's numbers: a small, explained model in code (the AI only narrates).
@@ -62,9 +63,6 @@ const NEGATIVE = [
   /\b(risk|risky|worried|concern)\b/,
 ];
 
-const CONSUMER = /\b(parents?|students?|families|family|people|consumers?|individuals?|teens?|gamers?|travell?ers?|pet owners?|millennials|kids|shoppers?|fans?|users?|women|men|seniors|retirees|home ?owners?|renters?|commuters?|runners?|athletes?)\b/i;
-const BUSINESS = /\b(business(es)?|compan(y|ies)|owners?|teams?|agenc(y|ies)|firms?|clinics?|restaurants?|startups?|managers?|enterprises?|smbs?|retailers?|shops?|stores?|hr|cfos?|ctos?|founders?|freelancers?|consultants?|practices?|schools?|hospitals?|b2b)\b/i;
-
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
@@ -106,11 +104,8 @@ export function validationScore(v: SimulationModelInput['validation']): number {
   return round2(0.35 + 0.35 * specificity);
 }
 
-/** Whether the target customer reads as consumers rather than businesses. */
-export function isConsumerMarket(targetCustomer: string): boolean {
-  const t = targetCustomer.replace(/\b(dog|cat|pet|home|house|car|horse|bike|phone)\s+owners?\b/gi, 'consumers');
-  return CONSUMER.test(t) && !BUSINESS.test(t);
-}
+/** Whether the target customer reads as consumers rather than businesses (read by the offline analyst's market module). */
+export { isConsumerMarket };
 
 /** Computes the six months' users from the interviews and the validation (see the module doc). */
 export function runSimulationModel(input: SimulationModelInput): SimulationModelResult {

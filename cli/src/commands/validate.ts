@@ -12,7 +12,8 @@ import {
 } from '@val/contracts';
 import { println, styles, useColor, type CliContext } from '../context';
 import { ApiClient, resolveApiUrl } from '../utils/api';
-import { CliError, ExitCode } from '../utils/handleError';
+import { databaseError, describeDatabase, quietKnex } from '../utils/database';
+import { CliError, ExitCode, UsageError } from '../utils/handleError';
 import { examples, parseOptions } from '../utils/options';
 import { spinner } from '../utils/progress';
 import { readSse } from '../utils/sse';
@@ -97,6 +98,74 @@ export async function writeReportPdf(result: ValidateResponse, file: string, cwd
   return target;
 }
 
+/** How `val validate` gets its answer: from a server, or in this process. */
+interface Validator {
+  /** The stored validation. */
+  json(body: ValidateRequest): Promise<ValidateResponse>;
+  /** The same, with `onText` getting the feedback as it is written. */
+  stream(body: ValidateRequest, onText: (t: string) => void): Promise<ValidateResponse & { streamed: boolean }>;
+  close(): Promise<void>;
+}
+
+/** The server given by --api or VAL_API_URL, or null: then `val validate` runs in this process. */
+export function validateServer(opts: Pick<ValidateOptions, 'api'>, env: NodeJS.ProcessEnv): string | null {
+  return opts.api !== undefined || env.VAL_API_URL?.trim() ? resolveApiUrl(opts.api, env) : null;
+}
+
+function serverValidator(url: string): Validator {
+  const api = new ApiClient(url);
+  return {
+    json: (body) => validateJson(api, body),
+    stream: (body, onText) => validateStream(api, body, onText, () => undefined),
+    close: async () => undefined,
+  };
+}
+
+/** The server's settings that an in-process validation reads: the AI layer's and the database's. */
+const LOCAL_SETTINGS = /^(AI_|OPENAI_)|^(DATABASE_URL|DATA_DIR|MIGRATE_ON_START|OFFLINE_AI_DELAY_MS|LOG_LEVEL)$/;
+
+/**
+ * Validation in this process, with the server's own configuration rules (AI_PROVIDER,
+ * OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, AI_TIMEOUT_MS…, DATABASE_URL or the SQLite file
+ * under DATA_DIR): the same AI layer answers and the validation is stored like the server's.
+ */
+async function localValidator(ctx: CliContext): Promise<Validator> {
+  const { loadConfig, ConfigError, openLocalValidation, createLogger, createDb } = await import('@val/bff');
+  let config;
+  try {
+    config = loadConfig(Object.fromEntries(Object.entries(ctx.env).filter(([k]) => LOCAL_SETTINGS.test(k))));
+  } catch (err) {
+    if (err instanceof ConfigError) throw new UsageError(err.problems.join('\n'), 'Fix these environment variables (see the README’s configuration table), or pass --api to use a server.');
+    throw err;
+  }
+  const label = describeDatabase(config.DATABASE_URL, path.join(config.dataDir, 'val.sqlite'));
+  const logger = createLogger({ LOG_LEVEL: ctx.env.LOG_LEVEL ? config.LOG_LEVEL : 'warn' }, { write: (line: string) => void ctx.stderr.write(line) });
+  const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir, pool: { min: 0, max: 2 } });
+  quietKnex(db, ctx);
+  let local;
+  try {
+    local = await openLocalValidation(config, { logger, db });
+  } catch (err) {
+    throw databaseError(err, label);
+  }
+  const { service } = local;
+  const failed = (err: unknown): never => {
+    if ((err as { name?: string } | null)?.name === 'AiError') {
+      throw new CliError(
+        `${VALIDATE_TEXTS.failed} (${(err as Error).message})`,
+        ExitCode.Failure,
+        service.provider === 'openai' ? 'Check AI_PROVIDER, OPENAI_BASE_URL, OPENAI_MODEL and OPENAI_API_KEY, or pass --api to use a server.' : 'Try again in a moment.',
+      );
+    }
+    throw databaseError(err, label);
+  };
+  return {
+    json: (body) => service.validate(body).catch(failed),
+    stream: (body, onText) => service.validate(body, { onText }).then((r) => ({ ...r, streamed: true }), failed),
+    close: () => local.close(),
+  };
+}
+
 async function validateJson(api: ApiClient, body: ValidateRequest): Promise<ValidateResponse> {
   return api.json('POST', VALIDATE_PATH, 'validate the idea', responseSchema, { json: body, timeoutMs: 300_000 });
 }
@@ -151,10 +220,22 @@ function safeJson(s: string): unknown {
   }
 }
 
-/** Runs `val validate`. */
+/**
+ * Runs `val validate`: on the server given by --api or VAL_API_URL, else in this process with
+ * the server's AI and database settings (so a terminal alone is enough).
+ */
 export async function runValidate(opts: ValidateOptions, ctx: CliContext): Promise<void> {
   const body = validateRequestFromOptions(opts);
-  const api = new ApiClient(resolveApiUrl(opts.api, ctx.env));
+  const server = validateServer(opts, ctx.env);
+  const validator = server ? serverValidator(server) : await localValidator(ctx);
+  try {
+    await validateWith(validator, body, opts, ctx);
+  } finally {
+    await validator.close();
+  }
+}
+
+async function validateWith(validator: Validator, body: ValidateRequest, opts: ValidateOptions, ctx: CliContext): Promise<void> {
   const s = styles(useColor(ctx, ctx.stderr));
   const live = !opts.json && Boolean(ctx.stderr.isTTY && ctx.stdout.isTTY);
   const spin = spinner(ctx.stderr, live, VALIDATE_TEXTS.pending);
@@ -165,8 +246,7 @@ export async function runValidate(opts: ValidateOptions, ctx: CliContext): Promi
     if (opts.stream) {
       const cleaner = new StreamCleaner();
       let first = true;
-      const r = await validateStream(
-        api,
+      const r = await validator.stream(
         body,
         (t) => {
           if (opts.json) return;
@@ -180,7 +260,6 @@ export async function runValidate(opts: ValidateOptions, ctx: CliContext): Promi
           ctx.stdout.write(out);
           printed = true;
         },
-        () => undefined,
       );
       if (!opts.json && r.streamed) {
         const rest = cleaner.end();
@@ -193,7 +272,7 @@ export async function runValidate(opts: ValidateOptions, ctx: CliContext): Promi
       const { streamed: _streamed, ...plain } = r;
       result = plain;
     } else {
-      result = await validateJson(api, body);
+      result = await validator.json(body);
     }
   } catch (err) {
     if (err instanceof CliError && err.exitCode === ExitCode.Failure && !err.message.startsWith(VALIDATE_TEXTS.failed)) {
@@ -229,15 +308,21 @@ export function validateCommand(ctx: CliContext, run: (o: ValidateOptions, ctx: 
     .option('--stream', 'print the feedback as it is written (Server-Sent Events)')
     .option('--json', 'print the result as JSON: idea, targetCustomer, problemSolved, feedback, id, provider')
     .option('--pdf <file>', "also save the PDF report (a folder: saved there as val-report-<first three words>-<digits>.pdf)")
-    .option('--api <url>', 'the Val server (default: VAL_API_URL or http://localhost:3000)')
+    .option('--api <url>', 'a Val server to ask (default: VAL_API_URL; with neither, Val answers in this process with the server’s AI settings)')
     .addHelpText(
       'after',
-      examples([
+      `${examples([
         ['val validate --idea "Meal kits for climbers" --customer "Boulderers" --problem "No quick food at the gym"', 'feedback on stdout'],
         ['val validate --idea "…" --customer "…" --problem "…" --stream', 'watch Val write'],
         ['val validate --idea "…" --customer "…" --problem "…" --pdf reports/', 'save the PDF report into reports/'],
         ['val validate --idea "…" --customer "…" --problem "…" --json | jq -r .feedback', 'for scripts'],
-      ]),
+        ['OPENAI_API_KEY=sk-… val validate --idea "…" --customer "…" --problem "…"', 'in this process, with your model'],
+        ['val validate --idea "…" --customer "…" --problem "…" --api https://val.example.com', 'ask a running server'],
+      ])}
+Without --api or VAL_API_URL, Val answers in this process with the server's settings: AI_PROVIDER,
+OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, AI_TIMEOUT_MS… (the offline analyst when none is
+set), and stores the validation in DATABASE_URL or the SQLite file under DATA_DIR.
+`,
     )
     .action(async (_o: unknown, cmd: Command) => {
       const o = parseOptions(validateOptionsSchema, cmd.opts(), FLAGS, cmd);

@@ -69,7 +69,7 @@ export function databaseError(err: unknown, label: string): CliError {
  * knex prints its own warnings with console.log (stdout), which would corrupt `--json` output
  * and repeat errors the CLI already reports: send them to stderr, and only with DEBUG=val.
  */
-function quietKnex(db: Database, ctx: CliContext): void {
+export function quietKnex(db: Database, ctx: CliContext): void {
   const logger = (db.knex.client as { logger?: Record<string, unknown> }).logger;
   if (!logger) return;
   const debug = Boolean(ctx.env.DEBUG && /(^|,)\s*val\b/.test(ctx.env.DEBUG));

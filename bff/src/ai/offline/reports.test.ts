@@ -1,25 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATALOGUE, getProduct, type CatalogueProduct, type ProductInputs } from '@val/contracts';
-import { dagLevels } from '../../reports/dag';
-import { reportAgentData, reportAgentTask, type UpstreamFinding } from '../tasks/reports';
+import { CATALOGUE, getProduct, type ProductInputs } from '@val/contracts';
+import { runOfflineReport } from '../../../test/reports';
+import { reportAgentData, reportAgentTask } from '../tasks/reports';
 import { OFFLINE_REPORT_AGENTS, offlineReportAnswer } from './reports';
 import { jobOf, profile } from './reportKit';
 
 /** Runs a whole product offline, in DAG order, each agent reading its upstream outputs. */
-function runOffline(product: CatalogueProduct, inputs: ProductInputs): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const level of dagLevels(product.agents)) {
-    for (const agent of level) {
-      const upstream: UpstreamFinding[] = agent.dependsOn.map((d) => {
-        const a = product.agents.find((x) => x.id === d)!;
-        return { id: d, title: a.title, agent: a.name, output: out.get(d)! };
-      });
-      out.set(agent.id, offlineReportAnswer({ product, agent, inputs, upstream }));
-    }
-  }
-  return out;
-}
+const runOffline = runOfflineReport;
 
 const feas = getProduct('new-product-feasibility-study')!;
 const gyms = { targetMarket: 'Independent gyms in the UK', productIdea: 'An app that lets members book and pay for classes in two taps' };
@@ -110,6 +98,28 @@ describe('the offline report analyst', () => {
         expect(text).not.toMatch(/\bundefined\b|\bNaN\b|\[object|lorem ipsum/);
         expect(text).not.toMatch(/[\u2018\u2019\u201C\u201D\u2013\u2014]/);
       }
+    }
+  });
+});
+
+describe('the offline report analyst names only the given country\'s rules (issue 16)', () => {
+  const US_ONLY = /\b(FTC|FDA|HIPAA|COPPA|FERPA|FMCSA|CPSC|CCPA|EEOC|IRA|SHRM)\b/;
+  const EU_ONLY = /\bEU\b|(?<!UK )GDPR|PSD2|AI Act|MDR\b|178\/2002|tachograph/;
+  const UK_ONLY = /\b(ASA|CMA|FCA|ICO|MHRA|Ofsted|CQC|DBS|PECR)\b|UK GDPR/;
+
+  it('a UK market gets UK rules, never the FTC or EU law', () => {
+    const out = runOffline(feas, gyms);
+    for (const [id, text] of out) {
+      expect({ id, us: US_ONLY.exec(text)?.[0] ?? null, eu: EU_ONLY.exec(text)?.[0] ?? null }).toEqual({ id, us: null, eu: null });
+    }
+    expect(out.get('regulatory-impact')).toContain('the United Kingdom');
+  });
+
+  it('a market with no country named gets no regulator at all', () => {
+    const out = runOffline(feas, { targetMarket: 'Independent gyms', productIdea: gyms.productIdea });
+    for (const [id, text] of out) {
+      const named = US_ONLY.exec(text)?.[0] ?? EU_ONLY.exec(text)?.[0] ?? UK_ONLY.exec(text)?.[0] ?? null;
+      expect({ id, named }).toEqual({ id, named: null });
     }
   });
 });

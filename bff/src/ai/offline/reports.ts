@@ -1,5 +1,5 @@
 import type { CatalogueProduct, ProductInputs } from '@val/contracts';
-import type { ReportAgentInput } from '../tasks/reports';
+import type { ReportAgentInput } from '../types';
 import {
   bullets,
   capitalize,
@@ -71,7 +71,7 @@ const researchPlan: Writer = ({ p, f, s }) =>
       `- **Demand:** ${capitalize(p.audience)} feel "${p.pains[0]}" often enough to pay for a fix.`,
       `- **Reach:** ${capitalize(p.sector.channels[0])} can reach them at a cost below ${money(f.cac * 1.3)} per customer.`,
       `- **Build:** a first version of ${s} can ship in about ${f.buildMonths} months with ${f.teamSize} people.`,
-      `- **Rules:** ${p.sector.regulations[0][0]} does not block the core use case.`,
+      `- **Rules:** nothing in ${p.sector.regulations[0][0]} blocks the core use case.`,
     ].join('\n'),
     '### Questions for each agent',
     table(
@@ -153,16 +153,16 @@ const regulatoryImpact: Writer = ({ p, f, s, cite }) => {
   const r = rng(p.seed + 31);
   const cost = Math.round((4000 + 16000 * r()) / 500) * 500;
   return md(
-    `Three sets of rules apply to ${s} in ${p.geo}; none blocks it, but ${p.sector.regulations[0][0]} shapes the design from day one. Budget about ${money(cost)} and ${Math.max(2, Math.round(f.buildMonths / 2))} months of lead time for compliance before launch. ${cite('research-plan', 'The research plan asked what must be true legally before the first sale')}`,
+    `Three sets of rules apply to ${s} in ${p.geo}; none blocks it, but ${p.sector.regulations[0][0]} will shape the design from day one. Budget about ${money(cost)} and ${Math.max(2, Math.round(f.buildMonths / 2))} months of lead time for compliance before launch. ${cite('research-plan', 'The research plan asked what must be true legally before the first sale')}`,
     '### Rules that apply',
     table(
       ['Rule', 'What it means for you', 'Impact'],
-      p.sector.regulations.map(([name, what], i) => [name, what, ['High', 'Medium', 'Low'][i]]),
+      p.sector.regulations.map(([name, what], i) => [capitalize(name), what, ['High', 'Medium', 'Low'][i]]),
     ),
     '### What to do first',
     [
       `- Write down what data you collect about ${p.audience} and why; collect nothing else.`,
-      `- Get a short legal review of the ${p.sector.regulations[0][0]} question before you build the feature that touches it.`,
+      `- Get a short legal review on ${p.sector.regulations[0][0]} before you build the feature they affect.`,
       `- Put terms, privacy notice and ${p.b2b ? 'a data-processing agreement' : 'clear cancellation'} in place before the first payment.`,
     ].join('\n'),
   );
@@ -274,7 +274,7 @@ const profitabilityForecast: Writer = ({ p, f, s, cite }) => {
 
 const riskAnalysis: Writer = ({ p, f, s, up }) => {
   const risks: Array<[string, number, number, string]> = [
-    [`${p.sector.regulations[0][0]} applies to a core feature`, 0.45, 0.8, 'legal review before building that feature; design to collect less data'],
+    [`A core feature falls under ${p.sector.regulations[0][0]}`, 0.45, 0.8, 'legal review before building that feature; design to collect less data'],
     [`${capitalize(p.sector.tech[2] ?? p.sector.tech[0])} takes longer than ${f.buildMonths} months`, 0.5, 0.55, 'buy or integrate it first; cut scope to one flow'],
     [`${p.audience} stay with ${p.substitutes[0]}`, 0.55, 0.7, 'charge from day one and measure switching, not interest'],
     [`Acquisition costs above ${money(f.cac * 1.5)}`, 0.4, 0.65, `lean on ${p.sector.channels[2] ?? p.sector.channels[0]} and referrals`],
@@ -298,7 +298,7 @@ const riskAnalysis: Writer = ({ p, f, s, up }) => {
       rated.map(([risk, l, i, m]) => [risk, level(l), level(i), m]),
     ),
     '### Early warning signs',
-    `- Fewer than 3 of 10 interviewed ${p.audience} would pay ${money(f.price)} a month.\n- A pilot stalls on ${p.sector.regulations[0][0]} questions.\n- The build passes month ${f.buildMonths + 2} without paying users.`,
+    `- Fewer than 3 of 10 interviewed ${p.audience} would pay ${money(f.price)} a month.\n- A pilot stalls on questions about ${p.sector.regulations[0][0]}.\n- The build passes month ${f.buildMonths + 2} without paying users.`,
   );
 };
 

@@ -8,8 +8,15 @@ import type {
   ValidationData,
 } from '@val/contracts';
 import { nextMonthUsers } from '@val/contracts';
-import type { ModelMonth } from '../../services/simulationModel';
-import { isConsumerMarket } from '../../services/simulationModel';
+import { fitting, isConsumerMarket, readIdeaMarket } from './markets';
+
+/** One month's numbers of the launch model (computed in code; the narrative is written around them). */
+export interface MonthNumbers {
+  month: number;
+  users: number;
+  newUsers: number;
+  churnedUsers: number;
+}
 
 /**
  * The built-in offline analyst for step 3: it plays the three customer personas and Val from
@@ -378,7 +385,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 export function offlineSimulation(input: {
   validationData: Pick<ValidationData, 'idea' | 'targetCustomer' | 'problemSolved'>;
   customerInsights: ReadonlyArray<CustomerInsight>;
-  numbers: ReadonlyArray<ModelMonth>;
+  numbers: ReadonlyArray<MonthNumbers>;
 }): SimulationMonth[] {
   const v = input.validationData;
   const seed = seedOf(v.idea, v.targetCustomer);
@@ -402,7 +409,9 @@ export function offlineSimulation(input: {
   const ch = (m: number) => n[m - 1]?.churnedUsers ?? 0;
   const delta = (m: number) => u(m) - u(m - 1);
   const trend = (m: number) => (delta(m) >= 0 ? `grew by ${plural(delta(m), 'user')}` : `shrank by ${plural(-delta(m), 'user')}`);
-  const channel = pick(['a community where ' + seg + ' already meet', 'short how-to videos', 'a referral offer', 'partnerships with tools ' + seg + ' already use', 'a weekly newsletter'], seed);
+  const market = readIdeaMarket(v).market;
+  const marketChannel = market ? fitting(market.channels[isConsumerMarket(v.targetCustomer) ? 'consumer' : 'business'], v.targetCustomer)[0] : undefined;
+  const channel = marketChannel ?? pick(['a community where ' + seg + ' already meet', 'short how-to videos', 'a referral offer', 'partnerships with tools ' + seg + ' already use', 'a weekly newsletter'], seed);
   const q1 = quote(0);
   const q2 = quote(1);
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { cleanFeedbackForDisplay, isReportHeading, splitReportSections } from '@val/contracts';
 import { detectDomain, detectSegment, offlineValidation, profileIdea, readSpecificity, readUrgency, type ValidationInput } from './validation';
 
@@ -125,5 +127,133 @@ describe('the offline validation analyst', () => {
     });
     expect(md).not.toMatch(/<script>|\]\(javascript:|```/);
     expect(md.split('\n').filter((l) => /^#/.test(l)).every((l) => l.startsWith('## '))).toBe(true);
+  });
+});
+
+describe('the offline analyst never asserts a wrong market (issue 16)', () => {
+  const filmCamera: ValidationInput = {
+    idea: 'A monthly subscription that ships a different refurbished film camera and two rolls of film to try',
+    targetCustomer: 'Photography hobbyists who shoot on their phones today',
+    problemSolved: 'Film cameras are expensive to buy blind and most sold online turn out broken',
+  };
+  const climbers: ValidationInput = {
+    idea: 'Meal kits for climbers, delivered to the gym',
+    targetCustomer: 'Boulderers at city climbing gyms',
+    problemSolved: 'No quick healthy food right after a session',
+  };
+  /** The bullet lines under a line of the answer (up to the next blank line after them). */
+  const bulletsAfter = (md: string, lead: string) => {
+    const lines = md.split('\n');
+    const out: string[] = [];
+    for (let i = lines.indexOf(lead) + 1; i < lines.length && i > 0; i++) {
+      if (lines[i].startsWith('- ')) out.push(lines[i]);
+      else if (out.length) break;
+    }
+    return out;
+  };
+
+  it('stays general when the only market word is ambiguous: a film camera is not a film festival', () => {
+    expect(detectDomain(filmCamera).domain.id).toBe('general');
+    const md = offlineValidation(filmCamera);
+    expect(md).not.toMatch(/events and entertainment|Eventbrite|ticket/i);
+    expect(md).toContain('photography hobbyists');
+  });
+
+  it('suggests first customers inside the stated customer, never another one', () => {
+    expect(detectDomain(climbers).domain.id).toBe('food');
+    const md = offlineValidation(climbers);
+    expect(md).not.toMatch(/dual-income households|young children|parenting|students cooking/i);
+    const beachheads = bulletsAfter(md, 'Beachhead options to test first:');
+    expect(beachheads).toHaveLength(3);
+    for (const b of beachheads) expect(b.toLowerCase()).toContain('boulderers');
+  });
+
+  it('names no regulator of another country, and none when no country is given', () => {
+    const clinic = (where: string): ValidationInput => ({
+      idea: 'An app that reminds patients of their physiotherapy exercises and tells the clinic who stopped',
+      targetCustomer: `Independent physiotherapy clinics${where}`,
+      problemSolved: 'Patients stop their exercises after a week and come back worse, which costs clinics repeat visits',
+    });
+    const uk = offlineValidation(clinic(' in the UK'));
+    expect(detectDomain(clinic(' in the UK')).domain.id).toMatch(/^health/);
+    expect(uk).not.toMatch(/HIPAA|\bFDA\b|\bFTC\b|\bEU\b/);
+    expect(uk).toMatch(/UK GDPR/);
+    const nowhere = offlineValidation(clinic(''));
+    expect(nowhere).not.toMatch(/HIPAA|GDPR|\bFDA\b|\bFTC\b|\bEU\b|\bMHRA\b/);
+  });
+
+  it('does not call time wasted "money at stake", and quotes the words around the signal', () => {
+    const u = readUrgency('Planning a week of meals wastes my Sunday evenings.');
+    expect(u.signals.map((s) => s.kind)).not.toContain('Money at stake');
+    expect(u.signals).toContainEqual({ kind: 'Time lost', word: 'wastes my Sunday evenings' });
+    const md = offlineValidation({ idea: 'A weekly meal planner that builds the shopping list for you', targetCustomer: 'Busy parents', problemSolved: 'Planning a week of meals wastes my Sunday evenings.' });
+    expect(md).not.toMatch(/Money at stake/);
+    expect(md).toContain('**Time lost:** you wrote “wastes my Sunday evenings”');
+  });
+});
+
+describe('scores that move for the right reasons (issue 17)', () => {
+  const base = {
+    meals: { idea: 'An app that plans a week of dinners from what is already in your fridge', targetCustomer: 'People', problemSolved: 'Food spoils in the fridge and they order takeaway instead' },
+    clinics: { idea: 'Scheduling software that fills last-minute cancellations from a waitlist', targetCustomer: 'Businesses', problemSolved: 'Cancelled appointments leave gaps in the calendar that nobody fills' },
+    cooking: { idea: 'A cooking course delivered over video with a weekly shopping list', targetCustomer: 'Students', problemSolved: 'They eat badly and spend too much on takeaway' },
+    reps: { idea: 'An AI assistant that turns sales call recordings into CRM notes and follow-up emails', targetCustomer: 'Sales reps at B2B startups with 5 to 50 reps', problemSolved: 'Reps spend hours writing notes after calls and forget follow-ups' },
+    dogs: { idea: 'A marketplace that connects dog owners with vetted neighbours who walk dogs at lunchtime', targetCustomer: 'Dog owners in city apartments who work in offices', problemSolved: 'Dogs are alone all day while their owners work' },
+    invoices: { idea: 'Invoice software for agencies', targetCustomer: 'Owners of marketing agencies with 5 to 50 staff in the UK', problemSolved: 'Agencies lose thousands of dollars every month to late payments and spend hours chasing clients' },
+    tutoring: { idea: 'A tutoring platform', targetCustomer: 'High-school students preparing for the SAT in Texas', problemSolved: 'Private tutors cost $80 an hour and most families cannot afford weekly sessions' },
+    pets: { idea: 'A subscription box of fresh, vet-approved dog food delivered every two weeks, portioned for the breed and weight', targetCustomer: 'First-time dog owners aged 25-40 living in city apartments', problemSolved: 'They waste 3 hours a week researching what to feed and worry their dog gets sick from cheap kibble' },
+    nurses: { idea: 'A shift-swap app that matches nurses who want to trade night shifts, approved by the ward manager in one tap', targetCustomer: 'Nurses working night shifts in public hospitals', problemSolved: 'Swapping a shift takes 20 messages and a week of waiting for approval' },
+  } satisfies Record<string, ValidationInput>;
+  type Pair = [string, ValidationInput, ValidationInput, 'up' | 'down'];
+  const pairs: Pair[] = [
+    ['narrowing a broad customer (consumers)', base.meals, { ...base.meals, targetCustomer: 'Working parents with two kids under 10 in London' }, 'up'],
+    ['narrowing a broad customer (businesses)', base.clinics, { ...base.clinics, targetCustomer: 'Independent physiotherapy clinics with 2 to 10 practitioners' }, 'up'],
+    ['narrowing a broad customer (students)', base.cooking, { ...base.cooking, targetCustomer: 'First-year university students in Berlin who cook for themselves for the first time' }, 'up'],
+    ['adding a number to the problem (hours)', base.reps, { ...base.reps, problemSolved: 'Reps spend 5 hours a week writing notes after calls and forget follow-ups' }, 'up'],
+    ['adding a number to the problem (duration)', base.dogs, { ...base.dogs, problemSolved: 'Dogs are alone for 9 hours a day while their owners work' }, 'up'],
+    ['adding a number to the problem (money)', base.clinics, { ...base.clinics, problemSolved: 'Cancelled appointments leave gaps in the calendar that nobody fills, about $400 of lost revenue' }, 'up'],
+    ['naming how it works (software)', base.invoices, { ...base.invoices, idea: 'Invoice software for agencies that chases late payers by email and SMS and predicts who will pay late from past invoices' }, 'up'],
+    ['naming how it works (service)', base.tutoring, { ...base.tutoring, idea: 'A tutoring platform that matches each student with a tutor who scored in the top 5% and runs weekly 30-minute video sessions' }, 'up'],
+    ['naming how it works (meals)', base.meals, { ...base.meals, idea: 'An app that reads your fridge from a photo, plans five dinners from what is already there and orders the missing groceries' }, 'up'],
+    ['adding a number to the problem (a count)', { idea: 'A plant sensor that texts you when a plant needs water', targetCustomer: 'People who keep houseplants in their flat', problemSolved: 'Plants die because people forget to water them' }, { idea: 'A plant sensor that texts you when a plant needs water', targetCustomer: 'People who keep houseplants in their flat', problemSolved: 'Plants die because people forget to water them, 3 plants a year on average' }, 'up'],
+    ['narrowing a customer who is already named', base.cooking, { ...base.cooking, targetCustomer: 'Students living alone' }, 'up'],
+    ['a vaguer version of everything', base.pets, { idea: 'A pet app', targetCustomer: 'Pet owners', problemSolved: 'Pets need food' }, 'down'],
+    ['a vaguer customer', base.nurses, { ...base.nurses, targetCustomer: 'Healthcare workers' }, 'down'],
+    ['a vaguer problem (the number dropped)', base.nurses, { ...base.nurses, problemSolved: 'Swapping a shift is a hassle' }, 'down'],
+    ['a vaguer idea', base.invoices, { ...base.invoices, idea: 'An app' }, 'down'],
+  ];
+  /** The score as the first line of the feedback states it (the format other code parses). */
+  const stated = (i: ValidationInput) => {
+    const m = /^## Validation Score: (\d+(?:\.\d)?)\/10$/m.exec(offlineValidation(i));
+    expect(m).not.toBeNull();
+    return Number(m![1]);
+  };
+
+  it.each(pairs)('%s moves the score %#', (_name, before, after, dir) => {
+    const [a, b] = [stated(before), stated(after)];
+    expect(profileIdea(before).score).toBe(a);
+    if (dir === 'up') expect(b).toBeGreaterThan(a);
+    else expect(b).toBeLessThan(a);
+  });
+
+  it('never lowers the score for more detail, over every idea of the market test set', () => {
+    const file = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'marketIdeas.json');
+    const set = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<'ideas' | 'holdout', ValidationInput[]>;
+    const lowered: string[] = [];
+    for (const i of [...set.ideas, ...set.holdout]) {
+      const s = profileIdea(i).score;
+      const edits: Array<[string, ValidationInput]> = [
+        ['a number in the problem', { ...i, problemSolved: `${i.problemSolved.replace(/[.]$/, '')}, about 3 times a week` }],
+        ['a qualifier on the customer', { ...i, targetCustomer: `${i.targetCustomer} who already pay for a workaround` }],
+        ['a place for the customer', { ...i, targetCustomer: `${i.targetCustomer} in Leeds` }],
+        ['how the idea works', { ...i, idea: `${i.idea.replace(/[.]$/, '')}, with a weekly email report and reminders on the phone` }],
+      ];
+      for (const [what, v] of edits) if (profileIdea(v).score < s) lowered.push(`${what}: ${i.idea}`);
+    }
+    expect(lowered).toEqual([]);
+  });
+
+  it('keeps the score line first, as "## Validation Score: N.N/10"', () => {
+    for (const [, before, after] of pairs) for (const i of [before, after]) expect(offlineValidation(i).split('\n')[0]).toMatch(/^## Validation Score: \d{1,2}\.\d\/10$/);
   });
 });

@@ -7,7 +7,22 @@
  * The answer is markdown whose section headings all satisfy the report heading rule
  * (`isReportHeading` in @val/contracts), so the PDF splits it into the same sections.
  */
-import { DOMAINS, GENERAL_DOMAIN, type DomainProfile, type Segment } from './domains';
+import {
+  GENERAL,
+  fitting,
+  ideaParts,
+  readIdeaMarket,
+  readPlace,
+  regulationOf,
+  stemMatches,
+  tokens,
+  whoOf,
+  type Market,
+  type Place,
+} from './markets';
+
+/** Who the idea sells to. */
+export type Segment = 'b2b' | 'b2c' | 'prosumer';
 
 export interface ValidationInput {
   idea: string;
@@ -28,12 +43,17 @@ export interface ScoreFactor {
 
 /** What the analyst read from the inputs (exported for tests and for other offline answers). */
 export interface IdeaProfile {
-  domain: DomainProfile;
+  /** The market the words support, or the general profile when the evidence is weak. */
+  domain: Market;
   /** Runner-up market when the words point at two. */
-  secondaryDomain: DomainProfile | null;
+  secondaryDomain: Market | null;
+  /** The place the founder named, if any (its rules are the only ones named). */
+  place: Place | null;
   segment: Segment;
   enterprise: boolean;
   model: BusinessModel;
+  /** Whether the idea's words showed the model (else it is software by default, and the answer does not claim it). */
+  modelShown: boolean;
   usesAi: boolean;
   urgency: Urgency;
   urgencySignals: Array<{ kind: string; word: string }>;
@@ -42,8 +62,12 @@ export interface IdeaProfile {
   quantified: string | null;
   frequency: string | null;
   specificity: Specificity;
+  /** How precisely the customer is described, in points (more qualifiers, more points). */
+  specificityPoints: number;
   specificityNotes: string[];
   ideaWords: number;
+  /** Words of the idea that say what it is and how it works (not "app", "platform", "a"...). */
+  ideaDetail: number;
   score: number;
   factors: ScoreFactor[];
 }
@@ -53,11 +77,6 @@ export interface IdeaProfile {
 // ---------------------------------------------------------------------------------------------
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-/** Lower-case word tokens. */
-function tokens(s: string): string[] {
-  return s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').match(/[a-z0-9$%]+/g) ?? [];
-}
 
 /**
  * The founder's words, safe to quote inline in markdown: one line, no markdown control
@@ -91,7 +110,7 @@ function firstSentence(s: string): string {
  */
 function shortNounPhrase(s: string): string {
   const words = collapse(s).replace(/^(a|an|the|my|our)\s+/i, '').split(' ');
-  const stop = /^(aged|age|living|who|that|which|with|without|in|at|from|near|across|working|using|running|looking|trying|between|under|over|whose|[,;(])/i;
+  const stop = /^(?:(?:aged|age|living|who|that|which|with|without|in|at|from|near|across|working|using|running|looking|trying|between|under|over|whose)$|[,;(])/i;
   const kept: string[] = [];
   for (const w of words) {
     if (kept.length >= 2 && stop.test(w)) break;
@@ -137,41 +156,14 @@ const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
 // Reading the inputs
 // ---------------------------------------------------------------------------------------------
 
-/** Does a token match a lexicon stem? Short stems match whole words (plural allowed). */
-/** Words that start like a lexicon stem but mean something else. */
-const FALSE_FRIENDS = new Set(['healthy', 'healthier', 'healthiest', 'eventually', 'category', 'categories', 'careful', 'carefully', 'missionary', 'hardly', 'hardware']);
-
-function stemMatches(token: string, stem: string): boolean {
-  if (FALSE_FRIENDS.has(token)) return false;
-  if (token === stem || token === `${stem}s` || token === `${stem}es`) return true;
-  if (stem.length <= 3) return false;
-  if (!token.startsWith(stem)) return false;
-  return stem.length >= 6 || token.length - stem.length <= 4;
-}
-
-function domainScore(d: DomainProfile, text: string, toks: string[]): { score: number; hits: string[] } {
-  const hits: string[] = [];
-  for (const k of d.keywords) {
-    if (k.includes(' ') || k.includes('-')) {
-      if (text.includes(k)) hits.push(k);
-    } else if (toks.some((t) => stemMatches(t, k))) hits.push(k);
-  }
-  return { score: hits.length, hits };
-}
-
-/** The market(s) the inputs talk about; the idea counts twice. */
-export function detectDomain(input: ValidationInput): { domain: DomainProfile; secondary: DomainProfile | null } {
-  const parts = [input.idea, input.idea, input.problemSolved, input.targetCustomer];
-  const ranked = DOMAINS.map((d, i) => {
-    let score = 0;
-    for (const p of parts) score += domainScore(d, p.toLowerCase(), tokens(p)).score;
-    return { d, score, i };
-  })
-    .filter((r) => r.score > 0)
-    .sort((a, b) => b.score - a.score || a.i - b.i);
-  if (!ranked.length) return { domain: GENERAL_DOMAIN, secondary: null };
-  const second = ranked[1] && ranked[1].score >= Math.max(2, ranked[0].score / 2) ? ranked[1].d : null;
-  return { domain: ranked[0].d, secondary: second };
+/**
+ * The market(s) the inputs talk about, from the one market table: what the idea sells weighs
+ * most, then a business customer's industry, then the rest. When the evidence is weak (one
+ * ambiguous word, or words only in the customer or the problem) it stays general.
+ */
+export function detectDomain(input: ValidationInput): { domain: Market; secondary: Market | null } {
+  const r = readIdeaMarket(input);
+  return { domain: r.market ?? GENERAL.consumer, secondary: r.runnerUp };
 }
 
 const B2B_WORDS = new Set([
@@ -201,11 +193,12 @@ const PROSUMER_WORDS = new Set([
   'freelancer', 'freelancers', 'creator', 'creators', 'influencer', 'influencers', 'consultant', 'consultants', 'coach',
   'coaches', 'solopreneur', 'solopreneurs', 'developer', 'developers', 'designer', 'designers', 'photographer',
   'photographers', 'writer', 'writers', 'artist', 'artists', 'musicians', 'tutors', 'realtors', 'indie', 'makers',
-  'streamers', 'podcasters', 'youtubers', 'etsy', 'solo', 'self-employed', 'trainers', 'stylists', 'bloggers',
+  'streamers', 'podcasters', 'youtubers', 'etsy', 'solo', 'self-employed', 'trainers', 'stylists', 'bloggers', 'engineers',
+  'programmers', 'coders', 'translators', 'authors',
 ]);
 const CONSUMER_OWNER = new Set(['pet', 'dog', 'cat', 'home', 'car', 'horse', 'house', 'iphone', 'phone', 'bike', 'ev', 'tesla']);
 
-/** B2B, B2C or prosumer, mostly from the target customer (the idea breaks ties). */
+/** B2B, B2C or prosumer, mostly from who the target customer is (not where: "at gyms"), the idea breaking ties. */
 export function detectSegment(input: ValidationInput): { segment: Segment; enterprise: boolean } {
   const count = (text: string) => {
     const toks = tokens(text);
@@ -224,11 +217,14 @@ export function detectSegment(input: ValidationInput): { segment: Segment; enter
     });
     return { b2b, b2c, pro };
   };
-  const c = count(input.targetCustomer);
-  const i = count(`${input.idea} ${input.problemSolved}`);
-  const b2b = c.b2b * 2 + i.b2b * 0.5;
-  const b2c = c.b2c * 2 + i.b2c * 0.5;
-  const pro = c.pro * 2 + i.pro * 0.5;
+  // "Boulderers at city climbing gyms": the gyms are where they are, not who buys.
+  const c = count(whoOf(input.targetCustomer));
+  const i = count(input.idea);
+  // The problem often names third parties ("lawyers charge $3,000"): it only breaks ties.
+  const q = count(input.problemSolved);
+  const b2b = c.b2b * 2 + i.b2b * 0.5 + q.b2b * 0.25;
+  const b2c = c.b2c * 2 + i.b2c * 0.5 + q.b2c * 0.25;
+  const pro = c.pro * 2 + i.pro * 0.5 + q.pro * 0.25;
   const enterprise = /\b(enterprise|enterprises|corporat\w*|fortune|large compan\w*|multinational\w*|[1-9][0-9,]{2,}\+?\s*(employees|staff|people))\b/i.test(
     input.targetCustomer,
   );
@@ -239,8 +235,8 @@ export function detectSegment(input: ValidationInput): { segment: Segment; enter
 }
 
 const MODEL_WORDS: Record<BusinessModel, string[]> = {
-  marketplace: ['marketplace', 'connect', 'connects', 'connecting', 'match', 'matches', 'matching', 'booking', 'book', 'hire', 'peer', 'p2p', 'rent', 'share', 'sharing', 'listing', 'listings'],
-  physical: ['box', 'kit', 'device', 'hardware', 'sensor', 'wearable', 'bottle', 'machine', 'product', 'products', 'packaging', 'vending', 'printer', 'gadget', 'subscription box', 'supplement', 'clothing'],
+  marketplace: ['marketplace', 'connect', 'connects', 'connecting', 'match', 'matches', 'matching', 'hire', 'peer', 'p2p', 'rent', 'share', 'sharing', 'listing', 'listings', 'exchange'],
+  physical: ['box', 'kit', 'device', 'hardware', 'sensor', 'wearable', 'bottle', 'machine', 'packaging', 'vending', 'printer', 'gadget', 'subscription box', 'supplement', 'clothing', 'ships', 'shipped', 'refurbished', 'handmade', 'camera', 'collar', 'toy', 'snack', 'furniture'],
   service: ['service', 'agency', 'consulting', 'coaching', 'done-for-you', 'concierge', 'cleaning', 'delivery', 'delivers', 'deliver', 'managed', 'outsourc'],
   content: ['community', 'course', 'courses', 'newsletter', 'podcast', 'club', 'membership', 'magazine', 'events', 'workshop', 'workshops', 'bootcamp'],
   software: ['app', 'platform', 'software', 'tool', 'saas', 'dashboard', 'website', 'extension', 'plugin', 'api', 'bot', 'chatbot', 'ai', 'automation', 'automates', 'automate', 'online'],
@@ -248,22 +244,31 @@ const MODEL_WORDS: Record<BusinessModel, string[]> = {
 
 /** How the idea makes money, from its own words (software when unclear). */
 export function detectModel(idea: string): BusinessModel {
+  return readModel(idea).model;
+}
+
+/** The model and whether the idea's words showed it (false: software by default, a guess). */
+function readModel(idea: string): { model: BusinessModel; shown: boolean } {
   const text = idea.toLowerCase();
   const toks = tokens(idea);
   let best: BusinessModel = 'software';
   let bestScore = 0;
+  const head = ideaParts(idea)[0].text.toLowerCase();
+  const headToks = tokens(head);
+  const found = (w: string, t: string, tk: string[]) => (w.includes(' ') || w.includes('-') ? t.includes(w) : tk.some((x) => stemMatches(x, w)));
   for (const m of ['marketplace', 'physical', 'service', 'content', 'software'] as BusinessModel[]) {
-    const score = MODEL_WORDS[m].filter((w) => (w.includes(' ') || w.includes('-') ? text.includes(w) : toks.some((t) => stemMatches(t, w)))).length;
+    // What the idea is (its head: "Route planning software") counts twice as much as what it does.
+    const score = MODEL_WORDS[m].reduce((n, w) => n + (found(w, head, headToks) ? 2 : found(w, text, toks) ? 1 : 0), 0);
     if (score > bestScore) {
       best = m;
       bestScore = score;
     }
   }
-  return best;
+  return { model: best, shown: bestScore > 0 };
 }
 
 const URGENCY_LEXICON: Array<{ kind: string; words: string[] }> = [
-  { kind: 'Money at stake', words: ['cost', 'costs', 'costly', 'expensive', 'lose', 'losing', 'lost', 'loss', 'waste', 'wasted', 'wasting', 'money', 'overpay', 'overpaying', 'pay', 'paying', 'revenue', 'budget', 'fees'] },
+  { kind: 'Money at stake', words: ['cost', 'costs', 'costly', 'expensive', 'lose', 'loses', 'losing', 'lost', 'loss', 'waste', 'wastes', 'wasted', 'wasting', 'money', 'overpay', 'overpaying', 'pay', 'paying', 'revenue', 'budget', 'fees'] },
   { kind: 'Time lost', words: ['hours', 'hour', 'time-consuming', 'slow', 'takes', 'days', 'weeks', 'wait', 'waiting', 'delay', 'delays', 'manual', 'manually', 'tedious', 'repetitive'] },
   { kind: 'It happens often', words: ['every', 'daily', 'weekly', 'constantly', 'always', 'often', 'regularly', 'repeatedly', 'each'] },
   { kind: 'Strong emotion', words: ['frustrat', 'stress', 'stressful', 'anxious', 'anxiety', 'overwhelm', 'hate', 'struggle', 'struggling', 'painful', 'annoying', 'fear', 'afraid', 'worried', 'exhausted', 'burnout', 'lonely', 'embarrass'] },
@@ -272,7 +277,47 @@ const URGENCY_LEXICON: Array<{ kind: string; words: string[] }> = [
 ];
 const CALM_WORDS = ['nice', 'easier', 'fun', 'sometimes', 'occasionally', 'bored', 'boring', 'curious', 'would like', 'could be better', 'convenient', 'cool', 'prefer', 'maybe'];
 
-/** The problem's urgency signals, what calms it, a number and a frequency. */
+/** Money words that may be about something else: "wastes my evenings", "lose track". */
+const AMBIGUOUS_MONEY = new Set(['cost', 'costs', 'lose', 'loses', 'losing', 'lost', 'loss', 'waste', 'wastes', 'wasted', 'wasting']);
+/** What such a word is about when it is time: then the signal is "Time lost". */
+const TIME_OBJECT = /^(time|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|evenings?|mornings?|afternoons?|nights?|weekends?|(mon|tues|wednes|thurs|fri|satur|sun)days?|lunch(es)?|breaks?)$/;
+/** …and when it is neither money nor time ("lose track", "lose motivation"): no money signal. */
+const OTHER_OBJECT = /^(track|motivation|interest|focus|sleep|touch|sight|patience|weight|friends?|sleep|hope|control|confidence)$/;
+/** Words skipped when looking at what a signal word is about. */
+const FILLER = /^(my|your|his|her|their|our|its|the|a|an|whole|entire|so|too|much|many|lots|of|up|to|on|\d[\d,.]*)$/;
+/** Words a quoted signal stops before. */
+const PHRASE_STOP = /^(to|and|but|because|which|so|that|at|for|when|while|if|or|every|each|in|on|by|from|with|than|who|since|as)$/;
+const PHRASE_TRIM = /^(a|an|the|of|my|your|his|her|their|our|its|to|too|so)$/;
+
+interface Tok {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** The signal word and up to four words after it, up to punctuation or a clause word: "wastes my Sunday evenings". */
+function phraseAt(text: string, toks: Tok[], i: number): string {
+  let j = i;
+  while (j + 1 < toks.length && j - i < 4 && !PHRASE_STOP.test(toks[j + 1].word) && !/[,.;:!?()]/.test(text.slice(toks[j].end, toks[j + 1].start))) j++;
+  while (j > i && PHRASE_TRIM.test(toks[j].word)) j--;
+  return collapse(text.slice(toks[i].start, toks[j].end));
+}
+
+/** What an ambiguous money word is about: 'time', 'other' or 'money'. */
+function objectOf(toks: Tok[], i: number): 'time' | 'other' | 'money' {
+  for (let k = i + 1; k < toks.length && k <= i + 4; k++) {
+    const w = toks[k].word;
+    if (FILLER.test(w)) continue;
+    if (TIME_OBJECT.test(w)) return 'time';
+    if (OTHER_OBJECT.test(w)) return 'other';
+    return 'money';
+  }
+  return 'money';
+}
+
+const NUMBER_WORDS = /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundreds?|thousands?|millions?|dozens?)\s+(of\s+)?[a-z-]+(\s+(a|per|each|every)\s+(day|week|month|year))?/i;
+
+/** The problem's urgency signals (each quoted with the words around it), what calms it, a number and a frequency. */
 export function readUrgency(problem: string): {
   urgency: Urgency;
   signals: Array<{ kind: string; word: string }>;
@@ -280,50 +325,71 @@ export function readUrgency(problem: string): {
   quantified: string | null;
   frequency: string | null;
 } {
-  const text = problem.toLowerCase().replace(/[’]/g, "'");
-  const toks: string[] = text.match(/[a-z0-9$%'-]+/g) ?? [];
-  const signals: Array<{ kind: string; word: string }> = [];
+  const text = problem.replace(/[’]/g, "'");
+  const toks: Tok[] = [...text.matchAll(/[A-Za-z0-9$%'-]+/g)].map((m) => ({ word: m[0].toLowerCase(), start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+  const lower = text.toLowerCase();
+  const found = new Map<string, string>();
   for (const group of URGENCY_LEXICON) {
-    const hit = toks.find((t) => group.words.some((w) => (w.includes(' ') ? false : stemMatches(t, w))));
-    const phrase = group.words.find((w) => w.includes(' ') && text.includes(w));
-    if (hit || phrase) signals.push({ kind: group.kind, word: hit ?? phrase ?? '' });
+    for (let i = 0; i < toks.length && !found.has(group.kind); i++) {
+      if (!group.words.some((w) => !w.includes(' ') && stemMatches(toks[i].word, w))) continue;
+      if (group.kind === 'Money at stake' && AMBIGUOUS_MONEY.has(toks[i].word)) {
+        const about = objectOf(toks, i);
+        if (about === 'time' && !found.has('Time lost')) found.set('Time lost', phraseAt(text, toks, i));
+        if (about !== 'money') continue;
+      }
+      found.set(group.kind, phraseAt(text, toks, i));
+    }
+    const phrase = group.words.find((w) => w.includes(' ') && lower.includes(w));
+    if (!found.has(group.kind) && phrase) found.set(group.kind, phrase);
   }
-  const calm = CALM_WORDS.filter((w) => (w.includes(' ') ? text.includes(w) : toks.includes(w)));
+  const signals = URGENCY_LEXICON.filter((g) => found.has(g.kind)).map((g) => ({ kind: g.kind, word: found.get(g.kind) as string }));
+  const calm = CALM_WORDS.filter((w) => (w.includes(' ') ? lower.includes(w) : toks.some((t) => t.word === w)));
   const q =
     /(\$\s?\d[\d,.]*\s?(k|m|bn|million|billion|thousand)?(\s?(a|per|each)\s(day|week|month|year))?)|(\d[\d,.]*\s?(%|percent|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|times?|dollars?|euros?|pounds?)(\s?(a|per|each|every)\s(day|week|month|year|order|customer|client|shift))?)/i.exec(
       collapse(problem),
-    );
+    ) ??
+    /\b\d[\d,.]*%?(\s+(?!(and|or|but|to|because|which|so|that|when|if)\b)[a-z-]+){0,3}/i.exec(collapse(problem)) ??
+    NUMBER_WORDS.exec(collapse(problem));
   const f = /\b(every (single )?(day|week|month|morning|night|evening|time|shift)|daily|weekly|monthly|each (day|week|month)|several times a (day|week)|(once|twice|\d+ times) a (day|week|month))\b/i.exec(
     problem,
   );
   let points = signals.length + (q ? 1 : 0) + (f && !signals.some((s) => s.kind === 'It happens often') ? 1 : 0) - calm.length;
   if (problem.trim().split(/\s+/).length < 6) points -= 1;
   const urgency: Urgency = points >= 4 ? 'critical' : points >= 3 ? 'high' : points >= 1 ? 'moderate' : 'low';
-  return { urgency, signals, calm, quantified: q ? q[0].trim() : null, frequency: f ? f[0] : null };
+  return { urgency, signals, calm, quantified: q ? q[0].trim().replace(/\s+(a|an|the|of|on|average)$/i, '') : null, frequency: f ? f[0] : null };
 }
 
 const GENERIC_CUSTOMERS = ['everyone', 'anyone', 'anybody', 'everybody', 'people', 'all', 'users', 'customers', 'consumers', 'businesses', 'companies', 'public', 'general', 'world', 'humans'];
+/** Words that carry no detail about who or what ("a", "for", "app"...). */
+const NO_DETAIL = new Set(
+  'a an the and or but for to of in on at by with from into that this these those it its is are be will can do does have has not no you your we our they their them who which what when where how so as if about app apps platform tool tools service services solution system software product website web mobile online digital new simple easy better smart first'.split(
+    ' ',
+  ),
+);
 
-/** How precisely the target customer is described. */
-export function readSpecificity(customer: string): { level: Specificity; notes: string[] } {
+/** Distinct words of a text that carry detail (not "app", "platform", "the"...). */
+export function detailWords(text: string): string[] {
+  return [...new Set(tokens(text).filter((t) => t.length > 1 && !NO_DETAIL.has(t) && !/^\d+$/.test(t)))];
+}
+
+/** How precisely the target customer is described: a level, points (more qualifiers, more points) and why. */
+export function readSpecificity(customer: string): { level: Specificity; points: number; notes: string[] } {
   const toks = tokens(customer);
   const notes: string[] = [];
-  let points = 0;
-  if (toks.length >= 6) points += 1;
-  if (toks.length >= 12) points += 1;
+  const generic = toks.filter((t) => GENERIC_CUSTOMERS.includes(t));
+  let points = Math.min(1.5, 0.25 * Math.max(0, detailWords(customer).filter((t) => !GENERIC_CUSTOMERS.includes(t)).length - 2));
   if (/\d/.test(customer)) {
     points += 1;
     notes.push('you used a number (age, size or quantity), which makes them findable');
   }
-  if (/\b(who|that|whose|with|without|in|at|near|from|running|using|living|working)\b/i.test(customer)) {
+  if (/\b(who|that|whose|with|without|in|at|near|from|of|aged|under|over|between|running|using|living|working|preparing|planning|looking|trying)\b/i.test(customer)) {
     points += 1;
     notes.push('you qualified them with a situation, not just a label');
   }
-  if (/\b(in|from|near|across)\s+[A-Z][a-z]+/.test(customer) || /\b(city|cities|urban|rural|suburb\w*|local|uk|us|usa|europe|eu|london|berlin|new york|paris|india|canada|australia)\b/i.test(customer)) {
+  if (readPlace(customer) || /\b(in|from|near|across)\s+[A-Z][a-z]+/.test(customer) || /\b(city|cities|urban|rural|suburb\w*|local)\b/i.test(customer)) {
     points += 1;
     notes.push('you named a place, so you can go and meet them');
   }
-  const generic = toks.filter((t) => GENERIC_CUSTOMERS.includes(t));
   if (generic.length && toks.length <= 4) {
     points -= 2;
     notes.push(`“${generic[0]}” on its own is not a segment you can find or sell to`);
@@ -333,7 +399,7 @@ export function readSpecificity(customer: string): { level: Specificity; notes: 
   }
   if (toks.length <= 2 && !generic.length) notes.push('two words name a category, not a reachable group');
   const level: Specificity = points >= 3 ? 'sharp' : points >= 1 ? 'decent' : 'broad';
-  return { level, notes };
+  return { level, points, notes };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -347,17 +413,44 @@ const URGENCY_LABEL: Record<Urgency, string> = {
   low: 'low',
 };
 
-/** Reads everything the answer is built from, including the score and its reasons. */
+/** Points of customer precision → score change: a broad customer costs up to 1.2, a sharp one earns up to 1.0. */
+function customerDelta(points: number): number {
+  const knots: Array<[number, number]> = [[-2, -1.2], [0, -0.8], [1, 0], [2, 0.3], [3, 0.6], [4, 0.8], [5, 1.0]];
+  if (points <= knots[0][0]) return knots[0][1];
+  for (let k = 1; k < knots.length; k++) {
+    const [x1, y1] = knots[k];
+    const [x0, y0] = knots[k - 1];
+    if (points <= x1) return y0 + ((points - x0) / (x1 - x0)) * (y1 - y0);
+  }
+  return knots[knots.length - 1][1];
+}
+
+/** Detail words of the idea → score change: a two-word idea costs 0.8, each word on how it works earns up to 0.8. */
+const ideaDelta = (detail: number) => (detail <= 4 ? -0.8 + 0.2 * detail : Math.min(0.8, 0.1 * (detail - 4)));
+
+const tenth = (x: number) => Math.round(x * 10) / 10;
+
+/**
+ * Reads everything the answer is built from, including the score and its reasons. The score
+ * is 5 plus the factors (each shown to the founder), clamped to 2–9.3. It moves for the right
+ * reasons: a sharper customer, a number or a frequency in the problem, and an idea that says how
+ * it works each raise it; a vaguer version of any of them lowers it.
+ */
 export function profileIdea(input: ValidationInput): IdeaProfile {
   const { domain, secondary } = detectDomain(input);
+  const place = readPlace(`${input.targetCustomer} ${input.idea} ${input.problemSolved}`);
   const { segment, enterprise } = detectSegment(input);
-  const model = detectModel(input.idea);
+  const { model, shown: modelShown } = readModel(input.idea);
   const usesAi = /\b(ai|a\.i\.|gpt|llm|machine learning|ml|artificial intelligence|chatbot)\b/i.test(input.idea);
   const u = readUrgency(input.problemSolved);
   const s = readSpecificity(input.targetCustomer);
   const ideaWords = tokens(input.idea).length;
+  const ideaDetail = detailWords(input.idea).length;
   const factors: ScoreFactor[] = [];
-  const add = (delta: number, reason: string) => factors.push({ delta, reason });
+  const add = (delta: number, reason: string) => {
+    const d = tenth(delta);
+    if (d !== 0) factors.push({ delta: d, reason });
+  };
 
   if (u.urgency === 'critical') add(1.5, `the problem reads as ${URGENCY_LABEL[u.urgency]}: ${u.signals.length} kinds of pain in your own words`);
   else if (u.urgency === 'high') add(1.0, `the problem sounds urgent (${u.signals.map((x) => x.kind.toLowerCase()).slice(0, 3).join(', ')})`);
@@ -366,9 +459,10 @@ export function profileIdea(input: ValidationInput): IdeaProfile {
   if (u.quantified) add(0.5, `you sized the pain with a number (“${quotable(u.quantified, 40)}”)`);
   if (u.frequency) add(0.4, `it happens ${u.frequency.toLowerCase()}, so there is a habit to attach to`);
 
-  if (s.level === 'sharp') add(0.8, 'your target customer is specific enough to find this week');
-  else if (s.level === 'decent') add(0.2, 'your target customer is a reasonable start but could be narrower');
-  else add(-1.0, 'the target customer is too broad to reach or to design for');
+  const c = customerDelta(s.points);
+  if (s.level === 'sharp') add(c, 'your target customer is specific enough to find this week');
+  else if (s.level === 'decent') add(c, c >= 0 ? 'your target customer is a reasonable start but could be narrower' : 'your target customer is named, but still too wide to find quickly');
+  else add(c, 'the target customer is too broad to reach or to design for');
 
   if (segment === 'b2b') add(enterprise ? 0.3 : 0.6, enterprise ? 'businesses have budgets, although enterprise sales cycles are long' : 'businesses pay for problems that cost them money, and they have budgets');
   else if (segment === 'prosumer') add(0.3, 'independent professionals pay for tools that earn or save them money');
@@ -376,21 +470,25 @@ export function profileIdea(input: ValidationInput): IdeaProfile {
 
   if (domain.crowding <= -0.5) add(-0.5, `${domain.label} is a crowded space, so you need a sharp angle`);
   else if (domain.crowding >= 0.3) add(0.3, `${domain.label} is comparatively underserved by modern products`);
-  if (domain.regulation) add(-0.3, `the market is regulated (${domain.regulation}), which slows the first launch`);
+  const regulation = regulationOf(domain, place);
+  if (regulation) add(-0.3, `the market is regulated (${regulation}), which slows the first launch`);
 
-  if (ideaWords < 6) add(-0.7, 'the idea is described in very few words, so it is hard to judge how it works');
-  else if (ideaWords > 140) add(-0.3, 'the idea carries many parts at once; scope is a risk');
-  else if (ideaWords >= 15) add(0.3, 'the idea explains how it works, not just what it is');
-  if (domain.id === 'general') add(-0.3, 'the category is not clear from your words');
+  const i = ideaDelta(ideaDetail);
+  if (ideaWords > 140) add(-0.3, 'the idea carries many parts at once; scope is a risk');
+  else if (ideaDetail <= 1) add(i, 'the idea is described in very few words, so it is hard to judge how it works');
+  else if (i < 0) add(i, 'the idea says what it is, but not yet how it works');
+  else add(i, 'the idea explains how it works, not just what it is');
 
   const raw = 5 + factors.reduce((n, f) => n + f.delta, 0);
-  const score = Math.round(Math.min(9.3, Math.max(2, raw)) * 10) / 10;
+  const score = tenth(Math.min(9.3, Math.max(2, raw)));
   return {
     domain,
     secondaryDomain: secondary,
+    place,
     segment,
     enterprise,
     model,
+    modelShown,
     usesAi,
     urgency: u.urgency,
     urgencySignals: u.signals,
@@ -398,8 +496,10 @@ export function profileIdea(input: ValidationInput): IdeaProfile {
     quantified: u.quantified,
     frequency: u.frequency,
     specificity: s.level,
+    specificityPoints: s.points,
     specificityNotes: s.notes,
     ideaWords,
+    ideaDetail,
     score,
     factors,
   };
@@ -480,6 +580,30 @@ function verdict(score: number): string {
   return 'Weak as described. Do not build yet: rework who it is for and which painful problem it solves.';
 }
 
+/** "a, b and c". */
+const listOf = (items: ReadonlyArray<string>) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+
+/**
+ * Three first groups to test, always inside the customer the founder stated: the market's own
+ * beachheads that fit that customer, then the customer narrowed by the market's qualifiers
+ * ("boulderers who follow a specific diet"). Only a customer too broad to narrow ("people",
+ * "everyone") gets the market's beachheads as they are.
+ */
+function beachheads(d: Market, buyer: 'consumer' | 'business', customer: string, customerShort: string, p: IdeaProfile): string[] {
+  if (p.specificity === 'broad' && p.specificityNotes.some((n) => n.startsWith('“'))) return d.beachheads[buyer].slice(0, 3).map((b) => (typeof b === 'string' ? b : b.text));
+  const fit = fitting(d.beachheads[buyer], customer).slice(0, 2);
+  const said = new Set(tokens(customer));
+  const niches = fitting([...d.niches[buyer], ...GENERAL.consumer.niches[buyer]], customer)
+    .filter((n) => !(p.place && /\bin one\b/.test(n)))
+    .filter((n) => !fit.some((b) => b.includes(n)))
+    .filter((n) => {
+      const words = detailWords(n);
+      return words.filter((w) => said.has(w)).length * 2 < words.length;
+    })
+    .map((n) => `${customerShort} ${n}`);
+  return [...new Set([...fit, ...niches])].slice(0, 3);
+}
+
 /**
  * Val's offline validation answer: markdown with the sections Score, Market, Target Customer,
  * Problem Urgency, Revenue, Risks, Next Steps, Success Metrics and a Timeline, each about the
@@ -495,11 +619,12 @@ export function offlineValidation(input: ValidationInput): string {
   const problemShort = quotable(firstClause(input.problemSolved), 80);
   const buyer = p.segment === 'b2b' ? 'business' : 'consumer';
   const d = p.domain;
-  const workaround = d.alternatives.split(/,| and /)[0].trim();
-  const channels = d.channels[buyer];
+  const workaround = d.alternatives[0];
+  const fit = fitting(d.channels[buyer], input.targetCustomer);
+  const channels = fit.length >= 2 ? fit : [...fit, ...GENERAL.consumer.channels[buyer].map(String)];
   const ch1 = pick(channels, seed);
   const ch2 = pick(channels, seed, 1);
-  const beach = d.beachheads[buyer];
+  const beach = beachheads(d, buyer, input.targetCustomer, customerShort, p);
   const price = primaryPrice(p);
   const perCustomer = monthlyValue(price, p);
   const customersFor10k = Math.max(1, Math.ceil(10000 / perCustomer));
@@ -510,7 +635,13 @@ export function offlineValidation(input: ValidationInput): string {
   // Score
   line(`## Validation Score: ${p.score.toFixed(1)}/10`);
   line();
-  line(`I read your idea, “${idea}”, as ${MODEL_LABEL[p.model]} in ${d.label}, sold ${p.segment === 'b2b' ? 'to businesses (B2B)' : p.segment === 'prosumer' ? 'to independent professionals' : 'to consumers (B2C)'}.`);
+  const soldTo = p.segment === 'b2b' ? 'to businesses (B2B)' : p.segment === 'prosumer' ? 'to independent professionals' : 'to consumers (B2C)';
+  const what = p.modelShown ? MODEL_LABEL[p.model] : 'a product';
+  line(
+    d.id === 'general'
+      ? `I read your idea, “${idea}”, as ${what} sold ${soldTo}. Its market is not one I have a profile for, so I stay general rather than guess.`
+      : `I read your idea, “${idea}”, as ${what} in ${d.label}, sold ${soldTo}.`,
+  );
   line();
   line(`**Verdict:** ${verdict(p.score)}`);
   line();
@@ -532,12 +663,12 @@ export function offlineValidation(input: ValidationInput): string {
   // Market
   line('## Market Opportunity');
   line();
-  line(d.market);
+  line(d.story);
   line();
   if (p.secondaryDomain) line(`Your words also touch ${p.secondaryDomain.label}, so you sit where two markets meet; pick one of them to lead your positioning.`);
   if (p.secondaryDomain) line();
   line(`- **Why now:** ${d.whyNow}`);
-  line(`- **What ${customerShort} use today:** ${d.alternatives}. Your product must beat the workaround, not just other startups.`);
+  line(`- **What ${customerShort} use today:** ${listOf(d.alternatives)}. Your product must beat the workaround, not just other startups.`);
   line(
     `- **Size it bottom-up:** if you reached 10,000 ${customerShort} and 2% paid ${bandText(price)}, that is about ${money(200 * perCustomer * 12)} a year. Replace my 10,000 with a count you can verify (members of a group, businesses in a directory).`,
   );
@@ -570,9 +701,7 @@ export function offlineValidation(input: ValidationInput): string {
   line();
   line(`Beachhead options to test first:`);
   line();
-  line(`- ${beach[0][0].toUpperCase()}${beach[0].slice(1)}.`);
-  line(`- ${beach[1][0].toUpperCase()}${beach[1].slice(1)}.`);
-  line(`- ${beach[2][0].toUpperCase()}${beach[2].slice(1)}.`);
+  for (const b of beach) line(`- ${b[0].toUpperCase()}${b.slice(1)}.`);
   line();
   line(`Where to find them: ${ch1}; ${ch2}.`);
   line();
@@ -620,7 +749,7 @@ export function offlineValidation(input: ValidationInput): string {
   // Revenue
   line('## Revenue Options');
   line();
-  line(`These fit ${MODEL_LABEL[p.model]} like yours best:`);
+  line(p.modelShown ? `These fit ${MODEL_LABEL[p.model]} like yours best:` : 'Three ways to charge, starting with the most common:');
   line();
   line(`1. **${price.label}:** ${bandText(price)}. At the middle of that range you need about ${customersFor10k.toLocaleString('en-US')} paying customers for ${money(10000)} of monthly revenue.`);
   line(`2. **${d.id === 'general' ? 'Paid pilot' : 'Market-specific option'}:** ${d.revenue[0]}`);
@@ -629,7 +758,7 @@ export function offlineValidation(input: ValidationInput): string {
   line(
     p.segment === 'b2b'
       ? `Price against the cost of the problem, not against other software: if ${customerShort} lose more than your price each month to “${problemShort}”, the sale is easy to justify.`
-      : `Anchor the price against what ${customerShort} already spend on ${d.alternatives.split(',')[0]}, and offer an annual plan with two months free to lift cash up front.`,
+      : `Anchor the price against what ${customerShort} already spend on ${d.alternatives[0]}, and offer an annual plan with two months free to lift cash up front.`,
   );
   line();
 

@@ -1,24 +1,8 @@
-import type { CatalogueProduct, ProductInputs, ReportAgent } from '@val/contracts';
+import type { ReportAgent } from '@val/contracts';
 import { offlineReportAnswer } from '../offline/reports';
-import type { AiTextTask } from '../types';
+import type { AiTextTask, ReportAgentInput } from '../types';
 
-/** What an upstream agent found, handed to the agents after it. */
-export interface UpstreamFinding {
-  /** Step id of the upstream agent. */
-  id: string;
-  title: string;
-  agent: string;
-  output: string;
-}
-
-/** The input of one report agent: the product, the buyer's inputs and the upstream findings. */
-export interface ReportAgentInput {
-  product: CatalogueProduct;
-  agent: ReportAgent;
-  inputs: ProductInputs;
-  /** Outputs of the agents this one depends on, in catalogue order. */
-  upstream: ReadonlyArray<UpstreamFinding>;
-}
+export type { ReportAgentInput, UpstreamFinding } from '../types';
 
 /** Upstream text handed to a model per finding (characters), so token use stays bounded. */
 export const UPSTREAM_CHARS = 3500;

@@ -8,8 +8,8 @@ import type {
   ValChatRequest,
   ValidationData,
 } from '@val/contracts';
-import type { ModelMonth } from '../../services/simulationModel';
 import {
+  type MonthNumbers,
   offlineChallengeFeedback,
   offlineInterviewReply,
   offlinePersonas,
@@ -65,7 +65,7 @@ export interface SimulationTaskInput {
   validationData: ValidationData;
   customerInsights: CustomerInsight[];
   landingPageContent: string | null;
-  numbers: ModelMonth[];
+  numbers: MonthNumbers[];
 }
 
 /** `POST /api/generate-simulation`: the AI narrates six months around the model's numbers. */

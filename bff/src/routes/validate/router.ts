@@ -4,22 +4,15 @@ import {
   VALIDATE_PATH,
   VALIDATE_STREAM_PATH,
   validateRequestSchema,
-  type ValidateRequest,
-  type ValidateResponse,
   type ValidateStreamEventName,
   type ValidateStreamEvents,
 } from '@val/contracts';
 import { validateTask } from '../../ai/tasks/validate';
+import { createValidationService, trimmedValidation } from '../../services/validation';
 import { AiError } from '../../ai/types';
 import type { AppDeps } from '../../deps';
 import { parseBody } from '../../http/parse';
 import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, openAiStream, pumpAiStream } from '../aiRoute';
-
-const trimmed = (b: ValidateRequest): ValidateRequest => ({
-  idea: b.idea.trim(),
-  targetCustomer: b.targetCustomer.trim(),
-  problemSolved: b.problemSolved.trim(),
-});
 
 /**
  * Step 1 (spec section 7): `POST /api/validate` {idea, targetCustomer, problemSolved} →
@@ -38,24 +31,15 @@ export function validateRouter({ ai, repos, logger, config }: AppDeps): Router {
   );
   const budget = aiBudget(config);
 
-  const store = async (input: ValidateRequest, feedback: string, provider: ValidateResponse['provider'] & string) => {
-    const saved = await repos.validations.create({ ...input, feedback, provider });
-    logger.info({ id: saved.id, provider, chars: feedback.length }, 'validation stored');
-    return saved;
-  };
+  const validations = createValidationService({ ai, repos, logger });
 
   router.post(VALIDATE_PATH, limit, budget, async (ctx) => {
-    const input = trimmed(parseBody(ctx, validateRequestSchema));
-    const { value, provider } = await ai.text(validateTask, input, aiOptions(ctx));
-    const feedback = value.trim();
-    if (!feedback) throw new AiError('The model returned an empty answer', 'malformed');
-    const saved = await store(input, feedback, provider);
-    const body: ValidateResponse = { ...input, feedback, id: saved.id, provider };
-    answerAi(ctx, provider, body);
+    const body = await validations.validate(parseBody(ctx, validateRequestSchema), aiOptions(ctx));
+    answerAi(ctx, body.provider, body);
   });
 
   router.post(VALIDATE_STREAM_PATH, limit, budget, async (ctx) => {
-    const input = trimmed(parseBody(ctx, validateRequestSchema));
+    const input = trimmedValidation(parseBody(ctx, validateRequestSchema));
     const controller = clientGone(ctx);
     const { provider, chunks } = ai.stream(validateTask, input, aiOptions(ctx, controller));
     const { sse, chunks: all } = await openAiStream(ctx, provider, chunks);
@@ -72,10 +56,7 @@ export function validateRouter({ ai, repos, logger, config }: AppDeps): Router {
           send('delta', { text: piece });
         }
         if (controller.signal.aborted) return;
-        const feedback = text.trim();
-        if (!feedback) throw new AiError('The model returned an empty answer', 'malformed');
-        const saved = await store(input, feedback, provider);
-        send('done', { ...input, feedback, id: saved.id, provider });
+        send('done', await validations.save(input, text, provider));
       },
       sendError: (e, message) => send('error', { code: e instanceof AiError ? ErrorCode.Upstream : ErrorCode.Internal, message }),
     });

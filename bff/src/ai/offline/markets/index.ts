@@ -1,0 +1,5 @@
+/** The offline analyst's markets and places (data) and how it reads them. */
+export * from './types';
+export { MARKETS, GENERAL, NEUTRAL_PHRASES } from './table';
+export { PLACES } from './places';
+export * from './read';

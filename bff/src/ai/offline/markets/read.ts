@@ -1,0 +1,354 @@
+/**
+ * Reading the founder's words against the market and place tables: which market the evidence
+ * supports (or none: then the analyst stays general instead of guessing), which place they name,
+ * which rules apply there, and which suggestions fit the customer they stated.
+ */
+import { PLACES } from './places';
+import { GENERAL, MARKETS, NEUTRAL_PHRASES } from './table';
+import type { Buyer, Market, Place, Rule, Suggestion } from './types';
+
+// ---------------------------------------------------------------------------------------------
+// Words
+// ---------------------------------------------------------------------------------------------
+
+/** Lower-case word tokens, accents folded ("Zoë" → "zoe"). */
+export function tokens(s: string): string[] {
+  return fold(s).match(/[a-z0-9$%]+/g) ?? [];
+}
+
+const fold = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[’‘]/g, "'");
+
+/** Words that start like a stem but mean something else: the token never matches those stems. */
+const FALSE_FRIENDS: Record<string, string[]> = {
+  healthy: ['health'],
+  healthier: ['health'],
+  healthiest: ['health'],
+  eventually: ['event'],
+  lunchtime: ['lunch'],
+  dinnertime: ['dinner'],
+  career: ['care'],
+  careers: ['care'],
+  careful: ['care'],
+  carefully: ['care'],
+  example: ['exam'],
+  examples: ['exam'],
+  examine: ['exam'],
+  paint: ['pain'],
+  painting: ['pain'],
+  painter: ['pain'],
+  billion: ['bill'],
+  billions: ['bill'],
+  shower: ['show'],
+  showers: ['show'],
+  tripod: ['trip'],
+  router: ['route'],
+  shared: ['share'],
+  homepage: ['home'],
+  missionary: ['miss'],
+  hardly: ['hard'],
+  hardware: ['hard'],
+};
+
+/**
+ * Does a token match a lexicon stem? The stem itself and its plurals always do; a longer word
+ * starting with the stem does when the stem has 4+ letters (and adds at most 4 letters, unless
+ * the stem has 6+), and the word is not a known false friend of that stem.
+ */
+export function stemMatches(token: string, stem: string): boolean {
+  if (token === stem || token === `${stem}s` || token === `${stem}es`) return true;
+  if (stem.length <= 3 || !token.startsWith(stem)) return false;
+  if (FALSE_FRIENDS[token]?.includes(stem)) return false;
+  return stem.length >= 6 || token.length - stem.length <= 4;
+}
+
+const phraseCache = new Map<string, RegExp>();
+/** A phrase (several words, or a hyphenated word) as whole words in folded text. */
+function phraseIn(text: string, phrase: string): boolean {
+  let re = phraseCache.get(phrase);
+  if (!re) {
+    re = new RegExp(`(^|[^a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}($|[^a-z0-9])`);
+    phraseCache.set(phrase, re);
+  }
+  return re.test(text);
+}
+
+const isPhrase = (w: string) => /[\s\-/]/.test(w);
+
+/** A text folded and split once, to be matched against many word lists. */
+interface Folded {
+  text: string;
+  toks: string[];
+}
+const foldedOf = (text: string): Folded => {
+  const f = fold(text);
+  return { text: f, toks: f.match(/[a-z0-9$%]+/g) ?? [] };
+};
+const matchIn = (t: Folded, words: ReadonlyArray<string>) => words.filter((w) => (isPhrase(w) ? phraseIn(t.text, w) : t.toks.some((tok) => stemMatches(tok, w))));
+
+/** The lexicon words (stems and phrases) found in a text. */
+export function wordsIn(text: string, words: ReadonlyArray<string>): string[] {
+  return matchIn(foldedOf(text), words);
+}
+
+const NEUTRAL_RES = NEUTRAL_PHRASES.map((n) => new RegExp(n, 'gi'));
+/** The text folded, with the neutral phrases ("a film camera", "a food bank") taken out. */
+const neutralised = (text: string) => NEUTRAL_RES.reduce((t, re) => t.replace(re, ' '), fold(text));
+
+// ---------------------------------------------------------------------------------------------
+// Markets
+// ---------------------------------------------------------------------------------------------
+
+/** One part of the founder's words and how much it says about the market. */
+export interface TextPart {
+  text: string;
+  weight: number;
+  /** Words this part does not count because another part already does: the customer named again in the idea counts once. */
+  countedIn?: string;
+}
+
+/** How strongly the words point at one market. */
+export interface MarketEvidence {
+  market: Market;
+  score: number;
+  /** The lexicon words found (strong ones first). */
+  hits: string[];
+  strongHits: number;
+}
+
+export interface MarketReading {
+  /** The market the evidence supports, or null when it is too weak: then stay general. */
+  market: Market | null;
+  /** A second market the words also clearly touch. */
+  runnerUp: Market | null;
+  /** Every market with any evidence, strongest first. */
+  evidence: MarketEvidence[];
+}
+
+/** The least evidence (weighted) that names a market; below it the analyst stays general. */
+export const MIN_MARKET_EVIDENCE = 2;
+
+/**
+ * The market the words support. Each part counts once per market: 1 when it holds a strong word
+ * (+0.25 for each further word, up to +0.5), 0.5 when it holds only weak ones; times the part's
+ * weight. A market is named when it reaches MIN_MARKET_EVIDENCE with at least one strong word;
+ * ties go to more strong words, then to the table's order.
+ */
+export function readMarket(parts: ReadonlyArray<TextPart>, markets: ReadonlyArray<Market> = MARKETS): MarketReading {
+  const idx = indexOf(markets);
+  const perPart = parts
+    .filter((p) => p.weight > 0 && p.text.trim())
+    .map((p) => ({ weight: p.weight, hits: hitsIn(foldedOf(neutralised(p.text)), idx), other: p.countedIn === undefined ? null : hitsIn(foldedOf(neutralised(p.countedIn)), idx) }));
+  const evidence: Array<MarketEvidence & { order: number }> = [];
+  markets.forEach((market, order) => {
+    let score = 0;
+    let strongHits = 0;
+    const hits = new Set<string>();
+    for (const p of perPart) {
+      const elsewhere = new Set((p.other ?? []).filter((e) => e.market === order).map((e) => e.word));
+      const mine = p.hits.filter((e) => e.market === order && !elsewhere.has(e.word));
+      const strong = new Set(mine.filter((e) => e.strong).map((e) => e.word));
+      const weak = new Set(mine.filter((e) => !e.strong).map((e) => e.word));
+      strong.forEach((w) => hits.add(w));
+      weak.forEach((w) => hits.add(w));
+      strongHits += strong.size;
+      const partScore = strong.size ? 1 + 0.25 * Math.min(2, strong.size - 1 + weak.size) : weak.size ? 0.5 : 0;
+      score += partScore * p.weight;
+    }
+    if (score > 0) evidence.push({ market, score: Math.round(score * 100) / 100, hits: [...hits], strongHits, order });
+  });
+  evidence.sort((a, b) => b.score - a.score || b.strongHits - a.strongHits || a.order - b.order);
+  const eligible = evidence.filter((e) => e.score >= MIN_MARKET_EVIDENCE && e.strongHits > 0);
+  const top = eligible[0];
+  const second = eligible[1];
+  return {
+    market: top?.market ?? null,
+    runnerUp: top && second && second.score >= top.score / 2 ? second.market : null,
+    evidence: evidence.map(({ order: _order, ...e }) => e),
+  };
+}
+
+/** One word of the table: which market (by index) and whether it is strong. */
+interface IndexEntry {
+  market: number;
+  word: string;
+  strong: boolean;
+}
+interface WordIndex {
+  stems: Map<string, IndexEntry[]>;
+  phrases: IndexEntry[];
+}
+const indexes = new WeakMap<ReadonlyArray<Market>, WordIndex>();
+
+/** The table's words by stem (and its phrases apart), so a token is looked up, not compared with every word. */
+function indexOf(markets: ReadonlyArray<Market>): WordIndex {
+  let idx = indexes.get(markets);
+  if (!idx) {
+    const built: WordIndex = { stems: new Map(), phrases: [] };
+    markets.forEach((m, market) => {
+      const add = (word: string, strong: boolean) => {
+        const e = { market, word, strong };
+        if (isPhrase(word)) built.phrases.push(e);
+        else built.stems.set(word, [...(built.stems.get(word) ?? []), e]);
+      };
+      m.words.strong.forEach((w) => add(w, true));
+      (m.words.weak ?? []).forEach((w) => add(w, false));
+    });
+    indexes.set(markets, built);
+    idx = built;
+  }
+  return idx;
+}
+
+/** Every table word found in a folded text. */
+function hitsIn(t: Folded, idx: WordIndex): IndexEntry[] {
+  const out: IndexEntry[] = [];
+  for (const tok of new Set(t.toks)) {
+    const stems = new Set([tok, tok.replace(/e?s$/, ''), tok.replace(/s$/, '')]);
+    for (let n = 4; n < tok.length; n++) stems.add(tok.slice(0, n));
+    for (const stem of stems) for (const e of idx.stems.get(stem) ?? []) if (stemMatches(tok, e.word)) out.push(e);
+  }
+  for (const e of idx.phrases) if (phraseIn(t.text, e.word)) out.push(e);
+  return out;
+}
+
+/** Whether a text holds a strong word of any market. */
+function namesAMarket(text: string): boolean {
+  return hitsIn(foldedOf(neutralised(text)), indexOf(MARKETS)).some((e) => e.strong);
+}
+
+/**
+ * An idea split into what is sold and the rest. The head (the words before "that", "for", "to",
+ * "which"…) says what is sold (weight 3) unless it names no market ("An app", "A SaaS
+ * dashboard"): then the clause after it does ("…that chases late invoices": weight 3, the head 1).
+ * When the head names the market, customer words the rest repeats ("for climbers") count once,
+ * with the customer.
+ */
+export function ideaParts(idea: string, customer?: string): TextPart[] {
+  const first = idea.replace(/\s+/g, ' ').trim();
+  const cut = /\s(?:that|which|who|for|to|with|by|so|using|through|via|where|when|while|from|in|on|at|into|between)\s|\s[-–—]\s|[;:]|[.!?](?:\s|$)/i.exec(first);
+  const head = cut && cut.index > 0 ? first.slice(0, cut.index) : first.split(' ').slice(0, 6).join(' ');
+  const rest = cut && cut.index > 0 ? first.slice(cut.index) : first.split(' ').slice(6).join(' ');
+  const named = namesAMarket(head);
+  return [
+    { text: head, weight: named ? 3 : 1 },
+    { text: rest, weight: named ? 1 : 3, countedIn: named ? customer : undefined },
+  ];
+}
+
+/**
+ * The market of a validated idea (its idea, target customer and problem): what the idea sells
+ * weighs most, then a business customer's industry, then the rest. Validation and the step-3
+ * simulation read ideas the same way.
+ */
+export function readIdeaMarket(v: { idea: string; targetCustomer: string; problemSolved: string }): MarketReading {
+  return readMarket([
+    ...ideaParts(v.idea, v.targetCustomer),
+    { text: v.targetCustomer, weight: readsAsBusiness(v.targetCustomer) ? 2 : 1.5 },
+    { text: v.problemSolved, weight: 1 },
+  ]);
+}
+
+/** The general market for a kind of buyer. */
+export const generalMarket = (buyer: Buyer): Market => GENERAL[buyer];
+
+// ---------------------------------------------------------------------------------------------
+// Customers
+// ---------------------------------------------------------------------------------------------
+
+/** Plural nouns that name organisations: a customer made of them buys as a business. */
+const ORG_WORDS =
+  /\b(business|businesses|compan(?:y|ies)|firms|teams|clinics|practices|agencies|restaurants|cafes|bakeries|studios|gyms|salons|hotels|schools|universities|shops|stores|retailers|brands|sellers|landlords|managers|owners|operators|startups|smes|manufacturers|dealers|venues|farms|hospitals|pharmacies|charities|nonprofits|councils|fleets|warehouses|employers|recruiters|b2b)\b/i;
+/** "dog owners", "home owners": people, not businesses. */
+const CONSUMER_OWNERS = /\b(dog|cat|pet|home|house|car|horse|bike|phone|iphone|ev|tesla)\s+owners?\b/gi;
+
+/** Whether a customer description names organisations (gyms, clinics, agencies…) rather than people. */
+export function readsAsBusiness(customer: string): boolean {
+  return ORG_WORDS.test(whoOf(customer).replace(CONSUMER_OWNERS, 'consumers'));
+}
+
+/** Who a customer description names, without where they are: "Boulderers at city climbing gyms" → "Boulderers". */
+export function whoOf(customer: string): string {
+  return customer.split(/\s(?:at|in|near|inside|around)\s/i)[0] || customer;
+}
+
+const CONSUMER = /\b(parents?|students?|families|family|people|consumers?|individuals?|teens?|gamers?|travell?ers?|pet owners?|millennials|kids|shoppers?|fans?|users?|women|men|seniors|retirees|home ?owners?|renters?|commuters?|runners?|athletes?)\b/i;
+const BUSINESS = /\b(business(es)?|compan(y|ies)|owners?|teams?|agenc(y|ies)|firms?|clinics?|restaurants?|startups?|managers?|enterprises?|smbs?|retailers?|shops?|stores?|hr|cfos?|ctos?|founders?|freelancers?|consultants?|practices?|schools?|hospitals?|b2b)\b/i;
+
+/** Whether the target customer reads as consumers rather than businesses (step 3's personas and numbers). */
+export function isConsumerMarket(targetCustomer: string): boolean {
+  const t = targetCustomer.replace(/\b(dog|cat|pet|home|house|car|horse|bike|phone)\s+owners?\b/gi, 'consumers');
+  return CONSUMER.test(t) && !BUSINESS.test(t);
+}
+
+/** The text of a suggestion. */
+export const suggestionText = (s: Suggestion): string => (typeof s === 'string' ? s : s.text);
+
+/**
+ * Who the customer is, without where they are or what happens to them: "Adult children whose
+ * parent lives alone" → "Adult children" (they are not parents); "People with type 2 diabetes
+ * who cook" → "People with type 2 diabetes".
+ */
+export function identityOf(customer: string): string {
+  return customer.split(/\s(?:at|in|near|inside|around|who|whose|that|which|where)\s/i)[0] || customer;
+}
+
+/** Whether a suggestion fits the stated customer: plain ones always do; others when who the customer is holds one of their words. */
+export function fitsCustomer(s: Suggestion, customer: string): boolean {
+  return typeof s === 'string' || wordsIn(identityOf(customer), s.for).length > 0;
+}
+
+/** The suggestions that fit the stated customer, in table order. */
+export function fitting(list: ReadonlyArray<Suggestion>, customer: string): string[] {
+  return list.filter((s) => fitsCustomer(s, customer)).map(suggestionText);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Places and rules
+// ---------------------------------------------------------------------------------------------
+
+const placeCache = new Map<Place, RegExp[]>();
+function placeMatchers(p: Place): RegExp[] {
+  let res = placeCache.get(p);
+  if (!res) {
+    const esc = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    res = [
+      ...p.words.map((w) => new RegExp(`(^|[^\\p{L}\\p{N}])${esc(w)}(?=$|[^\\p{L}\\p{N}])`, 'iu')),
+      ...(p.exact ?? []).map((w) => new RegExp(`(^|[^\\p{L}\\p{N}])${esc(w)}(?=$|[^\\p{L}\\p{N}])`, 'u')),
+    ];
+    placeCache.set(p, res);
+  }
+  return res;
+}
+
+/** The first place of the table named in a text, or null. */
+export function readPlace(text: string): Place | null {
+  return PLACES.find((p) => placeMatchers(p).some((re) => re.test(text))) ?? null;
+}
+
+/** Whether a text names this place. */
+export const namesPlace = (text: string, place: Place): boolean => placeMatchers(place).some((re) => re.test(text));
+
+/**
+ * A rule's name for the founder's place: "health-data privacy rules (UK GDPR special-category data)"
+ * where the table names it for that place's jurisdiction; the plain topic anywhere else, and when
+ * no place is given. Never another country's law or regulator.
+ */
+export function ruleName(rule: Rule, place: Place | null): string {
+  const named = place?.jurisdiction ? rule.named?.[place.jurisdiction] : undefined;
+  return named ? `${rule.topic} (${named})` : rule.topic;
+}
+
+/** A market's rules for a place, as [name, what it means]. */
+export function rulesFor(market: Market, place: Place | null): Array<[string, string]> {
+  return market.rules.map((r) => [ruleName(r, place), r.what]);
+}
+
+/** What makes the market regulated for a first launch, in a phrase, or null when nothing gates it. */
+export function regulationOf(market: Market, place: Place | null): string | null {
+  const gates = market.rules.filter((r) => r.gate);
+  if (!gates.length) return null;
+  const topics = gates.map((r) => r.topic);
+  const names = place?.jurisdiction ? gates.map((r) => r.named?.[place.jurisdiction!]).filter(Boolean) : [];
+  const phrase = topics.length > 1 ? `${topics.slice(0, -1).join(', ')} and ${topics[topics.length - 1]}` : topics[0];
+  return names.length ? `${phrase}; in ${place!.name}: ${names.join(', ')}` : phrase;
+}
