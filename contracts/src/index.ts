@@ -1,3 +1,4 @@
-/** The Node entry of @val/contracts (BFF, CLI): the browser entry plus the zod schemas. */
+/** The Node entry of @val/contracts (BFF, CLI): the browser entry plus the product data and the zod schemas. */
 export * from './browser';
+export * from './catalogue';
 export * from './schemas';
