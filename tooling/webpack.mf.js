@@ -101,7 +101,12 @@ function sharedModules() {
  *   build and with it a second copy of runtime-core and sdk.
  * - `optimization.target: 'web'` drops the Node.js loaders from the runtime; remotes load no
  *   remotes (`disableRemote`). Standalone dev servers (`npm run dev -w mf-x`) keep a runtime of
- *   their own.
+ *   their own. `disableSnapshot` is not set: it would drop manifest loading and preloading.
+ *
+ * Measured (gzip -9, webpack 5.111.1, enhanced 2.9.3): the shell's main.js is 26.2 KB with the
+ * ES-module inject plugin and 47.4 KB with `provideExternalRuntime`; 27.9 KB without
+ * `target: 'web'`. A remoteEntry.js is 6.9 KB, 7.6 KB without `disableRemote`, 26.6 KB without
+ * `externalRuntime`.
  */
 function federationOptions({ dir, name, exposes, host, dev }) {
   const shared = sharedModules();
