@@ -8,6 +8,7 @@ import { serveDist, spaFallback } from './middlewares/staticFiles';
 import { adminSession } from './middlewares/adminSession';
 import { bodyParsers } from './middlewares/bodyParsers';
 import { rawBodyMiddlewares, routers } from './routes';
+import { hostedManifests, remotesList } from './routes/remotes/router';
 
 /** Builds the Koa application over ready dependencies (no listening, no I/O at build time). */
 export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(deps: AppDeps) => Router> } = {}): Koa {
@@ -25,7 +26,7 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
     }),
   );
   for (const make of rawBodyMiddlewares) app.use(make(deps));
-  app.use(spaFallback({ shellDist: config.shellDist }));
+  app.use(spaFallback({ shellDist: config.shellDist, inline: remotesList(config), manifests: hostedManifests(config) }));
   app.use(apiNotFound());
   app.use(bodyParsers({ limit: config.BODY_LIMIT }));
   app.use(adminSession(app, deps));
@@ -37,6 +38,6 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
   for (const [name, root] of Object.entries(config.remoteDists)) {
     app.use(serveDist({ prefix: `/remotes/${name}/`, root, cors: true }));
   }
-  app.use(serveDist({ prefix: '/', root: config.shellDist }));
+  app.use(serveDist({ prefix: '/', root: config.shellDist, skip: (rel) => rel === 'index.html' }));
   return app;
 }

@@ -15,6 +15,30 @@ export * from './content';
 export * from './simulation';
 export * from './report';
 export * from './validateStream';
-export * from './catalogue';
+// The product data (CATALOGUE, ENTERPRISE_PRODUCTS and the lookups over them) is its own entry,
+// `@val/contracts/catalogue`: only the screens that show products load it, not the landing page.
+export type * from './catalogue';
+export {
+  CATALOGUE_PRODUCT_IDS,
+  ENTERPRISE_PRODUCT_IDS,
+  FEASIBILITY_STUDY_PRICE,
+  FEASIBILITY_STUDY_ID,
+  FEASIBILITY_STEP_IDS,
+  ENTERPRISE_CONTACT_HREF,
+  isProductId,
+  visibleAgents,
+  savingsPercent,
+  savingsAmount,
+  formatPrice,
+  formatRuntime,
+  isMultilineField,
+  missingFields,
+  filledFieldCount,
+  PURCHASE_TEXTS,
+  REPORT_STATUSES,
+  REPORT_POLL_INTERVAL_MS,
+  REPORT_EVENT_TYPES,
+  FEASIBILITY_AGENT_COUNT,
+} from './catalogue';
 export * from './paid';
 export * from './email';

@@ -2,7 +2,9 @@ import {
   CATALOGUE,
   CATALOGUE_PRODUCT_IDS,
   ENTERPRISE_PRODUCTS,
+  FEASIBILITY_AGENT_COUNT,
   FEASIBILITY_STEP_IDS,
+  FEASIBILITY_STUDY_ID,
   checkProductInputs,
   filledFieldCount,
   formatPrice,
@@ -115,5 +117,19 @@ describe('purchase inputs', () => {
     });
     expect(checkProductInputs('nope', {})).toMatchObject({ ok: false });
     expect(checkProductInputs('idea-desirability-assessment', { idea: 'x', extra: 'y' })).toMatchObject({ ok: false });
+  });
+});
+
+describe('the browser entry', () => {
+  it("states the feasibility study's agent count without the product data", () => {
+    expect(FEASIBILITY_AGENT_COUNT).toBe(getProduct(FEASIBILITY_STUDY_ID)?.agents.length);
+  });
+
+  it('leaves the product data to @val/contracts/catalogue and keeps every other catalogue export', async () => {
+    const browser: Record<string, unknown> = await import('./browser');
+    const all: Record<string, unknown> = await import('./catalogue');
+    const data = ['CATALOGUE', 'ENTERPRISE_PRODUCTS', 'getProduct', 'getAnyProduct', 'checkProductInputs'];
+    for (const name of data) expect({ name, inBrowser: name in browser }).toEqual({ name, inBrowser: false });
+    for (const name of Object.keys(all).filter((n) => !data.includes(n))) expect({ name, same: browser[name] === all[name] }).toEqual({ name, same: true });
   });
 });

@@ -110,6 +110,12 @@ export const VALIDATION_RUNTIME_SECONDS = 30;
 export const FEASIBILITY_STUDY_PRICE = 25;
 export const FEASIBILITY_STUDY_ID: ProductId = 'new-product-feasibility-study';
 
+/**
+ * How many AI agents write the feasibility study (its research planner and nine steps): the home
+ * page's hero says it without loading the product data (a test checks it against CATALOGUE).
+ */
+export const FEASIBILITY_AGENT_COUNT = 10;
+
 /** The nine steps of the feasibility study, in the order the report shows them (spec section 3). */
 export const FEASIBILITY_STEP_IDS = [
   'target-customers',
@@ -461,7 +467,9 @@ export const ENTERPRISE_PRODUCTS: ReadonlyArray<EnterpriseProduct> = [
 /** Where the enterprise contact call-to-action leads (the About page's contact form). */
 export const ENTERPRISE_CONTACT_HREF = '/about#contact';
 
-const byId = new Map<string, AnyProduct>([...CATALOGUE, ...ENTERPRISE_PRODUCTS].map((p) => [p.id, p]));
+// Built on first use: the browser entry leaves the product data out unless a screen asks for it.
+let byIdMap: Map<string, AnyProduct> | null = null;
+const byId = () => (byIdMap ??= new Map<string, AnyProduct>([...CATALOGUE, ...ENTERPRISE_PRODUCTS].map((p) => [p.id, p])));
 
 /** True for one of the eight product ids of /products. */
 export function isProductId(id: unknown): id is ProductId {
@@ -470,13 +478,13 @@ export function isProductId(id: unknown): id is ProductId {
 
 /** One of the eight products by id, or undefined. */
 export function getProduct(id: string): CatalogueProduct | undefined {
-  const p = byId.get(id);
+  const p = byId().get(id);
   return p && p.tier === 'standard' ? p : undefined;
 }
 
 /** Any product (catalogue or enterprise) by id, or undefined. */
 export function getAnyProduct(id: string): AnyProduct | undefined {
-  return byId.get(id);
+  return byId().get(id);
 }
 
 /** The agents of a product whose steps the report shows, in report order. */

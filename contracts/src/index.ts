@@ -1,10 +1,12 @@
 /**
- * The Node entry of @val/contracts (BFF, CLI): the browser entry plus the zod schemas, the API's
- * route table and its typed client. Browser code loads the route table and the client where it
- * needs them (`@val/contracts/dist/routes`, `@val/contracts/dist/client`, in lazily loaded
- * screens), so the landing page's shared contracts module does not carry them.
+ * The Node entry of @val/contracts (BFF, CLI): the browser entry plus the product data, the zod
+ * schemas, the API's route table and its typed client. Browser code loads the product data, the
+ * route table and the client where it needs them (`@val/contracts/catalogue`,
+ * `@val/contracts/dist/routes`, `@val/contracts/dist/client`, in lazily loaded screens), so the
+ * landing page's shared contracts module does not carry them.
  */
 export * from './browser';
+export * from './catalogue';
 export * from './schemas';
 export * from './routes';
 export * from './client';

@@ -7,7 +7,7 @@ describe('loadConfig', () => {
     expect(c.PORT).toBe(3000);
     expect(c.DATABASE_URL).toBeUndefined();
     expect(c.dataDir).toBe(path.join(c.repoRoot, 'data'));
-    expect(c.remoteUrls.validation).toBe('/remotes/validation/remoteEntry.js');
+    expect(c.remoteUrls.validation).toBe('/remotes/validation/mf-manifest.json');
     expect(c.FOUNDER_SLUG).toBe('founder');
     expect(c.isProduction).toBe(false);
   });
@@ -31,20 +31,18 @@ describe('loadConfig', () => {
     expect(problems).toMatch(/NODE_ENV/);
   });
 
-  it('accepts a MySQL URL, a remote folder and a remoteEntry.js URL as given', () => {
+  it("accepts a MySQL URL and a remote's folder, mf-manifest.json or remoteEntry.js URL", () => {
     const c = loadConfig({
       DATABASE_URL: 'mysql://root@127.0.0.1:3306/val',
       REMOTE_CATALOGUE_URL: 'https://cdn.example.com/cat/remoteEntry.js',
       REMOTE_ADMIN_URL: 'https://cdn.example.com/admin/v2',
+      REMOTE_SIMULATION_URL: 'https://sim.example.com/build/mf-manifest.json?x=1',
+      REMOTE_VALIDATION_URL: 'https://val.example.com',
     });
     expect(c.DATABASE_URL).toBe('mysql://root@127.0.0.1:3306/val');
     expect(c.remoteUrls.catalogue).toBe('https://cdn.example.com/cat/remoteEntry.js');
-    expect(c.remoteUrls.admin).toBe('https://cdn.example.com/admin/v2/remoteEntry.js');
-  });
-
-  it('refuses a JSON manifest URL for a remote, naming the variable', () => {
-    expect(() => loadConfig({ REMOTE_SIMULATION_URL: 'https://cdn.example.com/sim/mf-manifest.json' })).toThrow(
-      /REMOTE_SIMULATION_URL: must be the remote's folder or its remoteEntry.js URL/,
-    );
+    expect(c.remoteUrls.admin).toBe('https://cdn.example.com/admin/v2/mf-manifest.json');
+    expect(c.remoteUrls.simulation).toBe('https://sim.example.com/build/mf-manifest.json?x=1');
+    expect(c.remoteUrls.validation).toBe('https://val.example.com/mf-manifest.json');
   });
 });

@@ -54,7 +54,7 @@ const schema = z.object({
   DATA_DIR: z.string().optional(),
   /** Folder of the built shell (index.html and assets). */
   SHELL_DIST: z.string().optional(),
-  /** Where each remote's manifest is served from; defaults to this server's /remotes/<name>/. */
+  /** Where each remote is deployed: its folder, its mf-manifest.json or its remoteEntry.js; defaults to this server's /remotes/<name>/. */
   REMOTE_VALIDATION_URL: optionalUrl,
   REMOTE_SIMULATION_URL: optionalUrl,
   REMOTE_CATALOGUE_URL: optionalUrl,
@@ -236,7 +236,7 @@ export interface Config extends Omit<RawConfig, 'DATA_DIR' | 'SHELL_DIST'> {
   shellDist: string;
   /** Built remote folders served under /remotes/<name>/. */
   remoteDists: Record<RemoteName, string>;
-  /** Remote name → manifest URL (absolute, or a path on this origin). */
+  /** Remote name → its `mf-manifest.json` (or `remoteEntry.js`) URL: absolute, or a path on this origin. */
   remoteUrls: Record<RemoteName, string>;
   isProduction: boolean;
 }
@@ -247,6 +247,17 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * A remote's address as the shell loads it: the URL of its `mf-manifest.json` or `remoteEntry.js`
+ * is kept as given; a folder gets `mf-manifest.json` appended (the manifest lets the shell preload
+ * the remote's chunks and pick up a redeploy on the next page load).
+ */
+export function remoteEntryUrl(address: string): string {
+  const pathname = /^https?:\/\//.test(address) ? new URL(address).pathname : address.replace(/[?#].*$/, '');
+  if (/\.(json|m?js)$/.test(pathname)) return address;
+  return `${address.replace(/\/?$/, '/')}mf-manifest.json`;
 }
 
 /** Parses the environment (process.env by default). The only reader of process.env. */
@@ -277,16 +288,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogue: raw.REMOTE_CATALOGUE_URL,
     admin: raw.REMOTE_ADMIN_URL,
   };
-  // Each remote is its folder (remoteEntry.js is appended) or the URL of its remoteEntry.js.
-  const remoteProblems = REMOTE_NAMES.filter((n) => override[n] && /\.json$/.test(new URL(override[n] as string).pathname)).map(
-    (n) => `REMOTE_${n.toUpperCase()}_URL: must be the remote's folder or its remoteEntry.js URL (a JSON manifest is not used)`,
-  );
-  if (remoteProblems.length) throw new ConfigError(remoteProblems);
   const remoteUrls = Object.fromEntries(
-    REMOTE_NAMES.map((n) => {
-      const base = override[n] ?? `/remotes/${n}/`;
-      return [n, /\.js(\?|$)/.test(base) ? base : `${base.replace(/\/?$/, '/')}remoteEntry.js`];
-    }),
+    REMOTE_NAMES.map((n) => [n, remoteEntryUrl(override[n] ?? `/remotes/${n}/`)]),
   ) as Record<RemoteName, string>;
   const { DATA_DIR, SHELL_DIST, ...rest } = raw;
   return {

@@ -6,7 +6,11 @@ import type { Middleware } from 'koa';
 export interface SecurityHeaderOptions {
   /** Folder of the built shell; its inline scripts are allowed by hash. */
   shellDist: string;
-  /** Remote manifest URLs (absolute ones add their origins to script-src / connect-src). */
+  /**
+   * Remote manifest/entry URLs. Absolute ones add their origins to script-src (entry and chunks),
+   * connect-src (the manifest is fetched), and img-src, font-src and style-src (a remote's assets
+   * are served from its own origin).
+   */
   remoteUrls: string[];
   /** Extra origins a form may post/redirect to (e.g. the payment provider's checkout). */
   formActionOrigins?: string[];
@@ -34,16 +38,16 @@ const originOf = (u: string) => {
   }
 };
 
-/** The Content-Security-Policy: only our origin and the configured remote origins run scripts. */
+/** The Content-Security-Policy: only our origin and the configured remote origins run scripts or serve assets. */
 export function buildCsp(o: SecurityHeaderOptions): string {
   const remotes = [...new Set(o.remoteUrls.map(originOf).filter((x): x is string => !!x))];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remotes, ...inlineScriptHashes(o.shellDist)],
     // styled-components injects <style> elements at run time.
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
-    'font-src': ["'self'", 'data:'],
+    'style-src': ["'self'", "'unsafe-inline'", ...remotes],
+    'img-src': ["'self'", 'data:', 'blob:', ...remotes],
+    'font-src': ["'self'", 'data:', ...remotes],
     'connect-src': ["'self'", ...remotes],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'", ...(o.formActionOrigins ?? [])],

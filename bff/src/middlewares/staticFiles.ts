@@ -1,29 +1,46 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?)$/i;
-/** Content-hashed files never change; everything else (index.html, manifests, entries) revalidates. */
+/** Source maps are never served, even when a build left some in a folder (they hold the full sources). */
+const SOURCE_MAP = /\.map$/i;
+/** Content-hashed files never change; everything else (index.html, mf-manifest.json, entries) revalidates. */
 function cacheHeaders(res: { setHeader(k: string, v: string): void }, file: string) {
-  if (HASHED.test(path.basename(file))) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  // koa-send names the compressed copy it sends (x.3f2a1b9c0d.js.br): judge the original's name.
+  if (HASHED.test(path.basename(file).replace(/\.(br|gz)$/, ''))) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else res.setHeader('Cache-Control', 'no-cache');
 }
 
 /**
  * Serves a built bundle folder under a URL prefix. Hashed assets are immutable; manifests,
- * remote entries and index.html are revalidated every time. Remotes are sent with CORS so a
- * shell on another origin may load them.
+ * remote entries and index.html are revalidated every time; source maps are not served. Remotes
+ * are sent with CORS so a shell on another origin may load them (the manifest is fetched).
+ * `skip` leaves some files to a later middleware (the shell's index.html: spaFallback).
  */
-export function serveDist({ prefix, root, cors = false }: { prefix: string; root: string; cors?: boolean }): Middleware {
+export function serveDist({
+  prefix,
+  root,
+  cors = false,
+  skip,
+}: {
+  prefix: string;
+  root: string;
+  cors?: boolean;
+  skip?: (rel: string) => boolean;
+}): Middleware {
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !ctx.path.startsWith(prefix)) return next();
     const rel = ctx.path.slice(prefix.length) || 'index.html';
+    if (SOURCE_MAP.test(rel) || skip?.(rel)) return next();
     if (cors) ctx.set('Access-Control-Allow-Origin', '*');
     try {
-      // Build output carries gzip -9 copies (x.js.gz); koa-send picks one when the browser accepts gzip.
+      // Build output carries brotli and gzip -9 copies (x.js.br, x.js.gz); koa-send picks the one
+      // the browser accepts (brotli first).
       ctx.vary('Accept-Encoding');
-      await send(ctx, rel, { root, setHeaders: cacheHeaders, index: 'index.html', gzip: true, brotli: false });
+      await send(ctx, rel, { root, setHeaders: cacheHeaders, index: 'index.html', gzip: true, brotli: true });
     } catch (e) {
       const status = (e as { status?: number }).status;
       if (status !== 404 && status !== 400) throw e;
@@ -32,15 +49,81 @@ export function serveDist({ prefix, root, cors = false }: { prefix: string; root
   };
 }
 
-/** SPA fallback: any other GET that accepts HTML gets the shell's index.html. */
-export function spaFallback({ shellDist }: { shellDist: string }): Middleware {
-  const indexFile = path.join(shellDist, 'index.html');
+/** `<script type="application/json">` content: JSON that cannot close the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** A file's text, re-read only when its mtime changes; null when it is missing. */
+function watchedFile(file: string): () => string | null {
+  let cached: { mtimeMs: number; text: string } | null = null;
+  return () => {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(file);
+    } catch {
+      return null;
+    }
+    if (cached?.mtimeMs !== st.mtimeMs) cached = { mtimeMs: st.mtimeMs, text: fs.readFileSync(file, 'utf8') };
+    return cached.text;
+  };
+}
+
+export interface ShellPageOptions {
+  /** Folder of the built shell (its index.html). */
+  shellDist: string;
+  /** The remote list (`GET /remotes.json`), inlined into every page. */
+  inline?: unknown;
+  /** Remote manifests this server hosts itself: their URL in the list → the file. Inlined too. */
+  manifests?: Record<string, string>;
+}
+
+/**
+ * The shell's index.html with data blocks inlined right before its preload script
+ * (`<script type="application/json">`: they do not run, so the CSP needs no hash for them):
+ * the remote list (`#val-remotes`; the shell reads it instead of asking `/remotes.json`) and the
+ * manifests of the remotes this server hosts (`data-manifest="<url>"`), so the page's preload
+ * script starts the above-the-fold remote's chunks at once, with no manifest round trip; a remote
+ * on another origin has its manifest fetched by that script instead. Files are re-read when they
+ * change (a rebuilt shell or remote).
+ */
+function shellPage({ shellDist, inline, manifests = {} }: ShellPageOptions): () => { html: string; gzip: Buffer } | null {
+  const index = watchedFile(path.join(shellDist, 'index.html'));
+  const files = Object.entries(manifests).map(([url, file]) => [url, watchedFile(file)] as const);
+  const list = inline === undefined ? '' : `<script id="val-remotes" type="application/json">${jsonForScript(inline)}</script>`;
+  let last: { key: string; page: { html: string; gzip: Buffer } } | null = null;
+  return () => {
+    const raw = index();
+    if (raw === null) return null;
+    const texts = files.map(([url, read]) => [url, read()] as const);
+    const key = raw + texts.map(([, t]) => t ?? '').join('\0');
+    if (last?.key === key) return last.page;
+    const blocks =
+      list +
+      texts
+        .filter(([, t]) => t !== null)
+        // The manifest's own text (its ?v= hash is taken from it): only "</" is escaped, as "<\/".
+        .map(([url, t]) => `<script type="application/json" data-manifest="${url.replace(/"/g, '&quot;')}">${(t as string).replace(/<\//g, '<\\/')}</script>`)
+        .join('');
+    // The built html is minified: the attribute may have lost its quotes.
+    const at = raw.search(/<script id=["']?val-preload\b/);
+    const html = !blocks ? raw : at >= 0 ? raw.slice(0, at) + blocks + raw.slice(at) : raw.replace('</head>', `${blocks}</head>`);
+    last = { key, page: { html, gzip: zlib.gzipSync(html, { level: 9 }) } };
+    return last.page;
+  };
+}
+
+/**
+ * SPA fallback: `/`, `/index.html` and any other GET that accepts HTML get the shell's index.html
+ * with its data blocks (see shellPage), gzipped for browsers that accept it.
+ */
+export function spaFallback(options: ShellPageOptions): Middleware {
+  const page = shellPage(options);
   return async (ctx, next) => {
     await next();
     if (ctx.body !== undefined || ctx.status !== 404) return;
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
-    if (/^\/api\/./.test(ctx.path) || ctx.path.startsWith('/remotes/')) return;
-    if (!fs.existsSync(indexFile)) {
+    if (/^\/api\/./.test(ctx.path) || ctx.path.startsWith('/remotes/') || SOURCE_MAP.test(ctx.path)) return;
+    const p = page();
+    if (p === null) {
       ctx.status = 503;
       ctx.type = 'text/plain';
       ctx.body = 'The front end is not built yet. Run `npm run build` (or `npm start`, which builds it).';
@@ -49,6 +132,12 @@ export function spaFallback({ shellDist }: { shellDist: string }): Middleware {
     ctx.status = 200;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = fs.createReadStream(indexFile);
+    ctx.vary('Accept-Encoding');
+    if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = p.gzip;
+    } else {
+      ctx.body = p.html;
+    }
   };
 }

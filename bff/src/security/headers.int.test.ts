@@ -59,8 +59,9 @@ describe('security headers', () => {
     expect(effective('object-src')).toEqual(["'none'"]);
     expect(["'self'", "'none'"]).toContain(csp.get('base-uri')?.join(' '));
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-    // No remote images: tracking pixels in rendered text cannot load.
-    expect(effective('img-src').filter((s) => /^https?:|^\*$/.test(s))).toEqual([]);
+    // No images from elsewhere: tracking pixels in rendered text cannot load. Only a configured
+    // remote's own origin may serve images (its assets live there).
+    expect(effective('img-src').filter((s) => /^https?:|^\*$/.test(s) && s !== REMOTE_ORIGIN)).toEqual([]);
     expect(r.headers.get('x-content-type-options')).toBe('nosniff');
     expect(REFERRER_POLICIES).toContain(r.headers.get('referrer-policy'));
   });

@@ -1,4 +1,5 @@
-import { getAnyProduct, type DailyClicks, type ProductStat, type StatsRange } from '@val/contracts';
+import type { DailyClicks, ProductStat, StatsRange } from '@val/contracts';
+import { getAnyProduct } from '@val/contracts/catalogue';
 import { Badge } from '@val/ui';
 import { formatDate, formatNumber } from '../format';
 import { DailyChart } from './DailyChart';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { CATALOGUE, type CatalogueProduct } from '@val/contracts';
+import type { CatalogueProduct } from '@val/contracts';
+import { CATALOGUE } from '@val/contracts/catalogue';
 import { Heading, Muted, t } from '@val/ui';
 import { ProductCard } from './ProductCard';
 import { PurchaseDialog } from './PurchaseDialog';

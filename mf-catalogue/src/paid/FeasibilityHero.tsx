@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { FEASIBILITY_LIMITS, FEASIBILITY_STUDY_ID, getProduct, PAID_STORAGE_KEYS } from '@val/contracts';
+import { FEASIBILITY_AGENT_COUNT, FEASIBILITY_LIMITS, PAID_STORAGE_KEYS } from '@val/contracts';
 import { Badge, Button, Card, Input, TextArea, t } from '@val/ui';
 import { loadPaidConfig } from './config';
 import { goToCheckout, heroErrors, heroNextStep, local, paidUrls, PAID_TEXTS } from './flow';
@@ -100,7 +100,6 @@ export function FeasibilityHero({ apiBase = '' }: { apiBase?: string }) {
   const [productIdea, setProductIdea] = useState(() => store.getItem(PAID_STORAGE_KEYS.idea) ?? '');
   const [errors, setErrors] = useState({ targetMarket: false, productIdea: false });
   const [busy, setBusy] = useState(false);
-  const product = getProduct(FEASIBILITY_STUDY_ID);
 
   useEffect(() => {
     // Back from the provider or the checkout (page restored from the back/forward cache).
@@ -140,11 +139,11 @@ export function FeasibilityHero({ apiBase = '' }: { apiBase?: string }) {
           Will your product <span>work</span> in your market?
         </Title>
         <Lead>
-          {product?.agents.length ?? 10} AI agents study your idea in your target market — customers, trends, regulation,
+          {FEASIBILITY_AGENT_COUNT} AI agents study your idea in your target market — customers, trends, regulation,
           competitors, costs and risks — and hand you a feasibility report with a clear go or no-go.
         </Lead>
         <Facts>
-          <li>{product?.agents.length ?? 10} AI agents</li>
+          <li>{FEASIBILITY_AGENT_COUNT} AI agents</li>
           <li>PDF + shareable link</li>
           <li>One-time $25, no subscription</li>
         </Facts>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { formatRuntime, getProduct, type ReportEvent } from '@val/contracts';
+import { formatRuntime, type ReportEvent } from '@val/contracts';
+import { getProduct } from '@val/contracts/catalogue';
 import { Button, ButtonLink, Card, Heading, Muted, Spinner, t, toast } from '@val/ui';
 import { StepIcon } from './icons';
 import { useReport, type LiveStatus } from './useReport';

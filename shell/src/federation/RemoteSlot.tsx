@@ -1,24 +1,13 @@
-import { Component, useCallback, useEffect, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode, type RefObject } from 'react';
+import { Component, useCallback, type JSX, useEffect, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
-import type {
-  AdminAppProps,
-  CatalogueAppProps,
-  RemoteName,
-  SimulationAppProps,
-  ValidationAppProps,
-} from '@val/contracts';
+import type { RemoteName } from '@val/contracts';
 import { Button, Spinner, t } from '@val/ui';
-import { loadRemoteApp } from './remotes';
+import { loadedRemoteApp, loadRemoteApp } from './remotes';
+import type { RemoteExposes } from './types';
 
-/** The props of each remote's exposed App. */
-export interface RemotePropsMap {
-  validation: ValidationAppProps;
-  simulation: SimulationAppProps;
-  catalogue: CatalogueAppProps;
-  admin: AdminAppProps;
-}
+/** The props of each remote's exposed App (typed by the remotes' @mf-types). */
+export type RemotePropsMap = { [K in RemoteName]: RemoteExposes[K]['App'] };
 
-const loaded = new Map<RemoteName, ComponentType<never>>();
 
 const Box = styled.div<{ $min: number }>`
   min-height: ${(p) => p.$min}px;
@@ -102,25 +91,28 @@ function useWhenNeeded(ref: RefObject<HTMLElement | null>, eager: boolean): bool
 }
 
 /**
- * A federated remote in a slot of the page: reserves its space while loading, retries once,
- * and shows "This section is unavailable — Retry" instead of taking the page down. Slots below
+ * A federated remote in a slot of the page: reserves its space while loading, and after the
+ * runtime's retries shows "This section is unavailable — Retry" instead of taking the page down. Slots below
  * the fold load when they come near or when the browser is idle (`eager` loads at once).
  */
-export function RemoteSlot<K extends RemoteName>({
+export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K] & string = 'App' & keyof RemoteExposes[K]>({
   remote,
+  expose = 'App' as E,
   props,
   minHeight = 240,
   eager = false,
 }: {
   remote: K;
-  props: RemotePropsMap[K];
+  /** The exposed module (`./App` unless named). */
+  expose?: E;
+  props: RemoteExposes[K][E];
   minHeight?: number;
   eager?: boolean;
 }) {
+  type P = RemoteExposes[K][E];
+  const id = `${remote}/${expose}`;
   const holder = useRef<HTMLDivElement>(null);
-  const [App, setApp] = useState<ComponentType<RemotePropsMap[K]> | null>(
-    () => (loaded.get(remote) as ComponentType<RemotePropsMap[K]> | undefined) ?? null,
-  );
+  const [App, setApp] = useState<ComponentType<P> | null>(() => loadedRemoteApp<P>(remote, expose) ?? null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const needed = useWhenNeeded(holder, eager || App !== null);
@@ -128,19 +120,11 @@ export function RemoteSlot<K extends RemoteName>({
   useEffect(() => {
     if (!needed || (App && attempt === 0)) return;
     let alive = true;
-    const load = async () => {
-      try {
-        return await loadRemoteApp<RemotePropsMap[K]>(remote, attempt > 0);
-      } catch (first) {
-        console.warn(`Remote ${remote} failed to load, retrying`, first);
-        await new Promise((r) => setTimeout(r, 400));
-        return loadRemoteApp<RemotePropsMap[K]>(remote, true);
-      }
-    };
-    load().then(
+    // The federation runtime plugin already retried (./runtimePlugins.ts); a failure here is final
+    // until the visitor presses Retry, which reloads the remote from scratch.
+    loadRemoteApp<P>(remote, attempt > 0, expose).then(
       (C) => {
         if (!alive) return;
-        loaded.set(remote, C as ComponentType<never>);
         setApp(() => C);
         setFailed(false);
       },
@@ -153,14 +137,13 @@ export function RemoteSlot<K extends RemoteName>({
       alive = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [remote, attempt, needed]);
+  }, [id, attempt, needed]);
 
   const retry = useCallback(() => {
-    loaded.delete(remote);
     setApp(null);
     setFailed(false);
     setAttempt((a) => a + 1);
-  }, [remote]);
+  }, [id]);
 
   if (failed) return <Fallback min={minHeight} onRetry={retry} />;
   if (!App)
@@ -172,7 +155,7 @@ export function RemoteSlot<K extends RemoteName>({
   return (
     <Box $min={0} data-remote-slot={remote}>
       <Boundary key={attempt} onError={() => setFailed(true)}>
-        <App {...props} />
+        <App {...(props as P & JSX.IntrinsicAttributes)} />
       </Boundary>
     </Box>
   );

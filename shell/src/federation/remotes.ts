@@ -1,25 +1,18 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { parseRemotesManifest, type RemoteName, type RemotesManifest } from '@val/contracts';
 import type { ComponentType } from 'react';
 
 /**
- * Run-time remote loading on webpack's own Module Federation runtime:
- * `/remotes.json` (served by the BFF from its config) names each remote's `remoteEntry.js`;
- * loading one = add its script, which defines the global container `var <name>`, init that
- * container with the shell's share scope (one React, router, styled-components, ui, contracts)
- * and ask it for `./App`.
+ * Run-time remote loading with the Module Federation 2.0 runtime (`@module-federation/enhanced`):
+ * the remote list (`GET /remotes.json`, which the BFF also inlines into the page as
+ * `<script id="val-remotes" type="application/json">`) names each remote's `mf-manifest.json`
+ * (or its `remoteEntry.js`); they are registered once, and `loadRemote('<name>/App')` does the
+ * rest: manifest, entry, shared singletons from the shell, the exposed module's chunks. Retries
+ * and fresh manifests are the runtime plugin's job (./runtimePlugins.ts).
  */
 
-declare const __webpack_init_sharing__: (scope: string) => Promise<void>;
-declare const __webpack_share_scopes__: Record<string, unknown>;
-
-interface Container {
-  init(shareScope: unknown): Promise<void> | void;
-  get(module: string): Promise<() => unknown>;
-}
-
-const LOAD_TIMEOUT_MS = 15000;
+const LOAD_TIMEOUT_MS = 20000;
 let manifest: Promise<RemotesManifest> | null = null;
-const containers = new Map<string, Promise<Container>>();
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -31,15 +24,35 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   });
 }
 
-/** Reads `/remotes.json` once (again after a failure). */
+/** The remote list inlined into the page by the BFF, if any (read once). */
+function inlinedList(): unknown {
+  const el = document.getElementById('val-remotes');
+  if (!el?.textContent) return undefined;
+  el.remove();
+  try {
+    return JSON.parse(el.textContent);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The remote list (inlined in the page, else `/remotes.json`), read once and registered. */
 export function getManifest(): Promise<RemotesManifest> {
   if (!manifest) {
-    manifest = fetch('/remotes.json', { cache: 'no-store' })
-      .then((r) => {
-        if (!r.ok) throw new Error(`remotes manifest: ${r.status}`);
-        return r.json();
+    const inlined = inlinedList();
+    manifest = (
+      inlined
+        ? Promise.resolve(inlined)
+        : fetch('/remotes.json', { cache: 'no-cache' }).then((r) => {
+            if (!r.ok) throw new Error(`remotes manifest: ${r.status}`);
+            return r.json();
+          })
+    )
+      .then((json) => {
+        const m = parseRemotesManifest(json);
+        registerRemotes(m.remotes.map((r) => ({ name: r.name, entry: r.entry })));
+        return m;
       })
-      .then((json) => parseRemotesManifest(json))
       .catch((e) => {
         manifest = null;
         throw e;
@@ -48,54 +61,38 @@ export function getManifest(): Promise<RemotesManifest> {
   return manifest;
 }
 
-type ContainerWindow = Window & Record<string, Container | undefined>;
+const apps = new Map<string, { promise: Promise<ComponentType<never>>; component?: ComponentType<never> }>();
 
-/** Adds the remote's entry script and resolves with its initialised container. */
-function loadContainer(name: string, entry: string, fresh: boolean): Promise<Container> {
-  const w = window as unknown as ContainerWindow;
-  const cached = containers.get(name);
-  if (cached && !fresh) return cached;
-  const p = (async () => {
-    if (fresh || !w[name]) {
-      document.querySelectorAll(`script[data-remote-entry="${name}"]`).forEach((s) => s.remove());
-      delete w[name];
-      await new Promise<void>((resolve, reject) => {
-        const s = document.createElement('script');
-        // A retry must really refetch: a failed or stale entry may be in the HTTP cache.
-        s.src = fresh ? `${entry}${entry.includes('?') ? '&' : '?'}r=${Date.now()}` : entry;
-        s.async = true;
-        s.dataset.remoteEntry = name;
-        s.onload = () => resolve();
-        s.onerror = () => reject(new Error(`Could not load ${entry}`));
-        document.head.appendChild(s);
-      });
-    }
-    const container = w[name];
-    if (!container || typeof container.get !== 'function') throw new Error(`${entry} defined no container "${name}"`);
-    await __webpack_init_sharing__('default');
-    await container.init(__webpack_share_scopes__.default);
-    return container;
-  })();
-  containers.set(name, p);
-  p.catch(() => {
-    if (containers.get(name) === p) containers.delete(name);
-  });
-  return p;
-}
-
-/**
- * Loads a remote's exposed `App`. `fresh` drops the cached container first, so a retry after a
- * failure really fetches the remote again.
- */
-export async function loadRemoteApp<P>(key: RemoteName, fresh = false): Promise<ComponentType<P>> {
+async function load(key: RemoteName, fresh: boolean, expose: string): Promise<ComponentType<never>> {
   const m = await getManifest();
   const entry = m.remotes.find((r) => r.key === key);
   if (!entry) throw new Error(`Remote ${key} is not configured`);
-  const mod = await withTimeout(
-    loadContainer(entry.name, entry.entry, fresh).then(async (c) => (await c.get('./App'))() as { default?: unknown }),
-    LOAD_TIMEOUT_MS,
-    `Loading ${key}`,
+  if (fresh) registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
+  const mod = await withTimeout(loadRemote<{ default?: unknown }>(`${entry.name}/${expose}`), LOAD_TIMEOUT_MS, `Loading ${key}`);
+  if (!mod || typeof mod.default !== 'function') throw new Error(`Remote ${key} exposes no ${expose}`);
+  return mod.default as ComponentType<never>;
+}
+
+/**
+ * Loads a remote's exposed component (`./App` unless `expose` names another), once per page: a
+ * load already under way (e.g. started by bootstrap.tsx before the first render) is reused.
+ * `fresh` (the Retry button) re-registers the remote first, which drops the runtime's cached
+ * manifest, entry and module, so it really is fetched again.
+ */
+export function loadRemoteApp<P>(key: RemoteName, fresh = false, expose = 'App'): Promise<ComponentType<P>> {
+  const id = `${key}/${expose}`;
+  const known = apps.get(id);
+  if (known && !fresh) return known.promise as Promise<ComponentType<P>>;
+  const slot: { promise: Promise<ComponentType<never>>; component?: ComponentType<never> } = { promise: load(key, fresh, expose) };
+  apps.set(id, slot);
+  slot.promise.then(
+    (C) => (slot.component = C),
+    () => apps.get(id) === slot && apps.delete(id),
   );
-  if (!mod || typeof mod.default !== 'function') throw new Error(`Remote ${key} exposes no App`);
-  return mod.default as ComponentType<P>;
+  return slot.promise as Promise<ComponentType<P>>;
+}
+
+/** The component if it has already loaded (a slot can then render it in its first render). */
+export function loadedRemoteApp<P>(key: RemoteName, expose = 'App'): ComponentType<P> | undefined {
+  return apps.get(`${key}/${expose}`)?.component as ComponentType<P> | undefined;
 }

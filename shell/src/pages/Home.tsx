@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import type { ValidationData } from '@val/contracts';
 import { Button, Container, Section } from '@val/ui';
 import { RemoteSlot } from '../federation/RemoteSlot';
@@ -55,6 +55,16 @@ function StartOver({ onConfirm }: { onConfirm: () => void }) {
 }
 
 /**
+ * Renders its children right after the first screen, in a transition: the first commit (header,
+ * hero, proof bar) is small, and the hero remote's render goes before the rest of the page.
+ */
+function AfterFirstScreen({ children }: { children: ReactNode }) {
+  const [show, setShow] = useState(false);
+  useEffect(() => startTransition(() => setShow(true)), []);
+  return show ? children : null;
+}
+
+/**
  * The home page frame, in the spec's order: feasibility hero (with the proof bar), the
  * validation lab (`#validate`, also reachable as `#validation`), the resources kit, step 3,
  * the report catalogue (`#products`), the validation-strategy link, then either the marketing
@@ -66,10 +76,11 @@ export function Home({ validation, onValidated, onStartOver }: HomeProps) {
     <>
       <Section id="hero" aria-label="Feasibility study">
         <Container>
-          <RemoteSlot remote="catalogue" props={{ view: 'hero' }} minHeight={360} />
+          <RemoteSlot remote="catalogue" expose="Hero" props={{}} minHeight={360} eager />
           <ProofBar />
         </Container>
       </Section>
+      <AfterFirstScreen>
       <Section id="validate" aria-label="Idea Validation Lab">
         <span id="validation" style={{ display: 'block', scrollMarginTop: 72 }} />
         <Container>
@@ -102,6 +113,7 @@ export function Home({ validation, onValidated, onStartOver }: HomeProps) {
           <ClosingCta />
         </>
       )}
+      </AfterFirstScreen>
     </>
   );
 }

@@ -1,14 +1,34 @@
+import path from 'node:path';
 import Router from '@koa/router';
-import { FEDERATION_NAMES, REMOTE_NAMES, type RemotesManifest } from '@val/contracts';
+import { FEDERATION_NAMES, REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@val/contracts';
+import type { Config } from '../../config/env';
 import type { AppDeps } from '../../deps';
 
-/** `GET /remotes.json`: where the shell finds each remote, from config (no rebuild to move one). */
-export function remotesRouter({ config }: AppDeps): Router {
-  const router = new Router();
-  const manifest: RemotesManifest = {
+/** The remote list: each remote's federation name and its manifest (or entry) URL, from config. */
+export function remotesList(config: Pick<Config, 'remoteUrls' | 'FOUNDER_SLUG'>): RemotesManifest {
+  return {
     remotes: REMOTE_NAMES.map((key) => ({ key, name: FEDERATION_NAMES[key], entry: config.remoteUrls[key] })),
     founderSlug: config.FOUNDER_SLUG,
   };
+}
+
+/**
+ * The manifests of the remotes this server hosts itself (those left at their default address
+ * `/remotes/<name>/`): their URL in the list → the file in the remote's build folder. The shell's
+ * pages inline them (staticFiles.ts spaFallback).
+ */
+export function hostedManifests(config: Pick<Config, 'remoteUrls' | 'remoteDists'>): Record<string, string> {
+  const hosted = REMOTE_NAMES.filter((n: RemoteName) => config.remoteUrls[n] === `/remotes/${n}/mf-manifest.json`);
+  return Object.fromEntries(hosted.map((n) => [config.remoteUrls[n], path.join(config.remoteDists[n], 'mf-manifest.json')]));
+}
+
+/**
+ * `GET /remotes.json`: where the shell finds each remote, from config (no rebuild to move one).
+ * The same list is inlined into every page the shell serves (staticFiles.ts `spaFallback`).
+ */
+export function remotesRouter({ config }: AppDeps): Router {
+  const router = new Router();
+  const manifest = remotesList(config);
   router.get('/remotes.json', (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = manifest;

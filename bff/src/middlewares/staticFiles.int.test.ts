@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Koa from 'koa';
+import { serveDist, spaFallback } from './staticFiles';
+
+/**
+ * Static hosting of the built shell and remotes: caching headers, compressed copies, CORS for
+ * remotes, no source maps, and the shell page with its inlined data blocks.
+ */
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'val-static-'));
+const shellDist = path.join(tmp, 'shell');
+const remoteDist = path.join(tmp, 'admin');
+const JS = 'console.log("a hashed chunk");'.repeat(80);
+const MANIFEST = JSON.stringify({ id: 'val_admin', name: 'val_admin', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' }, exposes: [] });
+
+function write(dir: string, files: Record<string, string | Buffer>) {
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [name, body] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), body);
+}
+write(shellDist, {
+  'index.html': '<!doctype html><html><head><title>Val</title><script id=val-preload>/* preload */</script><script defer src="/main.js"></script></head><body></body></html>',
+  'main.js': 'console.log("runtime")',
+  'main.js.map': '{"sources":["secret.ts"]}',
+  'app.0123456789.js': JS,
+  'app.0123456789.js.map': '{"sourcesContent":["the full source"]}',
+  'app.0123456789.js.gz': zlib.gzipSync(JS),
+  'app.0123456789.js.br': zlib.brotliCompressSync(JS),
+});
+write(remoteDist, {
+  'mf-manifest.json': MANIFEST,
+  'remoteEntry.js': 'var val_admin = {}',
+  '__federation_expose_App.0123456789.js': JS,
+});
+
+let server: http.Server;
+let url: string;
+beforeAll(async () => {
+  const app = new Koa();
+  app.use(
+    spaFallback({
+      shellDist,
+      inline: { remotes: [{ key: 'admin', name: 'val_admin', entry: '/remotes/admin/mf-manifest.json' }], founderSlug: 'founder' },
+      manifests: { '/remotes/admin/mf-manifest.json': path.join(remoteDist, 'mf-manifest.json') },
+    }),
+  );
+  app.use(serveDist({ prefix: '/remotes/admin/', root: remoteDist, cors: true }));
+  app.use(serveDist({ prefix: '/', root: shellDist, skip: (rel) => rel === 'index.html' }));
+  server = http.createServer(app.callback());
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const get = (p: string, headers: Record<string, string> = {}) => fetch(url + p, { headers });
+
+describe('serveDist', () => {
+  it('never serves a source map, even one left in the build folder', async () => {
+    for (const p of ['/app.0123456789.js.map', '/main.js.map']) {
+      const r = await get(p);
+      expect({ p, status: r.status }).toEqual({ p, status: 404 });
+      expect(await r.text()).not.toContain('source');
+    }
+  });
+
+  it('sends hashed files as immutable, also as their brotli or gzip copy', async () => {
+    for (const enc of ['br', 'gzip', 'identity']) {
+      const r = await get('/app.0123456789.js', { 'Accept-Encoding': enc });
+      expect(r.status).toBe(200);
+      expect({ enc, cc: r.headers.get('cache-control') }).toEqual({ enc, cc: 'public, max-age=31536000, immutable' });
+      expect(r.headers.get('content-encoding')).toBe(enc === 'identity' ? null : enc);
+      expect(await r.text()).toBe(JS);
+    }
+  });
+
+  it('prefers brotli when the browser takes both', async () => {
+    const r = await get('/app.0123456789.js', { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(r.headers.get('content-encoding')).toBe('br');
+    expect(r.headers.get('vary')).toContain('Accept-Encoding');
+  });
+
+  it("sends a remote's manifest and entry no-cache and its files with CORS, so a shell on any origin can load them", async () => {
+    for (const p of ['/remotes/admin/mf-manifest.json', '/remotes/admin/remoteEntry.js']) {
+      const r = await get(p, { Origin: 'https://shell.example.com' });
+      expect({ p, status: r.status, cc: r.headers.get('cache-control'), cors: r.headers.get('access-control-allow-origin') }).toEqual({
+        p,
+        status: 200,
+        cc: 'no-cache',
+        cors: '*',
+      });
+    }
+    const chunk = await get('/remotes/admin/__federation_expose_App.0123456789.js');
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
+describe('spaFallback', () => {
+  it('serves the shell page with the remote list and the hosted manifests inlined before its preload script', async () => {
+    for (const p of ['/', '/index.html', '/products', '/report/abc']) {
+      const r = await get(p);
+      expect({ p, status: r.status, cc: r.headers.get('cache-control') }).toEqual({ p, status: 200, cc: 'no-cache' });
+      const html = await r.text();
+      const list = html.indexOf('<script id="val-remotes" type="application/json">');
+      const manifest = html.indexOf('<script type="application/json" data-manifest="/remotes/admin/mf-manifest.json">' + MANIFEST + '</script>');
+      const preload = html.indexOf('<script id=val-preload>');
+      expect({ p, list: list >= 0, manifest: manifest >= 0, before: list < preload && manifest < preload }).toEqual({ p, list: true, manifest: true, before: true });
+      const data = html.slice(list).match(/^<script id="val-remotes" type="application\/json">(.*?)<\/script>/)![1];
+      expect(JSON.parse(data).remotes[0].entry).toBe('/remotes/admin/mf-manifest.json');
+    }
+  });
+
+  it('gzips the page for browsers that take it', async () => {
+    const r = await get('/', { 'Accept-Encoding': 'gzip' });
+    expect(r.headers.get('content-encoding')).toBe('gzip');
+    expect(await r.text()).toContain('data-manifest="/remotes/admin/mf-manifest.json"');
+  });
+
+  it('inlines a rebuilt remote manifest on the next page, without a restart', async () => {
+    const next = MANIFEST.replace('"exposes":[]', '"exposes":[{"path":"./App"}]');
+    const file = path.join(remoteDist, 'mf-manifest.json');
+    fs.writeFileSync(file, next);
+    const later = new Date(Date.now() + 5000);
+    fs.utimesSync(file, later, later);
+    expect(await (await get('/')).text()).toContain(next);
+  });
+
+  it('never answers a source map or an unknown /api path with the page', async () => {
+    expect((await get('/anything.js.map')).status).toBe(404);
+    expect((await get('/api/nope')).status).toBe(404);
+  });
+});
