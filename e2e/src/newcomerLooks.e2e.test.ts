@@ -190,9 +190,16 @@ describe('contrast (WCAG AA, axe-core) in both themes', () => {
         body: JSON.stringify({ product: 'new-product-feasibility-study', inputs: { targetMarket: 'Parents in Leeds', productIdea: 'Meal kits' } }),
       });
       const { url } = (await res.json()) as { url: string };
+      // The offline report finishes in about a second, often before the page has loaded: the
+      // loading screen is checked on a status held at 'running', then the real report.
+      const running = { processing_status: 'running', title: 'Feasibility study', description: '', flow_execution_steps: [] };
+      await page.route('**/api/reports/status', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(running) }));
+      await page.route('**/api/reports/*/events', (route) => route.fulfill({ status: 404, body: '' }));
       await page.goto(new URL(url, server.url).href);
       await page.getByTestId('report-loading').waitFor();
       await check('/report (loading)');
+      await page.unrouteAll();
+      await page.reload();
       await page.locator('[data-testid="report"][data-status="finished"]').waitFor({ timeout: 45000 });
       await page.locator('[data-step] button').first().click();
       await settle(page);

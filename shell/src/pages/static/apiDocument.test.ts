@@ -1,4 +1,5 @@
-import { API_OPERATION_IDS, buildOpenApiDocument } from '@val/contracts';
+import { buildOpenApiDocument } from '@val/contracts/schemas';
+import { API_OPERATION_IDS } from '@val/contracts/dist/routes';
 import { fieldsOf, typeOf, viewOf, type Json } from './apiDocument';
 
 describe('the /api page’s reading of the OpenAPI document', () => {
