@@ -12,7 +12,8 @@ import { rawBodyMiddlewares, routers } from './routes';
 /** Builds the Koa application over ready dependencies (no listening, no I/O at build time). */
 export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(deps: AppDeps) => Router> } = {}): Koa {
   const { config, logger } = deps;
-  const app = new Koa({ proxy: config.TRUST_PROXY });
+  // TRUST_PROXY=N: ctx.ip is the N-th X-Forwarded-For entry from the right (Koa keeps the last N).
+  const app = new Koa({ proxy: config.TRUST_PROXY > 0, maxIpsCount: config.TRUST_PROXY });
   app.silent = true;
 
   app.use(errorHandler({ logger }));

@@ -3,6 +3,7 @@ import type { Config } from './config/env';
 import type { Database } from './db/knex';
 import type { Logger } from './logger';
 import type { Repositories } from './repositories';
+import type { CounterStore } from './repositories/counters';
 import type { ReportService } from './reports/service';
 
 /** Process state shared by routes (e.g. /readyz fails while shutting down). */
@@ -24,6 +25,8 @@ export interface AppDeps {
   ai: Ai;
   /** The report engine: `reports.start({product, inputs, email})` queues a report and returns its id. */
   reports: ReportService;
+  /** Per-client counters (rate limits, token budgets, login throttle): shared on MySQL, memory on SQLite. */
+  counters: CounterStore;
 }
 
 export function createLifecycle(logger: Logger): Lifecycle {

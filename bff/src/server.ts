@@ -9,6 +9,7 @@ import { exitOnSignals, loadConfigOrExit } from './entrypoint';
 import { exitOnUnsupportedNode } from './nodeVersion';
 import { createLogger, type Logger } from './logger';
 import { createRepositories } from './repositories';
+import { createCounterStore } from './repositories/counters';
 import { createReportService, startInlineWorker } from './reports';
 
 /** Builds every dependency of the app from config (database opened, migrations run). */
@@ -18,7 +19,7 @@ export async function createServices(config: Config, logger: Logger = createLogg
   const lifecycle = createLifecycle(logger);
   const ai = createAi(config, logger);
   const reports = createReportService({ config, logger, db, ai });
-  return { config, logger, db, repos: createRepositories(db.knex), lifecycle, ai, reports };
+  return { config, logger, db, repos: createRepositories(db.knex), lifecycle, ai, reports, counters: createCounterStore(db, logger) };
 }
 
 export interface RunningServer {

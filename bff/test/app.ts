@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config/env';
 import { createLifecycle, type AppDeps } from '../src/deps';
 import { createLogger } from '../src/logger';
 import { createRepositories } from '../src/repositories';
+import { createCounterStore } from '../src/repositories/counters';
 import { createReportService, startInlineWorker } from '../src/reports';
 import { testDbs, type TestDb } from './db';
 
@@ -36,6 +37,7 @@ export async function startTestApp(
     lifecycle: createLifecycle(logger),
     ai,
     reports: createReportService({ config, logger, db: created.db, ai }),
+    counters: createCounterStore(created.db, logger),
   };
   const app = createApp(deps, { extraRouters: opts.extraRouters });
   startInlineWorker(deps);

@@ -22,7 +22,9 @@ export function authRouter(deps: AppDeps): Router {
   const router = new Router();
   const limit = rateLimit({
     ...AUTH_RATE_LIMIT,
-    key: (ctx) => `auth:${byIp(ctx)}`,
+    store: deps.counters,
+    name: 'auth',
+    key: byIp,
     message: 'Too many sign-in attempts. Please wait a minute and try again.',
   });
   const noStore: Middleware = async (ctx, next) => {

@@ -52,7 +52,9 @@ export function checkoutRouter(deps: AppDeps): Router {
   const router = new Router();
   const limit = rateLimit({
     ...CHECKOUT_RATE_LIMIT,
-    key: (ctx) => `checkout:${byIp(ctx)}`,
+    store: deps.counters,
+    name: 'checkout',
+    key: byIp,
     message: 'Too many checkout attempts. Please wait a minute and try again.',
   });
 

@@ -29,7 +29,9 @@ export function feasibilityRouter(deps: AppDeps): Router {
   const router = new Router();
   const limit = rateLimit({
     ...FEASIBILITY_START_RATE_LIMIT,
-    key: (ctx) => `feasibility:${byIp(ctx)}`,
+    store: deps.counters,
+    name: 'feasibility',
+    key: byIp,
     message: 'Too many attempts to start a report. Please wait a minute and try again.',
   });
 

@@ -44,10 +44,10 @@ function lastEventId(ctx: Context): number {
  *   job-finished / job-failed, each with an id; reconnecting with `Last-Event-ID` resumes after it;
  * - `GET /api/reports/:id/pdf` → the report as a PDF (409 before any section is written).
  */
-export function reportsRouter({ reports, logger, lifecycle }: AppDeps): Router {
+export function reportsRouter({ reports, logger, lifecycle, counters }: AppDeps): Router {
   const router = new Router();
   const limit = (name: keyof typeof REPORT_RATE_LIMITS) =>
-    rateLimit({ ...REPORT_RATE_LIMITS[name], key: (ctx) => `reports-${name}:${byIp(ctx)}` });
+    rateLimit({ ...REPORT_RATE_LIMITS[name], store: counters, name: `reports-${name}`, key: byIp });
 
   router.post('/api/reports/status', limit('status'), async (ctx) => {
     const { execution_id } = parseBody(ctx, reportStatusRequestSchema);
@@ -109,10 +109,10 @@ export function reportsRouter({ reports, logger, lifecycle }: AppDeps): Router {
  * payment. Mounted only outside production (NODE_ENV !== 'production'), for demos and browser
  * tests; production reports start only through the paid flow.
  */
-export function devReportsRouter({ config, reports }: AppDeps): Router {
+export function devReportsRouter({ config, reports, counters }: AppDeps): Router {
   const router = new Router();
   if (config.isProduction) return router;
-  const limit = rateLimit({ ...REPORT_RATE_LIMITS.devStart, key: (ctx) => `reports-dev:${byIp(ctx)}` });
+  const limit = rateLimit({ ...REPORT_RATE_LIMITS.devStart, store: counters, name: 'reports-dev', key: byIp });
   router.post('/api/dev/reports', limit, async (ctx) => {
     const body = parseBody(ctx, startReportRequestSchema);
     const id = await reports.start(body);
