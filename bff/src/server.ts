@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { loadConfig, type Config } from './config/env';
 import { createDb } from './db/knex';
 import { createLifecycle, type AppDeps } from './deps';
-import { exitOnSignals, loadConfigOrExit } from './entrypoint';
+import { exitOnSignals, loadConfigOrExit, SHUTDOWN_MARGIN_MS } from './entrypoint';
 import { exitOnUnsupportedNode } from './nodeVersion';
 import { createLogger, type Logger } from './logger';
 import { createRepositories } from './repositories';
@@ -97,9 +97,12 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
 async function main() {
   exitOnUnsupportedNode();
   const running = await startServer(loadConfigOrExit());
+  const { config, logger } = running.deps;
   exitOnSignals(() => running.stop(), {
-    onSignal: (signal) => running.deps.logger.info({ signal }, 'signal received'),
-    onError: (err) => running.deps.logger.error({ err }, 'shutdown failed'),
+    onSignal: (signal) => logger.info({ signal }, 'signal received'),
+    onError: (err) => logger.error({ err }, 'shutdown failed'),
+    deadlineMs: config.SHUTDOWN_TIMEOUT_MS + SHUTDOWN_MARGIN_MS,
+    onDeadline: () => logger.error('shutdown did not finish in time: exiting'),
   });
 }
 
