@@ -44,8 +44,8 @@ export function authRouter(deps: AppDeps): Router {
     ctx.body = res;
   });
 
-  router.post('/api/auth/logout', noStore, flow.csrf, (ctx) => {
-    flow.sessions.clear(ctx);
+  router.post('/api/auth/logout', noStore, flow.csrf, async (ctx) => {
+    await flow.sessions.clear(ctx);
     ctx.body = { ok: true };
   });
 

@@ -57,7 +57,7 @@ export function feasibilityRouter(deps: AppDeps): Router {
         productIdea: req.product_idea,
         email: req.email,
         sessionId: req.session_id,
-        signedInEmail: flow.sessions.read(ctx).user?.email,
+        signedInEmail: (await flow.sessions.read(ctx)).user?.email,
       });
       res = customerId ? { success: true, flow_execution_id: reportId, customer_id: customerId } : { success: true, flow_execution_id: reportId };
     } catch (err) {
