@@ -26,6 +26,7 @@ export async function startWorker(config: Config = loadConfig(), opts: { concurr
   const reports = createReportService({ config, logger, db, ai });
   const worker = reports.createWorker({ concurrency: opts.concurrency });
   worker.start();
+  reports.mailer.startRetryTimer();
   logger.info({ worker: worker.id, database: db.dialect, provider: ai.provider }, 'report worker ready');
   await reports.mailer.flush().catch((err) => logger.warn({ err }, 'outbox flush failed'));
   let stopping: Promise<void> | null = null;

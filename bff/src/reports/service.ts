@@ -115,6 +115,9 @@ export function createReportService(d: ReportServiceDeps): ReportService {
     logger,
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    retryPollMs: config.MAIL_RETRY_POLL_MS,
     async attachments(kind, ref) {
       if (kind !== 'report-ready') return [];
       const pdf = await pdfOf(ref);
