@@ -2,6 +2,7 @@ import type { Ai } from './ai/service';
 import type { Config } from './config/env';
 import type { Database } from './db/knex';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics';
 import type { Repositories } from './repositories';
 import type { CounterStore } from './repositories/counters';
 import type { ReportService } from './reports/service';
@@ -27,6 +28,8 @@ export interface AppDeps {
   reports: ReportService;
   /** Per-client counters (rate limits, token budgets, login throttle): shared on MySQL, memory on SQLite. */
   counters: CounterStore;
+  /** Prometheus metrics of this process (`GET /metrics` with METRICS_TOKEN). */
+  metrics: Metrics;
 }
 
 export function createLifecycle(logger: Logger): Lifecycle {

@@ -8,6 +8,7 @@ import { createLifecycle, type AppDeps } from './deps';
 import { exitOnSignals, loadConfigOrExit, SHUTDOWN_MARGIN_MS } from './entrypoint';
 import { exitOnUnsupportedNode } from './nodeVersion';
 import { createLogger, type Logger } from './logger';
+import { countQueries, createMetrics, instrumentAi } from './metrics';
 import { createRepositories } from './repositories';
 import { createCounterStore } from './repositories/counters';
 import { createReportService, startInlineWorker } from './reports';
@@ -17,9 +18,11 @@ export async function createServices(config: Config, logger: Logger = createLogg
   const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   if (config.MIGRATE_ON_START) await db.migrate();
   const lifecycle = createLifecycle(logger);
-  const ai = createAi(config, logger);
-  const reports = createReportService({ config, logger, db, ai });
-  return { config, logger, db, repos: createRepositories(db.knex), lifecycle, ai, reports, counters: createCounterStore(db, logger) };
+  const metrics = createMetrics({ defaultMetrics: true });
+  countQueries(db.knex, metrics);
+  const ai = instrumentAi(createAi(config, logger), metrics);
+  const reports = createReportService({ config, logger, db, ai, metrics });
+  return { config, logger, db, repos: createRepositories(db.knex), lifecycle, ai, reports, counters: createCounterStore(db, logger), metrics };
 }
 
 export interface RunningServer {
