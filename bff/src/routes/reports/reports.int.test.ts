@@ -147,13 +147,9 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
   describe('report mail', () => {
     let smtp: SMTPServer;
     const received: Array<{ to: string[]; raw: string }> = [];
-    afterEach(async () => {
-      await new Promise<void>((r) => smtp?.close(() => r()));
-      received.length = 0;
-    });
-
-    it('mails the public link and the PDF to the buyer through SMTP when the report finishes', async () => {
-      smtp = new SMTPServer({
+    /** A loopback SMTP server that records every mail it receives. */
+    const recordingSmtp = () =>
+      new SMTPServer({
         authOptional: true,
         disabledCommands: ['STARTTLS', 'AUTH'],
         onData(stream, session, cb) {
@@ -165,6 +161,13 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
           });
         },
       });
+    afterEach(async () => {
+      await new Promise<void>((r) => smtp?.close(() => r()));
+      received.length = 0;
+    });
+
+    it('mails the public link and the PDF to the buyer through SMTP when the report finishes', async () => {
+      smtp = recordingSmtp();
       await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
       const port = (smtp.server.address() as AddressInfo).port;
       app = await startTestApp({
@@ -206,18 +209,7 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
       }, 10000, 'failed first try');
       expect(failed.next_attempt_at).not.toBeNull();
       // SMTP comes back; no other report finishes, yet the mail goes out.
-      smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS', 'AUTH'],
-        onData(stream, session, cb) {
-          let raw = '';
-          stream.on('data', (d: Buffer) => (raw += d.toString('utf8')));
-          stream.on('end', () => {
-            received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-            cb();
-          });
-        },
-      });
+      smtp = recordingSmtp();
       await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', () => r()));
       await waitFor(async () => received.length > 0 || undefined, 15000, 'retried mail');
       expect(received[0].to).toEqual(['student@example.com']);
