@@ -54,12 +54,6 @@ function registerAppGauges(deps: AppDeps): void {
   if (gauged.has(deps.metrics)) return;
   gauged.add(deps.metrics);
   deps.metrics.gauge('val_click_buffer_depth', 'Clicks accepted and waiting for the batched writer', () => analyticsFor(deps).writer.pending);
-  deps.metrics.gauge('val_report_queue_depth', 'Report jobs waiting for a worker (all processes)', async () => {
-    const [{ n }] = (await deps.db.knex('report_jobs').where({ status: 'queued' }).count({ n: '*' })) as Array<{ n: number | string }>;
-    return Number(n);
-  });
-  deps.metrics.gauge('val_report_jobs_running', 'Report jobs being worked on (all processes)', async () => {
-    const [{ n }] = (await deps.db.knex('report_jobs').where({ status: 'running' }).count({ n: '*' })) as Array<{ n: number | string }>;
-    return Number(n);
-  });
+  deps.metrics.gauge('val_report_queue_depth', 'Report jobs waiting for a worker (all processes)', () => deps.reports.repo.countByStatus('queued'));
+  deps.metrics.gauge('val_report_jobs_running', 'Report jobs being worked on (all processes)', () => deps.reports.repo.countByStatus('running'));
 }
