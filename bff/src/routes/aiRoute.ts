@@ -19,6 +19,9 @@ export function aiRateLimit(store: CounterStore, name: string, max: number, mess
   return rateLimit({ store, name, windowMs: 60_000, max, key: byIp, message });
 }
 
+/** How long metered tokens are added up before one write to the budget's counter. */
+const METER_FLUSH_MS = 250;
+
 /**
  * The per-IP token budget shared by every AI route (and, on MySQL, every process) (AI_TOKEN_BUDGET_PER_IP tokens per
  * AI_TOKEN_BUDGET_WINDOW_MS), as middleware: a client past its allowance gets a 429 with
@@ -30,8 +33,19 @@ export function aiBudget(config: Config, store: CounterStore, logger?: Logger): 
   return async (ctx, next) => {
     const key = byIp(ctx);
     await b.check(key);
+    // A streamed answer is metered chunk by chunk: add up a quarter second of chunks into one
+    // write to the (possibly shared, database) counter.
+    let pending = 0;
+    let timer: NodeJS.Timeout | null = null;
+    const flush = () => {
+      timer = null;
+      const n = pending;
+      pending = 0;
+      if (n > 0) b.charge(key, n).catch((err) => logger?.warn({ err }, 'AI tokens could not be counted'));
+    };
     ctx.state.aiMeter = (tokens: number) => {
-      b.charge(key, tokens).catch((err) => logger?.warn({ err }, 'AI tokens could not be counted'));
+      pending += tokens;
+      timer ??= setTimeout(flush, METER_FLUSH_MS);
     };
     return next();
   };
