@@ -10,6 +10,9 @@ import * as m20261126300000 from './20261126300000_report_jobs';
 import * as m20261126300100 from './20261126300100_outbox';
 import * as m20261126400001 from './20261126400001_payments';
 import * as m20261126500000 from './20261126500000_analytics_batches';
+import * as m20261127100000 from './20261127100000_rate_limits';
+import * as m20261127100001 from './20261127100001_sign_in_sessions';
+import * as m20261127100002 from './20261127100002_outbox_retry';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -32,6 +35,9 @@ export const migrations: ReadonlyArray<[string, Migration]> = [
   ['20261126300100_outbox', m20261126300100],
   ['20261126400001_payments', m20261126400001],
   ['20261126500000_analytics_batches', m20261126500000],
+  ['20261127100000_rate_limits', m20261127100000],
+  ['20261127100001_sign_in_sessions', m20261127100001],
+  ['20261127100002_outbox_retry', m20261127100002],
 ];
 
 /** knex migration source over the list above. */

@@ -9,14 +9,19 @@ import { adminSession } from './middlewares/adminSession';
 import { bodyParsers } from './middlewares/bodyParsers';
 import { rawBodyMiddlewares, routers } from './routes';
 import { hostedManifests, remotesList } from './routes/remotes/router';
+import { httpMetrics, metricsEndpoint } from './metrics';
+import { analyticsFor } from './services/analytics';
 
 /** Builds the Koa application over ready dependencies (no listening, no I/O at build time). */
 export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(deps: AppDeps) => Router> } = {}): Koa {
   const { config, logger } = deps;
-  const app = new Koa({ proxy: config.TRUST_PROXY });
+  // TRUST_PROXY=N: ctx.ip is the N-th X-Forwarded-For entry from the right (Koa keeps the last N).
+  const app = new Koa({ proxy: config.TRUST_PROXY > 0, maxIpsCount: config.TRUST_PROXY });
   app.silent = true;
 
+  app.use(httpMetrics(deps.metrics));
   app.use(errorHandler({ logger }));
+  app.use(metricsEndpoint(deps.metrics, config.METRICS_TOKEN));
   app.use(
     securityHeaders({
       shellDist: config.shellDist,
@@ -39,5 +44,17 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
     app.use(serveDist({ prefix: `/remotes/${name}/`, root, cors: true }));
   }
   app.use(serveDist({ prefix: '/', root: config.shellDist, skip: (rel) => rel === 'index.html' }));
+  registerAppGauges(deps);
   return app;
+}
+
+const gauged = new WeakSet<object>();
+
+/** Gauges read at scrape time: the click buffer's depth and the report queue (from the database). */
+function registerAppGauges(deps: AppDeps): void {
+  if (gauged.has(deps.metrics)) return;
+  gauged.add(deps.metrics);
+  deps.metrics.gauge('val_click_buffer_depth', 'Clicks accepted and waiting for the batched writer', () => analyticsFor(deps).writer.pending);
+  deps.metrics.gauge('val_report_queue_depth', 'Report jobs waiting for a worker (all processes)', () => deps.reports.repo.countByStatus('queued'));
+  deps.metrics.gauge('val_report_jobs_running', 'Report jobs being worked on (all processes)', () => deps.reports.repo.countByStatus('running'));
 }

@@ -2,7 +2,9 @@ import type { Ai } from './ai/service';
 import type { Config } from './config/env';
 import type { Database } from './db/knex';
 import type { Logger } from './logger';
+import type { Metrics } from './metrics';
 import type { Repositories } from './repositories';
+import type { CounterStore } from './repositories/counters';
 import type { ReportService } from './reports/service';
 
 /** Process state shared by routes (e.g. /readyz fails while shutting down). */
@@ -24,6 +26,10 @@ export interface AppDeps {
   ai: Ai;
   /** The report engine: `reports.start({product, inputs, email})` queues a report and returns its id. */
   reports: ReportService;
+  /** Per-client counters (rate limits, token budgets, login throttle): shared on MySQL, memory on SQLite. */
+  counters: CounterStore;
+  /** Prometheus metrics of this process (`GET /metrics` with METRICS_TOKEN). */
+  metrics: Metrics;
 }
 
 export function createLifecycle(logger: Logger): Lifecycle {

@@ -8,3 +8,4 @@ export { knexAnalyticsRepository, type ConsistencyReport } from './repositories/
 export { openLocalValidation, type LocalValidation } from './localValidation';
 export { createLogger } from './logger';
 export type { Validation, ValidationService } from './services/validation';
+export { exitDeadline, SHUTDOWN_MARGIN_MS } from './entrypoint';

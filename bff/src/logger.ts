@@ -3,19 +3,61 @@ import type { Config } from './config/env';
 
 export type Logger = pino.Logger;
 
+/** Where log lines go: anything with `write(line)`. */
+export interface LogDestination {
+  write(line: string): unknown;
+}
+
+/** Log bytes waiting for a slow reader before further lines are dropped. */
+export const STDOUT_BACKLOG_LIMIT = 4 * 1024 * 1024;
+
+/**
+ * stdout as a log destination that never blocks the process: lines go through Node's own
+ * non-blocking `process.stdout` (a pipe is written by the event loop, not a blocking syscall);
+ * when the reader has gone (EPIPE) logging stops, and while a reader is stuck, lines beyond
+ * STDOUT_BACKLOG_LIMIT waiting bytes are dropped. pino's default (sonic-boom, synchronous) can
+ * spin forever on a pipe whose reader left during shutdown, so the process never exits.
+ */
+export function stdoutDestination(out: NodeJS.WriteStream = process.stdout): LogDestination & { readonly dropped: number } {
+  let broken = false;
+  let dropped = 0;
+  out.on('error', () => {
+    broken = true;
+  });
+  return {
+    get dropped() {
+      return dropped;
+    },
+    write(line: string) {
+      if (broken || out.destroyed || out.writableLength > STDOUT_BACKLOG_LIMIT) {
+        dropped += 1;
+        return true;
+      }
+      try {
+        return out.write(line);
+      } catch {
+        broken = true;
+        return true;
+      }
+    },
+  };
+}
+
 /**
  * JSON logs (to stdout, or `destination`: the CLI logs to stderr so stdout stays data);
  * passwords, cookies and emails never logged (redacted by path).
  */
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: pino.DestinationStream): Logger {
-  const options = {
-    level: config.LOG_LEVEL,
-    redact: {
-      paths: ['password', '*.password', 'email', '*.email', 'req.headers.cookie', 'req.headers.authorization'],
-      censor: '[redacted]',
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination: LogDestination = stdoutDestination()): Logger {
+  return pino(
+    {
+      level: config.LOG_LEVEL,
+      redact: {
+        paths: ['password', '*.password', 'email', '*.email', 'req.headers.cookie', 'req.headers.authorization'],
+        censor: '[redacted]',
+      },
     },
-  };
-  return destination ? pino(options, destination) : pino(options);
+    destination,
+  );
 }
 
 /** "j***@example.com": enough to tell mails apart in a log, never the full address. */

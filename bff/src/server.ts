@@ -5,10 +5,12 @@ import { createApp } from './app';
 import { loadConfig, type Config } from './config/env';
 import { createDb } from './db/knex';
 import { createLifecycle, type AppDeps } from './deps';
-import { exitOnSignals, loadConfigOrExit } from './entrypoint';
+import { exitOnSignals, loadConfigOrExit, SHUTDOWN_MARGIN_MS } from './entrypoint';
 import { exitOnUnsupportedNode } from './nodeVersion';
 import { createLogger, type Logger } from './logger';
+import { countQueries, createMetrics, instrumentAi } from './metrics';
 import { createRepositories } from './repositories';
+import { createCounterStore } from './repositories/counters';
 import { createReportService, startInlineWorker } from './reports';
 
 /** Builds every dependency of the app from config (database opened, migrations run). */
@@ -16,9 +18,11 @@ export async function createServices(config: Config, logger: Logger = createLogg
   const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
   if (config.MIGRATE_ON_START) await db.migrate();
   const lifecycle = createLifecycle(logger);
-  const ai = createAi(config, logger);
-  const reports = createReportService({ config, logger, db, ai });
-  return { config, logger, db, repos: createRepositories(db.knex), lifecycle, ai, reports };
+  const metrics = createMetrics({ defaultMetrics: true });
+  countQueries(db.knex, metrics);
+  const ai = instrumentAi(createAi(config, logger), metrics);
+  const reports = createReportService({ config, logger, db, ai, metrics });
+  return { config, logger, db, repos: createRepositories(db.knex), lifecycle, ai, reports, counters: createCounterStore(db, logger), metrics };
 }
 
 export interface RunningServer {
@@ -108,9 +112,12 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
 async function main() {
   exitOnUnsupportedNode();
   const running = await startServer(loadConfigOrExit());
+  const { config, logger } = running.deps;
   exitOnSignals(() => running.stop(), {
-    onSignal: (signal) => running.deps.logger.info({ signal }, 'signal received'),
-    onError: (err) => running.deps.logger.error({ err }, 'shutdown failed'),
+    onSignal: (signal) => logger.info({ signal }, 'signal received'),
+    onError: (err) => logger.error({ err }, 'shutdown failed'),
+    deadlineMs: config.SHUTDOWN_TIMEOUT_MS + SHUTDOWN_MARGIN_MS,
+    onDeadline: () => logger.error('shutdown did not finish in time: exiting'),
   });
 }
 

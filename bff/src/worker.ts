@@ -1,7 +1,7 @@
 import { createAi } from './ai/service';
 import { loadConfig, type Config } from './config/env';
 import { createDb } from './db/knex';
-import { exitOnSignals, loadConfigOrExit } from './entrypoint';
+import { exitOnSignals, loadConfigOrExit, SHUTDOWN_MARGIN_MS } from './entrypoint';
 import { exitOnUnsupportedNode } from './nodeVersion';
 import { createLogger } from './logger';
 import { createReportService } from './reports/service';
@@ -26,6 +26,7 @@ export async function startWorker(config: Config = loadConfig(), opts: { concurr
   const reports = createReportService({ config, logger, db, ai });
   const worker = reports.createWorker({ concurrency: opts.concurrency });
   worker.start();
+  reports.mailer.startRetryTimer();
   logger.info({ worker: worker.id, database: db.dialect, provider: ai.provider }, 'report worker ready');
   await reports.mailer.flush().catch((err) => logger.warn({ err }, 'outbox flush failed'));
   let stopping: Promise<void> | null = null;
@@ -44,8 +45,13 @@ export async function startWorker(config: Config = loadConfig(), opts: { concurr
 
 async function main() {
   exitOnUnsupportedNode();
-  const running = await startWorker(loadConfigOrExit());
-  exitOnSignals(() => running.stop(), { onError: (err) => console.error(err) });
+  const config = loadConfigOrExit();
+  const running = await startWorker(config);
+  exitOnSignals(() => running.stop(), {
+    onError: (err) => console.error(err),
+    deadlineMs: config.SHUTDOWN_TIMEOUT_MS + SHUTDOWN_MARGIN_MS,
+    onDeadline: () => console.error('The worker did not stop in time: exiting.'),
+  });
 }
 
 if (require.main === module) {

@@ -6,7 +6,9 @@ import { createApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { createLifecycle, type AppDeps } from '../src/deps';
 import { createLogger } from '../src/logger';
+import { countQueries, createMetrics, instrumentAi } from '../src/metrics';
 import { createRepositories } from '../src/repositories';
+import { createCounterStore } from '../src/repositories/counters';
 import { createReportService, startInlineWorker } from '../src/reports';
 import { testDbs, type TestDb } from './db';
 
@@ -27,7 +29,9 @@ export async function startTestApp(
   await created.db.migrate();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...opts.env });
   const logger = createLogger(config);
-  const ai = createAi(config, logger);
+  const metrics = createMetrics();
+  countQueries(created.db.knex, metrics);
+  const ai = instrumentAi(createAi(config, logger), metrics);
   const deps: AppDeps = {
     config,
     logger,
@@ -35,7 +39,9 @@ export async function startTestApp(
     repos: createRepositories(created.db.knex),
     lifecycle: createLifecycle(logger),
     ai,
-    reports: createReportService({ config, logger, db: created.db, ai }),
+    reports: createReportService({ config, logger, db: created.db, ai, metrics }),
+    counters: createCounterStore(created.db, logger),
+    metrics,
   };
   const app = createApp(deps, { extraRouters: opts.extraRouters });
   startInlineWorker(deps);

@@ -1,70 +1,51 @@
 import { RateLimitError } from '../errors';
+import type { CounterStore } from '../repositories/counters';
 
 /** Tokens a text costs, estimated the usual way (about 4 characters a token). */
 export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
 
 export interface TokenBudgetOptions {
+  /** Where the spent tokens are counted (`deps.counters`: shared by every process on MySQL). */
+  store: CounterStore;
   /** Tokens (prompt + answer, estimated) one key may spend per window. */
   tokens: number;
   windowMs: number;
-  /** Upper bound on tracked keys; expired windows are swept, the oldest dropped beyond it. */
-  maxKeys?: number;
-  now?: () => number;
 }
 
 /** A per-key token allowance: `check` before a model call, `charge` as its prompt and answer are counted. */
 export interface TokenBudget {
-  /** Throws RateLimitError (429, Retry-After) when `key` has spent its allowance in this window. */
-  check(key: string): void;
-  charge(key: string, tokens: number): void;
+  /** Rejects with RateLimitError (429, Retry-After) when `key` has spent its allowance in this window. */
+  check(key: string): Promise<void>;
+  charge(key: string, tokens: number): Promise<void>;
   /** Tokens left for `key` in its current window. */
-  remaining(key: string): number;
+  remaining(key: string): Promise<number>;
 }
 
 /**
- * In-memory fixed-window token budget (per process), the money-side twin of the per-minute
- * request limits: a client can make many small calls or a few big ones, but not spend more than
- * `tokens` a window. A call already running is charged in full even if it crosses the line; the
- * next one is refused.
+ * Fixed-window token budget, the money-side twin of the per-minute request limits: a client can
+ * make many small calls or a few big ones, but not spend more than `tokens` a window. A call
+ * already running is charged in full even if it crosses the line; the next one is refused. The
+ * counts live in the counter store, so every BFF process on one MySQL draws on one allowance.
  */
 export function tokenBudget(opts: TokenBudgetOptions): TokenBudget {
-  const now = opts.now ?? Date.now;
-  const maxKeys = opts.maxKeys ?? 50_000;
-  const spent = new Map<string, { tokens: number; resetAt: number }>();
-  let nextSweep = now() + opts.windowMs;
-
-  const bucket = (key: string) => {
-    const t = now();
-    if (t >= nextSweep) {
-      for (const [k, b] of spent) if (b.resetAt <= t) spent.delete(k);
-      nextSweep = t + opts.windowMs;
-    }
-    let b = spent.get(key);
-    if (!b || b.resetAt <= t) {
-      spent.delete(key);
-      b = { tokens: 0, resetAt: t + opts.windowMs };
-      spent.set(key, b);
-      if (spent.size > maxKeys) spent.delete(spent.keys().next().value as string);
-    }
-    return b;
-  };
-
+  const spent = opts.store.counter('ai-tokens', opts.windowMs);
   return {
-    check(key) {
-      const b = bucket(key);
-      if (b.tokens < opts.tokens) return;
-      const wait = Math.max(1, Math.ceil((b.resetAt - now()) / 1000));
+    async check(key) {
+      const s = await spent.peek(key);
+      if (!s || s.total < opts.tokens) return;
+      const wait = Math.max(1, Math.ceil(s.msLeft / 1000));
       const minutes = Math.max(1, Math.ceil(wait / 60));
       throw new RateLimitError(
         wait,
         `You have used the AI allowance for your network for now. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
       );
     },
-    charge(key, tokens) {
-      if (tokens > 0) bucket(key).tokens += tokens;
+    async charge(key, tokens) {
+      if (tokens > 0) await spent.add(key, Math.ceil(tokens));
     },
-    remaining(key) {
-      return Math.max(0, opts.tokens - bucket(key).tokens);
+    async remaining(key) {
+      const s = await spent.peek(key);
+      return Math.max(0, opts.tokens - (s?.total ?? 0));
     },
   };
 }

@@ -46,3 +46,24 @@ describe('loadConfig', () => {
     expect(c.remoteUrls.validation).toBe('https://val.example.com/mf-manifest.json');
   });
 });
+
+describe('TRUST_PROXY and METRICS_TOKEN', () => {
+  it('reads TRUST_PROXY as a hop count: false/0 none, true = 1 (as before), a number of hops', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    for (const bad of ['yes', '-1', '1.5', '100']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: must be a number of proxy hops/);
+    }
+  });
+
+  it('leaves /metrics off without METRICS_TOKEN and refuses a short token', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(16) }).METRICS_TOKEN).toBe('x'.repeat(16));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+});

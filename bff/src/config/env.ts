@@ -189,13 +189,43 @@ const schema = z.object({
   /** Base URL of the checkout form POST (default: this origin). */
   PLAN_BASE_URL: optionalUrl,
   /**
-   * Trust X-Forwarded-For / X-Forwarded-Proto (set true only behind a reverse proxy that sets
-   * them); per-IP limits would otherwise be bypassable with a forged header.
+   * Reverse proxies in front of this server, as a hop count: the client address is the N-th
+   * X-Forwarded-For entry from the right (the one our nearest proxy wrote; entries further left
+   * are the client's own words). 0 / false: no proxy, the socket's peer is the client.
+   * `true` means 1 (one proxy), as before. X-Forwarded-Proto/Host are trusted when N > 0.
    */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
+    .trim()
+    .toLowerCase()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v, ctx) => {
+      if (v === 'true') return 1;
+      if (v === 'false' || v === '') return 0;
+      if (/^\d{1,2}$/.test(v)) return Number(v);
+      ctx.addIssue({ code: 'custom', message: 'must be a number of proxy hops (0-99), true (= 1) or false (= 0)' });
+      return 0;
+    }),
+  /**
+   * Bearer token of `GET /metrics` (Prometheus text format). Unset: no metrics endpoint (404).
+   * At least 16 characters; compared in constant time.
+   */
+  METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, { error: 'must be at least 16 characters' }).max(512).optional()),
+  /** Open report event streams (`GET /api/reports/:id/events`) allowed per IP and process; past it, 429. */
+  REPORT_EVENT_STREAMS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * `shared` (default): one database poll per report and process feeds every open stream of it;
+   * `per-stream`: each stream polls on its own (the old way; kept for the benchmark's baseline).
+   */
+  REPORT_EVENTS_POLL: z.enum(['shared', 'per-stream']).default('shared'),
+  /** Lifetime of a paid-flow sign-in (ms; default 1 h: enough to pay, short if a device is shared). Logout ends it at once. */
+  SIGN_IN_SESSION_MAX_AGE_MS: z.coerce.number().int().min(60_000).max(30 * 86_400_000).default(3_600_000),
+  /** First retry of a mail that could not be sent (ms); doubled per try, at most an hour apart. */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  /** How often a process looks for mails due again (ms). */
+  MAIL_RETRY_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** Tries per mail before it is marked failed. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
   /** Run migrations when the server starts. */
   MIGRATE_ON_START: z
     .enum(['true', 'false', '1', '0'])

@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { RateLimitError } from '../errors';
+import { memoryCounterStore } from '../repositories/counters';
 import { byIp, rateLimit } from './rateLimit';
 
 /** A minimal Koa context: an ip and a header sink. */
@@ -9,22 +10,23 @@ function fakeCtx(ip: string) {
   return { ctx, headers };
 }
 
-function clock(start = 1_000_000) {
-  let t = start;
-  return { now: () => t, advance: (ms: number) => (t += ms) };
-}
-
 const next = jest.fn(async () => undefined);
-beforeEach(() => next.mockClear());
+beforeEach(() => {
+  next.mockClear();
+  jest.useFakeTimers({ now: 1_000_000 });
+});
+afterEach(() => jest.useRealTimers());
+
+const limiter = (o: { windowMs: number; max: number; key?: (ctx: Context) => string | null; message?: string; name?: string }, store = memoryCounterStore()) =>
+  rateLimit({ store, name: o.name ?? 'test', key: byIp, ...o });
 
 describe('rateLimit', () => {
   it('lets max requests through per window, then throws a RateLimitError with Retry-After', async () => {
-    const c = clock();
-    const limit = rateLimit({ windowMs: 60_000, max: 3, key: byIp, now: c.now });
+    const limit = limiter({ windowMs: 60_000, max: 3 });
     for (let i = 0; i < 3; i++) await limit(fakeCtx('1.1.1.1').ctx, next);
     expect(next).toHaveBeenCalledTimes(3);
 
-    c.advance(15_000);
+    jest.advanceTimersByTime(15_000);
     const err = await limit(fakeCtx('1.1.1.1').ctx, next).then(
       () => null,
       (e: unknown) => e,
@@ -37,8 +39,7 @@ describe('rateLimit', () => {
   });
 
   it('counts each key on its own', async () => {
-    const c = clock();
-    const limit = rateLimit({ windowMs: 1000, max: 1, key: byIp, now: c.now });
+    const limit = limiter({ windowMs: 1000, max: 1 });
     await limit(fakeCtx('a').ctx, next);
     await limit(fakeCtx('b').ctx, next);
     await expect(limit(fakeCtx('a').ctx, next)).rejects.toBeInstanceOf(RateLimitError);
@@ -47,69 +48,63 @@ describe('rateLimit', () => {
   });
 
   it('opens a fresh window once the old one has passed', async () => {
-    const c = clock();
-    const limit = rateLimit({ windowMs: 1000, max: 2, key: byIp, now: c.now });
+    const limit = limiter({ windowMs: 1000, max: 2 });
     await limit(fakeCtx('a').ctx, next);
     await limit(fakeCtx('a').ctx, next);
     await expect(limit(fakeCtx('a').ctx, next)).rejects.toBeInstanceOf(RateLimitError);
-    c.advance(999);
+    jest.advanceTimersByTime(999);
     await expect(limit(fakeCtx('a').ctx, next)).rejects.toBeInstanceOf(RateLimitError);
-    c.advance(1);
+    jest.advanceTimersByTime(1);
     await limit(fakeCtx('a').ctx, next);
     expect(next).toHaveBeenCalledTimes(3);
   });
 
   it('sets RateLimit headers on allowed requests', async () => {
-    const c = clock();
-    const limit = rateLimit({ windowMs: 10_000, max: 5, key: byIp, now: c.now });
+    const limit = limiter({ windowMs: 10_000, max: 5 });
     await limit(fakeCtx('a').ctx, next);
-    c.advance(2_500);
+    jest.advanceTimersByTime(2_500);
     const { ctx, headers } = fakeCtx('a');
     await limit(ctx, next);
     expect(headers).toEqual({ 'RateLimit-Limit': '5', 'RateLimit-Remaining': '3', 'RateLimit-Reset': '8' });
   });
 
   it('skips requests whose key is null, and uses a custom message', async () => {
-    const limit = rateLimit({ windowMs: 1000, max: 1, key: () => null, message: 'Slow down' });
+    const store = memoryCounterStore();
+    const limit = limiter({ windowMs: 1000, max: 1, key: () => null, message: 'Slow down', name: 'open' }, store);
     await limit(fakeCtx('a').ctx, next);
     await limit(fakeCtx('a').ctx, next);
     expect(next).toHaveBeenCalledTimes(2);
-    expect(limit.size).toBe(0);
 
-    const strict = rateLimit({ windowMs: 1000, max: 1, key: byIp, message: 'Slow down' });
-    strict.hit('x');
-    expect(() => strict.hit('x')).toThrow('Slow down');
+    const strict = limiter({ windowMs: 1000, max: 1, message: 'Slow down', name: 'strict' }, store);
+    await strict.hit('x');
+    await expect(strict.hit('x')).rejects.toThrow('Slow down');
   });
 
-  it('sweeps expired windows and bounds the number of keys', () => {
-    const c = clock();
-    const limit = rateLimit({ windowMs: 1000, max: 1, key: byIp, now: c.now, maxKeys: 100 });
-    for (let i = 0; i < 500; i++) limit.hit(`ip-${i}`);
-    expect(limit.size).toBe(100);
-    // The newest keys are still limited, the oldest were dropped.
-    expect(() => limit.hit('ip-499')).toThrow(RateLimitError);
-    expect(() => limit.hit('ip-0')).not.toThrow();
-
-    c.advance(1001);
-    limit.hit('fresh');
-    expect(limit.size).toBe(1);
+  it('shares the counts of one name across limiters of the same store, and keeps names apart', async () => {
+    const store = memoryCounterStore();
+    const a = limiter({ windowMs: 60_000, max: 2, name: 'validate' }, store);
+    const b = limiter({ windowMs: 60_000, max: 2, name: 'validate' }, store);
+    const other = limiter({ windowMs: 60_000, max: 2, name: 'contact' }, store);
+    await a.hit('ip');
+    await b.hit('ip');
+    await expect(a.hit('ip')).rejects.toBeInstanceOf(RateLimitError);
+    await expect(other.hit('ip')).resolves.toEqual({ remaining: 1, resetInMs: 60_000 });
   });
 
-  it('forgets keys on reset', () => {
-    const limit = rateLimit({ windowMs: 60_000, max: 1, key: byIp });
-    limit.hit('a');
-    limit.hit('b');
-    expect(() => limit.hit('a')).toThrow(RateLimitError);
-    limit.reset('a');
-    expect(() => limit.hit('a')).not.toThrow();
-    expect(() => limit.hit('b')).toThrow(RateLimitError);
-    limit.reset();
-    expect(limit.size).toBe(0);
+  it('forgets a key on reset', async () => {
+    const limit = limiter({ windowMs: 60_000, max: 1 });
+    await limit.hit('a');
+    await limit.hit('b');
+    await expect(limit.hit('a')).rejects.toBeInstanceOf(RateLimitError);
+    await limit.reset('a');
+    await expect(limit.hit('a')).resolves.toMatchObject({ remaining: 0 });
+    await expect(limit.hit('b')).rejects.toBeInstanceOf(RateLimitError);
   });
 
   it('rejects nonsense options at construction', () => {
-    expect(() => rateLimit({ windowMs: 0, max: 1, key: byIp })).toThrow(RangeError);
-    expect(() => rateLimit({ windowMs: 1000, max: 0, key: byIp })).toThrow(RangeError);
-    expect(() => rateLimit({ windowMs: 1000, max: 1.5, key: byIp })).toThrow(RangeError);
+    expect(() => limiter({ windowMs: 0, max: 1 })).toThrow(RangeError);
+    expect(() => limiter({ windowMs: 1000, max: 0 })).toThrow(RangeError);
+    expect(() => limiter({ windowMs: 1000, max: 1.5 })).toThrow(RangeError);
+    expect(() => limiter({ windowMs: 1000, max: 1, name: 'bad name!' })).toThrow(RangeError);
   });
 });

@@ -13,6 +13,7 @@ export function startInlineWorker(deps: Pick<AppDeps, 'config' | 'reports' | 'li
   if (deps.config.REPORT_WORKER !== 'inline') return null;
   const worker = deps.reports.createWorker();
   worker.start();
+  deps.reports.mailer.startRetryTimer();
   deps.lifecycle.onShutdown(async () => {
     await worker.stop();
     deps.reports.mailer.close();

@@ -15,8 +15,14 @@ export interface ReportMailer {
   readonly enabled: boolean;
   /** Called after a mail was queued: logs it when SMTP is off, else sends what is pending. */
   queued(mail: OutboxMail, link: string): Promise<void>;
-  /** Sends every pending mail (several processes may flush at once: each row is claimed first). */
+  /** Sends every pending mail that is due (several processes may flush at once: each row is claimed first). */
   flush(): Promise<number>;
+  /**
+   * Retries pending mail on a timer (every `retryPollMs`, unref'd): a mail that failed because
+   * SMTP was down goes out once it is due again, without waiting for another report. No-op
+   * without SMTP. `close()` stops it.
+   */
+  startRetryTimer(): void;
   close(): void;
 }
 
@@ -27,8 +33,21 @@ export interface ReportMailerOptions {
   from: string;
   /** Attachments of a mail, by its kind and ref (e.g. the report PDF). */
   attachments(kind: string, ref: string): Promise<MailAttachment[]>;
-  /** Tries per mail before it is marked failed. */
+  /** Tries per mail before it is marked failed (default 8). */
   maxAttempts?: number;
+  /** Wait before the first retry (ms); doubled per try, capped at an hour (default 60 s). */
+  retryBaseMs?: number;
+  /** How often the retry timer looks for due mail (ms, default 30 s). */
+  retryPollMs?: number;
+  now?: () => Date;
+}
+
+/** Longest wait between two tries of one mail. */
+export const MAIL_RETRY_MAX_MS = 3_600_000;
+
+/** When a mail that failed its `attempts`-th try is due again: base · 2^(attempts-1), at most an hour. */
+export function mailRetryDelay(attempts: number, baseMs: number): number {
+  return Math.min(MAIL_RETRY_MAX_MS, baseMs * 2 ** Math.max(0, Math.min(30, attempts - 1)));
 }
 
 interface OutboxRow {
@@ -51,12 +70,15 @@ const STALE_SENDING_MS = 5 * 60_000;
  */
 export function createReportMailer(o: ReportMailerOptions): ReportMailer {
   const { knex, logger } = o;
-  const maxAttempts = o.maxAttempts ?? 5;
+  const maxAttempts = o.maxAttempts ?? 8;
+  const retryBaseMs = o.retryBaseMs ?? 60_000;
+  const clock = o.now ?? (() => new Date());
   const transport: Transporter | null = o.smtpUrl ? nodemailer.createTransport(o.smtpUrl) : null;
   let flushing: Promise<number> | null = null;
+  let timer: NodeJS.Timeout | null = null;
 
   const sendOne = async (row: OutboxRow): Promise<boolean> => {
-    const now = new Date();
+    const now = clock();
     const claimed = await knex('outbox')
       .where({ id: row.id })
       .andWhere((q) => q.where('status', 'pending').orWhere((q2) => q2.where('status', 'sending').andWhere('updated_at', '<', new Date(now.getTime() - STALE_SENDING_MS))))
@@ -72,16 +94,19 @@ export function createReportMailer(o: ReportMailerOptions): ReportMailer {
         html: row.body_html ?? undefined,
         attachments,
       });
-      await knex('outbox').where({ id: row.id }).update({ status: 'sent', sent_at: new Date(), updated_at: new Date(), last_error: null });
+      await knex('outbox').where({ id: row.id }).update({ status: 'sent', sent_at: clock(), updated_at: clock(), last_error: null, next_attempt_at: null });
       logger.info({ to: maskEmail(row.to_email), kind: row.kind, ref: row.ref }, 'mail sent');
       return true;
     } catch (err) {
       const attempts = Number(row.attempts) + 1;
       const message = (err as Error).message?.slice(0, 500) ?? 'send failed';
+      const failed = attempts >= maxAttempts;
+      const t = clock();
+      const next = failed ? null : new Date(t.getTime() + mailRetryDelay(attempts, retryBaseMs));
       await knex('outbox')
         .where({ id: row.id })
-        .update({ status: attempts >= maxAttempts ? 'failed' : 'pending', last_error: message, updated_at: new Date() });
-      logger.warn({ to: maskEmail(row.to_email), kind: row.kind, ref: row.ref, attempts, err: message }, 'mail not sent');
+        .update({ status: failed ? 'failed' : 'pending', last_error: message, updated_at: t, next_attempt_at: next });
+      logger.warn({ to: maskEmail(row.to_email), kind: row.kind, ref: row.ref, attempts, err: message, retryAt: next?.toISOString() ?? null }, failed ? 'mail not sent: giving up' : 'mail not sent: will retry');
       return false;
     }
   };
@@ -89,10 +114,11 @@ export function createReportMailer(o: ReportMailerOptions): ReportMailer {
   const flushAll = async () => {
     if (!transport) return 0;
     let sent = 0;
+    const now = clock();
     const rows = (await knex('outbox')
       .select('id', 'kind', 'ref', 'to_email', 'subject', 'body_text', 'body_html', 'attempts')
-      .where('status', 'pending')
-      .orWhere((q) => q.where('status', 'sending').andWhere('updated_at', '<', new Date(Date.now() - STALE_SENDING_MS)))
+      .where((q) => q.where('status', 'pending').andWhere((d) => d.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', now)))
+      .orWhere((q) => q.where('status', 'sending').andWhere('updated_at', '<', new Date(now.getTime() - STALE_SENDING_MS)))
       .orderBy('created_at')
       .limit(50)) as OutboxRow[];
     for (const row of rows) if (await sendOne(row)) sent += 1;
@@ -116,7 +142,16 @@ export function createReportMailer(o: ReportMailerOptions): ReportMailer {
       }
       return flushing;
     },
+    startRetryTimer() {
+      if (!transport || timer) return;
+      timer = setInterval(() => {
+        this.flush().catch((err) => logger.warn({ err }, 'outbox retry failed'));
+      }, o.retryPollMs ?? 30_000);
+      timer.unref();
+    },
     close() {
+      if (timer) clearInterval(timer);
+      timer = null;
       transport?.close();
     },
   };

@@ -80,6 +80,8 @@ export interface ReportRepository {
   steps(jobId: string): Promise<ReportStepRecord[]>;
   /** Events with id > afterId, oldest first. */
   eventsAfter(jobId: string, afterId: number, limit?: number): Promise<StoredReportEvent[]>;
+  /** Jobs in a state, across every process (metrics: the queue's depth). */
+  countByStatus(status: ReportJob['status']): Promise<number>;
   /**
    * Claims the oldest queued job, or a running job whose lease expired (its worker died), for
    * `owner` until now + leaseMs. MySQL: SELECT … FOR UPDATE SKIP LOCKED in a transaction;
@@ -262,6 +264,10 @@ export function knexReportRepository(knex: Knex, dialect: Dialect): ReportReposi
       return rows.map(fromStepRow);
     },
 
+    async countByStatus(status) {
+      const [{ n }] = (await knex('report_jobs').where({ status }).count({ n: '*' })) as Array<{ n: number | string }>;
+      return Number(n);
+    },
     async eventsAfter(jobId, afterId, limit = 500) {
       const rows = (await knex('report_events')
         .select('id', 'type', 'data', 'created_at')

@@ -13,6 +13,7 @@ import type { Config } from '../config/env';
 import type { Database } from '../db/knex';
 import { InputError } from '../errors';
 import type { Logger } from '../logger';
+import type { Metrics } from '../metrics';
 import { newReportId, newWorkerId } from './ids';
 import { createReportMailer, type ReportMailer } from './mailer';
 import { renderReportPdf, reportPdfFileName } from './pdf';
@@ -55,6 +56,8 @@ export interface ReportServiceDeps {
   logger: Logger;
   db: Database;
   ai: Ai;
+  /** Job outcomes are counted here when given. */
+  metrics?: Pick<Metrics, 'reportJobs'>;
 }
 
 /** The subject of a report title: the idea (or the main field) in a few words. */
@@ -115,6 +118,9 @@ export function createReportService(d: ReportServiceDeps): ReportService {
     logger,
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    retryBaseMs: config.MAIL_RETRY_BASE_MS,
+    retryPollMs: config.MAIL_RETRY_POLL_MS,
     async attachments(kind, ref) {
       if (kind !== 'report-ready') return [];
       const pdf = await pdfOf(ref);
@@ -219,6 +225,7 @@ export function createReportService(d: ReportServiceDeps): ReportService {
         stepMaxAttempts: config.REPORT_STEP_MAX_ATTEMPTS,
         jobMaxAttempts: config.REPORT_JOB_MAX_ATTEMPTS,
         mailFor,
+        onOutcome: d.metrics ? (outcome) => d.metrics?.reportJobs.inc({ outcome }) : undefined,
         onFinished: async (job, mail) => {
           if (mail) await mailer.queued(mail, link(job.id)).catch((err) => logger.warn({ report: job.id, err }, 'mail delivery failed; kept in the outbox'));
         },

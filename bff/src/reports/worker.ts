@@ -27,6 +27,8 @@ export interface ReportWorkerOptions {
   onFinished?(job: ReportJob, mail: OutboxMail | null): Promise<void> | void;
   /** Backoff before retrying a failed step (ms, doubled per attempt). */
   retryBaseMs?: number;
+  /** How each job this worker ran ended (metrics). */
+  onOutcome?(outcome: 'finished' | 'failed' | 'released' | 'crashed'): void;
 }
 
 /** A worker: claims report jobs and runs their agents until stopped. */
@@ -190,16 +192,20 @@ export function createReportWorker(o: ReportWorkerOptions): ReportWorker {
       if (!ok) throw new LeaseLostError();
       notify();
       log.info({ job: job.id, product: product.id, attempts: job.attempts }, 'report finished');
+      o.onOutcome?.('finished');
       await o.onFinished?.(job, mail);
     } catch (err) {
       if (err instanceof StepFailedError) {
         await repo.failJob(job.id, owner, err.message, err.stepId).catch((e) => log.error({ job: job.id, err: e }, 'could not mark the job failed'));
         notify();
         log.warn({ job: job.id, error: err.message }, 'report failed');
+        o.onOutcome?.('failed');
       } else if (err instanceof LeaseLostError || lost || signal.aborted) {
         if (!lost) await repo.release(job.id, owner).catch((e) => log.warn({ job: job.id, err: e }, 'lease release failed'));
+        o.onOutcome?.('released');
       } else {
         log.error({ job: job.id, err }, 'report job crashed; releasing it for another attempt');
+        o.onOutcome?.('crashed');
         await repo.release(job.id, owner).catch(() => undefined);
       }
     } finally {

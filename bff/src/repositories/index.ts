@@ -3,6 +3,7 @@ import { knexValidationRepository, type ValidationRepository } from './validatio
 import { knexContactMessageRepository, type ContactMessageRepository } from './contactMessages';
 import { knexAnalyticsRepository, type AnalyticsRepository } from './analytics';
 import { knexPaymentRepository, type PaymentRepository } from './payments';
+import { knexSignInSessionRepository, type SignInSessionRepository } from './signInSessions';
 
 /** Every repository, built over one knex instance. */
 export interface Repositories {
@@ -13,6 +14,8 @@ export interface Repositories {
   analytics: AnalyticsRepository;
   /** Checkouts and report credits of the paid flow, and processed Stripe webhook events. */
   payments: PaymentRepository;
+  /** Server-side sign-in sessions of the paid flow (logout deletes the row). */
+  signInSessions: SignInSessionRepository;
 }
 
 export function createRepositories(knex: Knex): Repositories {
@@ -21,5 +24,6 @@ export function createRepositories(knex: Knex): Repositories {
     contactMessages: knexContactMessageRepository(knex),
     analytics: knexAnalyticsRepository(knex),
     payments: knexPaymentRepository(knex),
+    signInSessions: knexSignInSessionRepository(knex),
   };
 }

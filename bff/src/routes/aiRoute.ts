@@ -3,6 +3,7 @@ import type { Context, Middleware } from 'koa';
 import { tokenBudget, type TokenBudget } from '../ai/budget';
 import { AiError, type CallOptions } from '../ai/types';
 import type { Config } from '../config/env';
+import type { CounterStore } from '../repositories/counters';
 import { openSse, type SseChannel } from '../http/sse';
 import type { Logger } from '../logger';
 import { byIp, rateLimit, type RateLimiter } from '../middlewares/rateLimit';
@@ -14,29 +15,38 @@ import { byIp, rateLimit, type RateLimiter } from '../middlewares/rateLimit';
  */
 
 /** A per-IP limit of `max` calls a minute (429 with `message` beyond it); `name` keeps its buckets apart. */
-export function aiRateLimit(name: string, max: number, message: string): RateLimiter {
-  return rateLimit({ windowMs: 60_000, max, key: (ctx) => `${name}:${byIp(ctx)}`, message });
+export function aiRateLimit(store: CounterStore, name: string, max: number, message: string): RateLimiter {
+  return rateLimit({ store, name, windowMs: 60_000, max, key: byIp, message });
 }
 
-const budgets = new WeakMap<Config, TokenBudget>();
+/** How long metered tokens are added up before one write to the budget's counter. */
+const METER_FLUSH_MS = 250;
 
 /**
- * The per-IP token budget shared by every AI route of an app (AI_TOKEN_BUDGET_PER_IP tokens per
+ * The per-IP token budget shared by every AI route (and, on MySQL, every process) (AI_TOKEN_BUDGET_PER_IP tokens per
  * AI_TOKEN_BUDGET_WINDOW_MS), as middleware: a client past its allowance gets a 429 with
  * Retry-After before any model is asked; otherwise the calls of the request are metered into it
  * (`aiOptions`).
  */
-export function aiBudget(config: Config): Middleware {
-  let budget = budgets.get(config);
-  if (!budget) {
-    budget = tokenBudget({ tokens: config.AI_TOKEN_BUDGET_PER_IP, windowMs: config.AI_TOKEN_BUDGET_WINDOW_MS });
-    budgets.set(config, budget);
-  }
-  const b = budget;
-  return (ctx, next) => {
+export function aiBudget(config: Config, store: CounterStore, logger?: Logger): Middleware {
+  const b: TokenBudget = tokenBudget({ store, tokens: config.AI_TOKEN_BUDGET_PER_IP, windowMs: config.AI_TOKEN_BUDGET_WINDOW_MS });
+  return async (ctx, next) => {
     const key = byIp(ctx);
-    b.check(key);
-    ctx.state.aiMeter = (tokens: number) => b.charge(key, tokens);
+    await b.check(key);
+    // A streamed answer is metered chunk by chunk: add up a quarter second of chunks into one
+    // write to the (possibly shared, database) counter.
+    let pending = 0;
+    let timer: NodeJS.Timeout | null = null;
+    const flush = () => {
+      timer = null;
+      const n = pending;
+      pending = 0;
+      if (n > 0) b.charge(key, n).catch((err) => logger?.warn({ err }, 'AI tokens could not be counted'));
+    };
+    ctx.state.aiMeter = (tokens: number) => {
+      pending += tokens;
+      timer ??= setTimeout(flush, METER_FLUSH_MS);
+    };
     return next();
   };
 }

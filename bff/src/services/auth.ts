@@ -135,8 +135,7 @@ export function createAuthService(opts: AuthServiceOptions): AuthService {
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
       const redirectUri = `${origin}/log`;
-      const session = sessions.read(ctx);
-      sessions.write(ctx, { ...session, login: { state, verifier, nonce, redirectUri, at: Date.now() } });
+      await sessions.startLogin(ctx, { state, verifier, nonce, redirectUri, at: Date.now() });
       return oidc.buildAuthorizationUrl(configuration, {
         redirect_uri: redirectUri,
         scope: SIGN_IN_SCOPE,
@@ -148,11 +147,9 @@ export function createAuthService(opts: AuthServiceOptions): AuthService {
       });
     },
     async complete(ctx, params) {
-      const session = sessions.read(ctx);
-      const pending = session.login;
-      if (!pending) throw new InputError('No sign-in is in progress in this browser (or it expired). Please start again.');
       // One attempt per sign-in: a replayed or failed callback needs a fresh login.
-      sessions.write(ctx, { ...session, login: undefined });
+      const pending = await sessions.takeLogin(ctx);
+      if (!pending) throw new InputError('No sign-in is in progress in this browser (or it expired). Please start again.');
       if (params.state !== pending.state) throw new InputError('The sign-in response does not match this browser (state mismatch). Please start again.');
       const origin = originOf(ctx);
       const configuration = await configurationFor(ctx, origin);
@@ -186,8 +183,7 @@ export function createAuthService(opts: AuthServiceOptions): AuthService {
       }
       if (!email || !isEmailAddress(email)) throw new UnauthorizedError('The sign-in provider did not share an email address.');
       if (claims?.email_verified === false) throw new UnauthorizedError('Your email address is not verified with the sign-in provider.');
-      const user: SignedInUser = { email: normalizeEmail(email), ...(name ? { name: name.slice(0, 100) } : {}), at: Date.now() };
-      sessions.write(ctx, { user });
+      const user: SignedInUser = await sessions.signIn(ctx, { email: normalizeEmail(email), ...(name ? { name: name.slice(0, 100) } : {}) });
       logger.info({ user: maskEmail(user.email), via: mode }, 'signed in');
       return user;
     },

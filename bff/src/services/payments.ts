@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import {
   checkProductInputs,
   ErrorCode,
@@ -140,6 +141,28 @@ export class WebhookSignatureError extends AppError {
     super(400, ErrorCode.BadRequest, message);
   }
 }
+
+/** What a webhook event must carry before anything is applied (a signed body can still be odd). */
+const webhookEventShape = z.looseObject({ id: z.string().min(1).max(255), type: z.string().min(1).max(255) });
+
+/** The `data.object` of a checkout.session.* event: the fields `applySession` reads, typed. */
+const checkoutSessionShape = z.looseObject({
+  id: z.string().min(1).max(255),
+  payment_status: z.string().max(64).nullish(),
+  amount_total: z.number().int().nullish(),
+  currency: z.string().max(16).nullish(),
+  customer: z.union([z.string().max(255), z.looseObject({ id: z.string().max(255) })]).nullish(),
+});
+
+/** The `t=` of a Stripe-Signature header (seconds), read as Stripe's SDK reads it (the last `t` wins), or null. */
+const signatureTimestamp = (header: string): number | null => {
+  let t: number | null = null;
+  for (const item of header.split(',')) {
+    const [k, v] = item.split('=');
+    if (k === 't') t = Number.parseInt(v ?? '', 10);
+  }
+  return t !== null && Number.isFinite(t) ? t : null;
+};
 
 const feasibilityInputs = (targetMarket: string, productIdea: string): ProductInputs => {
   const tm = targetMarket.trim();
@@ -345,6 +368,24 @@ export function createPaymentsService(opts: PaymentsOptions): PaymentsService {
         logger.warn({ reason: (err as Error).message }, 'stripe webhook rejected');
         throw new WebhookSignatureError('Invalid Stripe signature (wrong secret, altered body or stale timestamp)');
       }
+      // Stripe's SDK only refuses timestamps older than the tolerance; one dated further ahead
+      // than the tolerance is as suspect (a signature made to be replayed later): refuse it too.
+      const signedAt = signatureTimestamp(signature);
+      if (signedAt !== null && signedAt - Math.floor(now().getTime() / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
+        logger.warn({ ahead: signedAt - Math.floor(now().getTime() / 1000) }, 'stripe webhook rejected: timestamp in the future');
+        throw new WebhookSignatureError('Invalid Stripe signature (timestamp too far in the future)');
+      }
+      const shape = webhookEventShape.safeParse(event);
+      if (!shape.success) throw new InputError('The event has no id or type');
+      let session: Stripe.Checkout.Session | null = null;
+      if (event.type.startsWith('checkout.session.')) {
+        const obj = checkoutSessionShape.safeParse((event as { data?: { object?: unknown } }).data?.object);
+        if (!obj.success) {
+          logger.warn({ event: event.id, type: event.type }, 'stripe webhook with a malformed data.object rejected');
+          throw new InputError(`The ${event.type} event carries no valid checkout session in data.object`);
+        }
+        session = obj.data as unknown as Stripe.Checkout.Session;
+      }
       if (!(await payments.recordEvent(event.id, event.type, now()))) {
         logger.info({ event: event.id, type: event.type }, 'duplicate stripe event ignored');
         return { type: event.type, duplicate: true };
@@ -353,13 +394,13 @@ export function createPaymentsService(opts: PaymentsOptions): PaymentsService {
         switch (event.type) {
           case 'checkout.session.completed':
           case 'checkout.session.async_payment_succeeded':
-            await applySession(event.data.object, 'webhook');
+            await applySession(session as Stripe.Checkout.Session, 'webhook');
             break;
           case 'checkout.session.async_payment_failed':
-            await payments.markUnpaid(event.data.object.id, 'failed');
+            await payments.markUnpaid((session as Stripe.Checkout.Session).id, 'failed');
             break;
           case 'checkout.session.expired':
-            await payments.markUnpaid(event.data.object.id, 'expired');
+            await payments.markUnpaid((session as Stripe.Checkout.Session).id, 'expired');
             break;
           default:
             break;

@@ -30,7 +30,12 @@ export function paidFlow(deps: AppDeps): PaidFlow {
   // Koa 3's ctx.origin is the Origin request header; our own origin is protocol + host.
   const originOf = (ctx: Context) => publicOrigin ?? `${ctx.protocol}://${ctx.host}`;
   if (!config.SESSION_KEYS?.length) logger.info('SESSION_KEYS not set: sign-in cookies are signed with a random per-process key (they end at restart)');
-  const sessions = authSessions({ keys: config.SESSION_KEYS ?? [ephemeralSessionKey()], secure: config.isProduction });
+  const sessions = authSessions({
+    keys: config.SESSION_KEYS ?? [ephemeralSessionKey()],
+    secure: config.isProduction,
+    store: repos.signInSessions,
+    maxAgeMs: config.SIGN_IN_SESSION_MAX_AGE_MS,
+  });
   const auth = createAuthService({ config, logger, sessions, originOf });
   const payments = createPaymentsService({
     config,

@@ -27,7 +27,7 @@ export type WorkerOptions = z.infer<typeof workerOptionsSchema>;
  * exits at once. The engine's JSON logs go to stdout like the server's; status lines to stderr.
  */
 export async function runWorker(opts: WorkerOptions, ctx: CliContext): Promise<void> {
-  const { loadConfig, ConfigError, startWorker } = await import('@val/bff');
+  const { loadConfig, ConfigError, startWorker, exitDeadline, SHUTDOWN_MARGIN_MS } = await import('@val/bff');
   let config;
   try {
     config = loadConfig(ctx.env);
@@ -64,6 +64,8 @@ export async function runWorker(opts: WorkerOptions, ctx: CliContext): Promise<v
   });
   const active = running.worker.active;
   println(ctx.stderr, `${signalled}: stopping — ${active ? `releasing ${active} running report${active === 1 ? '' : 's'} for another worker` : 'no report running'}…`);
+  // Whatever hangs (the database, a log reader gone), the process ends within the shutdown limit.
+  exitDeadline(config.SHUTDOWN_TIMEOUT_MS + SHUTDOWN_MARGIN_MS, () => println(ctx.stderr, 'The worker did not stop in time: exiting.'));
   await running.stop();
   println(ctx.stderr, 'Report worker stopped.');
 }

@@ -1,58 +1,43 @@
 import { RateLimitError } from '../../errors';
+import type { CounterStore } from '../../repositories/counters';
 
 export interface LoginThrottleOptions {
-  /** Failures allowed per key within the window; the next attempt is refused. */
+  /** Where attempts are counted (`deps.counters`: shared by every process on MySQL). */
+  store: CounterStore;
+  /** Attempts without a success allowed per key within the window; the next one is refused. */
   maxFailures: number;
   windowMs: number;
-  /** Upper bound on tracked keys (oldest dropped first). */
-  maxKeys?: number;
-  now?: () => number;
 }
 
-/** Counts failed logins per key (the client IP) in a sliding window. */
+/** Counts login attempts per key (the client IP). */
 export interface LoginThrottle {
-  /** Throws RateLimitError (429 + Retry-After) while the key is blocked. */
-  check(key: string): void;
-  failed(key: string): void;
-  succeeded(key: string): void;
+  /**
+   * Counts this attempt BEFORE the password is checked; rejects with RateLimitError (429 +
+   * Retry-After) when the key has used its attempts, so parallel guesses cannot all reach the
+   * (slow) password check before the first failure is counted.
+   */
+  attempt(key: string): Promise<void>;
+  /** A right password: the key starts afresh. */
+  succeeded(key: string): Promise<void>;
 }
+
+export const LOGIN_THROTTLED_MESSAGE = 'Too many failed login attempts. Please wait and try again later.';
 
 /**
- * Failure-only login throttle: after `maxFailures` failed attempts within `windowMs` from one
- * key, further attempts (right or wrong) get a 429 until the oldest failure leaves the window.
- * A success clears the key. In memory, per process.
+ * Admin login throttle: at most `maxFailures` attempts per key and window reach the password
+ * check; every later attempt (right or wrong) gets a 429 until the window ends. A success clears
+ * the key. The attempt is counted first and atomically (one counter row on MySQL), so a burst of
+ * 100 parallel guesses checks at most `maxFailures` of them, across every BFF process.
  */
-export function loginThrottle({ maxFailures, windowMs, maxKeys = 10_000, now = Date.now }: LoginThrottleOptions): LoginThrottle {
-  const failures = new Map<string, number[]>();
-  const recent = (key: string, t: number) => {
-    const list = (failures.get(key) ?? []).filter((at) => at > t - windowMs);
-    if (list.length) failures.set(key, list);
-    else failures.delete(key);
-    return list;
-  };
+export function loginThrottle({ store, maxFailures, windowMs }: LoginThrottleOptions): LoginThrottle {
+  const attempts = store.counter('admin-login', windowMs);
   return {
-    check(key) {
-      const t = now();
-      const list = recent(key, t);
-      if (list.length >= maxFailures) {
-        const retryMs = list[list.length - maxFailures] + windowMs - t;
-        throw new RateLimitError(retryMs / 1000, 'Too many failed login attempts. Please wait and try again later.');
-      }
+    async attempt(key) {
+      const { total, msLeft } = await attempts.add(key);
+      if (total > maxFailures) throw new RateLimitError(msLeft / 1000, LOGIN_THROTTLED_MESSAGE);
     },
-    failed(key) {
-      const t = now();
-      const list = recent(key, t);
-      list.push(t);
-      failures.delete(key);
-      failures.set(key, list);
-      while (failures.size > maxKeys) {
-        const oldest = failures.keys().next().value;
-        if (oldest === undefined) break;
-        failures.delete(oldest);
-      }
-    },
-    succeeded(key) {
-      failures.delete(key);
+    async succeeded(key) {
+      await attempts.reset(key);
     },
   };
 }

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../config/env';
 import { hashPassword, parseScryptHash, passwordVerifier, verifyScrypt } from './password';
-import { loginThrottle } from './loginThrottle';
+import { memoryCounterStore } from '../../repositories/counters';
+import { LOGIN_THROTTLED_MESSAGE, loginThrottle } from './loginThrottle';
 
 describe('admin password hashing', () => {
   it('hashes into scrypt$N$r$p$salt$hash and verifies only the same password', async () => {
@@ -71,27 +72,27 @@ describe('admin config in production', () => {
 });
 
 describe('loginThrottle', () => {
-  it('blocks a key after maxFailures failures in the window, with the time until the oldest leaves it', () => {
-    let now = 1_000_000;
-    const t = loginThrottle({ maxFailures: 3, windowMs: 60_000, now: () => now });
+  beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
+  afterEach(() => jest.useRealTimers());
+
+  it('counts every attempt before the password check: past maxFailures a 429 until the window ends; a success clears the key', async () => {
+    const t = loginThrottle({ store: memoryCounterStore(), maxFailures: 3, windowMs: 60_000 });
     for (let i = 0; i < 3; i++) {
-      t.check('a');
-      t.failed('a');
-      now += 1000;
+      await t.attempt('a');
+      jest.advanceTimersByTime(1000);
     }
-    let err: unknown;
-    try {
-      t.check('a');
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toMatchObject({ status: 429, headers: { 'Retry-After': '57' } });
-    expect(() => t.check('b')).not.toThrow();
-    now += 57_000;
-    expect(() => t.check('a')).not.toThrow();
-    t.failed('a');
-    expect(() => t.check('a')).toThrow();
-    t.succeeded('a');
-    expect(() => t.check('a')).not.toThrow();
+    await expect(t.attempt('a')).rejects.toMatchObject({ status: 429, headers: { 'Retry-After': '57' }, message: LOGIN_THROTTLED_MESSAGE });
+    await expect(t.attempt('b')).resolves.toBeUndefined();
+    jest.advanceTimersByTime(57_000);
+    await expect(t.attempt('a')).resolves.toBeUndefined();
+    await t.succeeded('a');
+    for (let i = 0; i < 3; i++) await t.attempt('a');
+    await expect(t.attempt('a')).rejects.toMatchObject({ status: 429 });
+  });
+
+  it('lets exactly maxFailures of 100 parallel attempts through', async () => {
+    const t = loginThrottle({ store: memoryCounterStore(), maxFailures: 10, windowMs: 60_000 });
+    const results = await Promise.allSettled(Array.from({ length: 100 }, () => t.attempt('burst')));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
   });
 });

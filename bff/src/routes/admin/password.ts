@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { semaphore } from '../../http/semaphore';
 
 /**
  * Admin password hashing: `scrypt$<N>$<r>$<p>$<salt base64>$<hash base64>`.
@@ -59,12 +60,21 @@ export interface PasswordVerifier {
   verify(password: string): Promise<boolean>;
 }
 
+/**
+ * scrypt checks running at once (libuv's pool has 4 threads by default: file reads for static
+ * files must always find one free), and how many more may wait before a 503.
+ */
+export const SCRYPT_CONCURRENCY = { max: 1, waiting: 32 } as const;
+
+export const LOGIN_BUSY_MESSAGE = 'The server is busy checking other logins. Please try again in a moment.';
+
 /** Builds the check from config: the hash wins over the plain password. */
 export function passwordVerifier(cfg: { ADMIN_PASSWORD?: string; ADMIN_PASSWORD_HASH?: string }): PasswordVerifier {
   if (cfg.ADMIN_PASSWORD_HASH) {
     const parsed = parseScryptHash(cfg.ADMIN_PASSWORD_HASH);
     if (!parsed) return { enabled: false, problem: 'ADMIN_PASSWORD_HASH has out-of-range scrypt parameters', verify: async () => false };
-    return { enabled: true, verify: (pw) => verifyScrypt(pw, parsed) };
+    const slots = semaphore(SCRYPT_CONCURRENCY.max, SCRYPT_CONCURRENCY.waiting, LOGIN_BUSY_MESSAGE);
+    return { enabled: true, verify: (pw) => slots.run(() => verifyScrypt(pw, parsed)) };
   }
   if (cfg.ADMIN_PASSWORD) {
     // Equal-length digests under a per-process key: the compare takes the same time for any input.

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps';
 import { UnauthorizedError } from '../../errors';
 import { parseBody, parseQuery } from '../../http/parse';
 import { endAdminSession, knexSessionStore, requireAdmin, startAdminSession } from '../../middlewares/adminSession';
+import { byIp } from '../../middlewares/rateLimit';
 import { sameOrigin } from '../../middlewares/sameOrigin';
 import { loginThrottle } from './loginThrottle';
 import { passwordVerifier } from './password';
@@ -32,9 +33,9 @@ export function adminRouter(deps: AppDeps, opts: { now?: () => number } = {}): R
   if (!password.enabled) logger.warn(`admin dashboard disabled (${password.problem}): /api/admin answers 503`);
 
   const throttle = loginThrottle({
+    store: deps.counters,
     maxFailures: config.ADMIN_LOGIN_MAX_FAILURES,
     windowMs: config.ADMIN_LOGIN_WINDOW_MS,
-    now,
   });
   const sessions = knexSessionStore(db.knex, now);
   const csrf = sameOrigin({ allowedOrigins: [config.PUBLIC_URL] });
@@ -54,15 +55,14 @@ export function adminRouter(deps: AppDeps, opts: { now?: () => number } = {}): R
   router.use(enabled);
 
   router.post('/login', csrf, async (ctx) => {
-    const ip = ctx.ip || 'unknown';
-    throttle.check(ip);
+    const ip = byIp(ctx);
     const { password: given } = parseBody(ctx, adminLoginRequestSchema);
+    await throttle.attempt(ip);
     if (!(await password.verify(given))) {
-      throttle.failed(ip);
       logger.warn({ ip }, 'admin login failed');
       throw new UnauthorizedError('Invalid password');
     }
-    throttle.succeeded(ip);
+    await throttle.succeeded(ip);
     await sessions.sweep().catch((err) => logger.warn({ err }, 'could not sweep expired admin sessions'));
     await startAdminSession(ctx, now);
     logger.info({ ip }, 'admin logged in');

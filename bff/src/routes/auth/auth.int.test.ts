@@ -75,6 +75,35 @@ describe('sign-in with the embedded OpenID provider (GET /api/auth/login, POST /
     expect(r.headers.get('location')).toBe('/api/auth/login');
   });
 
+  it('logout ends the sign-in on the server: a copy of the cookie taken before logout no longer signs anyone in (finding 4)', async () => {
+    const b = testBrowser(app.url);
+    const params = await signInAtProvider(b, 'grace@example.com');
+    expect((await b.postJson('/api/auth/callback', { code: params.get('code'), state: params.get('state'), iss: params.get('iss') })).status).toBe(200);
+    const stolen = `${AUTH_COOKIE}=${b.cookies.get(AUTH_COOKIE)}`;
+    const before = await fetch(`${app.url}/api/checkout/session`, { redirect: 'manual', headers: { cookie: stolen } });
+    expect(before.headers.get('location')).toMatch(/\/checkout\/test\/cs_test_/);
+
+    const out = await b.postJson('/api/auth/logout', {});
+    expect(out.status).toBe(200);
+    expect(b.cookies.has(AUTH_COOKIE)).toBe(false);
+    const after = await fetch(`${app.url}/api/checkout/session`, { redirect: 'manual', headers: { cookie: stolen } });
+    expect(after.status).toBe(303);
+    expect(after.headers.get('location')).toBe('/api/auth/login');
+    expect(await app.deps.db.knex('sign_in_sessions').where({ email: 'grace@example.com' })).toEqual([]);
+  });
+
+  it('keeps the signed-in email on the server with a short lifetime (1 hour by default), not in the cookie', async () => {
+    const b = testBrowser(app.url);
+    const params = await signInAtProvider(b, 'hopper@example.com');
+    const cb = await b.postJson('/api/auth/callback', { code: params.get('code'), state: params.get('state'), iss: params.get('iss') });
+    const set = cb.headers.getSetCookie().find((c) => c.startsWith(`${AUTH_COOKIE}=`))!;
+    expect(new Date(/expires=([^;]+)/i.exec(set)![1]).getTime() - Date.now()).toBeLessThanOrEqual(3_600_000 + 5000);
+    const value = b.cookies.get(AUTH_COOKIE)!;
+    expect(Buffer.from(value.split('.')[0], 'base64url').toString()).not.toContain('hopper');
+    const row = (await app.deps.db.knex('sign_in_sessions').where({ email: 'hopper@example.com' }).first()) as { expires_at: unknown } | undefined;
+    expect(row).toBeDefined();
+  });
+
   it('rejects a callback whose state does not match this browser, and that sign-in cannot be finished afterwards', async () => {
     const b = testBrowser(app.url);
     const params = await signInAtProvider(b, 'eve@example.com');

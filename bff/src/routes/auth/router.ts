@@ -27,7 +27,9 @@ export function authRouter(deps: AppDeps): Router {
   const router = new Router();
   const limit = rateLimit({
     ...AUTH_RATE_LIMIT,
-    key: (ctx) => `auth:${byIp(ctx)}`,
+    store: deps.counters,
+    name: 'auth',
+    key: byIp,
     message: 'Too many sign-in attempts. Please wait a minute and try again.',
   });
   const noStore: Middleware = async (ctx, next) => {
@@ -67,8 +69,8 @@ export function authRouter(deps: AppDeps): Router {
     ctx.body = res;
   });
 
-  router.post('/api/auth/logout', noStore, flow.csrf, (ctx) => {
-    flow.sessions.clear(ctx);
+  router.post('/api/auth/logout', noStore, flow.csrf, async (ctx) => {
+    await flow.sessions.clear(ctx);
     ctx.body = { ok: true };
   });
 

@@ -52,7 +52,9 @@ export function checkoutRouter(deps: AppDeps): Router {
   const router = new Router();
   const limit = rateLimit({
     ...CHECKOUT_RATE_LIMIT,
-    key: (ctx) => `checkout:${byIp(ctx)}`,
+    store: deps.counters,
+    name: 'checkout',
+    key: byIp,
     message: 'Too many checkout attempts. Please wait a minute and try again.',
   });
 
@@ -61,7 +63,7 @@ export function checkoutRouter(deps: AppDeps): Router {
     const parsed = checkoutRequestSchema.safeParse(raw ?? {});
     if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues));
     const { email: given, product, inputs } = parsed.data;
-    const email = given ?? flow.sessions.read(ctx).user?.email;
+    const email = given ?? (await flow.sessions.read(ctx)).user?.email;
     if (!email) throw new InputError(EMAIL_NOT_FOUND);
     const { url } = await flow.payments.createCheckout({
       email,
@@ -74,7 +76,7 @@ export function checkoutRouter(deps: AppDeps): Router {
   };
 
   router.get(PAID_PATHS.checkoutSession, pageErrors, limit, async (ctx) => {
-    if (!flow.sessions.read(ctx).user) {
+    if (!(await flow.sessions.read(ctx)).user) {
       ctx.set('Cache-Control', 'no-store');
       ctx.status = 303;
       ctx.redirect(PAID_PATHS.login);

@@ -12,11 +12,13 @@ export const CONTACT_RATE_LIMIT = { windowMs: 10 * 60 * 1000, max: 5 } as const;
  * `POST /api/contact` {name, email, subject, message}: validated (all required, email format,
  * size limits), rate-limited per IP, stored for the operator (the admin reads them) → 201.
  */
-export function contactRouter({ repos, logger }: AppDeps): Router {
+export function contactRouter({ repos, logger, counters }: AppDeps): Router {
   const router = new Router();
   const limit = rateLimit({
     ...CONTACT_RATE_LIMIT,
-    key: (ctx) => `contact:${byIp(ctx)}`,
+    store: counters,
+    name: 'contact',
+    key: byIp,
     message: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
   });
   router.post('/api/contact', limit, async (ctx) => {

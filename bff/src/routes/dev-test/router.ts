@@ -34,7 +34,7 @@ export function devTestRouter(deps: AppDeps): Router {
   const guard: Middleware = config.isProduction
     ? requireAdmin({ idleMs: config.ADMIN_IDLE_TIMEOUT_MS, absoluteMs: config.ADMIN_SESSION_MAX_AGE_MS })
     : (_ctx, next) => next();
-  const limit = rateLimit({ ...TEST_FLOW_RATE_LIMIT, key: (ctx) => `test-flow:${byIp(ctx)}` });
+  const limit = rateLimit({ ...TEST_FLOW_RATE_LIMIT, store: deps.counters, name: 'test-flow', key: byIp });
   const noStore: Middleware = async (ctx, next) => {
     ctx.set('Cache-Control', 'no-store');
     await next();

@@ -29,7 +29,9 @@ export function feasibilityRouter(deps: AppDeps): Router {
   const router = new Router();
   const limit = rateLimit({
     ...FEASIBILITY_START_RATE_LIMIT,
-    key: (ctx) => `feasibility:${byIp(ctx)}`,
+    store: deps.counters,
+    name: 'feasibility',
+    key: byIp,
     message: 'Too many attempts to start a report. Please wait a minute and try again.',
   });
 
@@ -55,7 +57,7 @@ export function feasibilityRouter(deps: AppDeps): Router {
         productIdea: req.product_idea,
         email: req.email,
         sessionId: req.session_id,
-        signedInEmail: flow.sessions.read(ctx).user?.email,
+        signedInEmail: (await flow.sessions.read(ctx)).user?.email,
       });
       res = customerId ? { success: true, flow_execution_id: reportId, customer_id: customerId } : { success: true, flow_execution_id: reportId };
     } catch (err) {

@@ -147,13 +147,9 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
   describe('report mail', () => {
     let smtp: SMTPServer;
     const received: Array<{ to: string[]; raw: string }> = [];
-    afterEach(async () => {
-      await new Promise<void>((r) => smtp?.close(() => r()));
-      received.length = 0;
-    });
-
-    it('mails the public link and the PDF to the buyer through SMTP when the report finishes', async () => {
-      smtp = new SMTPServer({
+    /** A loopback SMTP server that records every mail it receives. */
+    const recordingSmtp = () =>
+      new SMTPServer({
         authOptional: true,
         disabledCommands: ['STARTTLS', 'AUTH'],
         onData(stream, session, cb) {
@@ -165,6 +161,13 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
           });
         },
       });
+    afterEach(async () => {
+      await new Promise<void>((r) => smtp?.close(() => r()));
+      received.length = 0;
+    });
+
+    it('mails the public link and the PDF to the buyer through SMTP when the report finishes', async () => {
+      smtp = recordingSmtp();
       await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
       const port = (smtp.server.address() as AddressInfo).port;
       app = await startTestApp({
@@ -183,6 +186,38 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
         return r?.status === 'sent' ? r : undefined;
       }, 5000, 'outbox sent');
       expect(row.to_email).toBe('founder@example.com');
+    });
+
+    it('retries a mail that failed while SMTP was down on a timer with backoff, without another report finishing (finding 7)', async () => {
+      const port = await new Promise<number>((resolve) => {
+        const probe = new SMTPServer({ authOptional: true });
+        probe.listen(0, '127.0.0.1', () => {
+          const p = (probe.server.address() as AddressInfo).port;
+          probe.close(() => resolve(p));
+        });
+      });
+      app = await startTestApp({
+        dbKind,
+        env: { REPORT_WORKER: 'inline', REPORT_POLL_MS: '20', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_BASE_MS: '300', MAIL_RETRY_POLL_MS: '100' },
+      });
+      const id = await app.deps.reports.start({ product: 'idea-desirability-assessment', inputs: { idea: 'Laundry pickup for students' }, email: 'student@example.com' });
+      await waitForReport(app.deps.reports, id);
+      // SMTP is down: the first try fails and the mail waits, due again after the backoff.
+      const failed = await waitFor(async () => {
+        const r = (await app.deps.db.knex('outbox').where({ ref: id }).first()) as { status: string; attempts: number; last_error: string | null; next_attempt_at: unknown } | undefined;
+        return r && Number(r.attempts) >= 1 && r.status === 'pending' && r.last_error ? r : undefined;
+      }, 10000, 'failed first try');
+      expect(failed.next_attempt_at).not.toBeNull();
+      // SMTP comes back; no other report finishes, yet the mail goes out.
+      smtp = recordingSmtp();
+      await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', () => r()));
+      await waitFor(async () => received.length > 0 || undefined, 15000, 'retried mail');
+      expect(received[0].to).toEqual(['student@example.com']);
+      const sent = await waitFor(async () => {
+        const r = (await app.deps.db.knex('outbox').where({ ref: id }).first()) as { status: string; attempts: number } | undefined;
+        return r?.status === 'sent' ? r : undefined;
+      }, 5000, 'outbox sent');
+      expect(Number(sent.attempts)).toBeGreaterThanOrEqual(2);
     });
 
     it('keeps the mail in the outbox when SMTP is not configured', async () => {

@@ -7,9 +7,10 @@ import {
   startReportRequestSchema,
 } from '@val/contracts';
 import type { AppDeps } from '../../deps';
-import { ConflictError, InputError, NotFoundError } from '../../errors';
+import { ConflictError, InputError, NotFoundError, RateLimitError } from '../../errors';
 import { parseBody } from '../../http/parse';
 import { openSse } from '../../http/sse';
+import { reportEventHub } from '../../reports/eventHub';
 import { byIp, rateLimit } from '../../middlewares/rateLimit';
 
 /** Per-IP limits: status polling (every 6 s per open page), event streams, PDF downloads. */
@@ -44,10 +45,12 @@ function lastEventId(ctx: Context): number {
  *   job-finished / job-failed, each with an id; reconnecting with `Last-Event-ID` resumes after it;
  * - `GET /api/reports/:id/pdf` → the report as a PDF (409 before any section is written).
  */
-export function reportsRouter({ reports, logger, lifecycle }: AppDeps): Router {
+export function reportsRouter({ reports, logger, lifecycle, counters, config }: AppDeps): Router {
   const router = new Router();
+  const hub = reportEventHub(reports, { pollMs: SSE_POLL_MS, stopping: () => lifecycle.shuttingDown, logger });
+  const openStreams = new Map<string, number>();
   const limit = (name: keyof typeof REPORT_RATE_LIMITS) =>
-    rateLimit({ ...REPORT_RATE_LIMITS[name], key: (ctx) => `reports-${name}:${byIp(ctx)}` });
+    rateLimit({ ...REPORT_RATE_LIMITS[name], store: counters, name: `reports-${name}`, key: byIp });
 
   router.post('/api/reports/status', limit('status'), async (ctx) => {
     const { execution_id } = parseBody(ctx, reportStatusRequestSchema);
@@ -60,9 +63,32 @@ export function reportsRouter({ reports, logger, lifecycle }: AppDeps): Router {
   router.get('/api/reports/:id/events', limit('events'), async (ctx) => {
     const id = reportIdParam(ctx);
     const after = lastEventId(ctx);
+    const ip = byIp(ctx);
+    if ((openStreams.get(ip) ?? 0) >= config.REPORT_EVENT_STREAMS_PER_IP) {
+      throw new RateLimitError(5, 'Too many report pages are open from your network. Close some and try again.');
+    }
     const job = await reports.get(id);
     if (!job) throw new NotFoundError('Report not found');
+    openStreams.set(ip, (openStreams.get(ip) ?? 0) + 1);
     const sse = openSse(ctx);
+    let counted = true;
+    const release = () => {
+      if (!counted) return;
+      counted = false;
+      const n = (openStreams.get(ip) ?? 1) - 1;
+      if (n > 0) openStreams.set(ip, n);
+      else openStreams.delete(ip);
+    };
+    ctx.res.once('close', release);
+    if (config.REPORT_EVENTS_POLL === 'shared') {
+      const unsubscribe = hub.subscribe(id, {
+        after,
+        event: (e) => sse.send(e.event.type, e.event, e.id),
+        end: () => sse.close(),
+      });
+      sse.signal.addEventListener('abort', unsubscribe, { once: true });
+      return;
+    }
     void (async () => {
       let last = after;
       while (!sse.signal.aborted && !lifecycle.shuttingDown) {
@@ -109,10 +135,10 @@ export function reportsRouter({ reports, logger, lifecycle }: AppDeps): Router {
  * payment. Mounted only outside production (NODE_ENV !== 'production'), for demos and browser
  * tests; production reports start only through the paid flow.
  */
-export function devReportsRouter({ config, reports }: AppDeps): Router {
+export function devReportsRouter({ config, reports, counters }: AppDeps): Router {
   const router = new Router();
   if (config.isProduction) return router;
-  const limit = rateLimit({ ...REPORT_RATE_LIMITS.devStart, key: (ctx) => `reports-dev:${byIp(ctx)}` });
+  const limit = rateLimit({ ...REPORT_RATE_LIMITS.devStart, store: counters, name: 'reports-dev', key: byIp });
   router.post('/api/dev/reports', limit, async (ctx) => {
     const body = parseBody(ctx, startReportRequestSchema);
     const id = await reports.start(body);

@@ -45,20 +45,22 @@ async function sendStream(ctx: Context, s: ReplyStream, controller: AbortControl
  * Bodies are schema-validated (400), histories capped, calls rate-limited per IP (429), and
  * every answer names its provider (`provider` field and `X-AI-Provider` header).
  */
-export function simulationRouter({ ai, config, logger }: AppDeps): Router {
+export function simulationRouter({ ai, config, logger, counters }: AppDeps): Router {
   const router = new Router();
   const svc = simulationService(ai);
   const chatLimit = aiRateLimit(
+    counters,
     'sim-chat',
     config.SIMULATION_CHAT_RATE_LIMIT_PER_MINUTE,
     'You are sending messages very quickly. Please wait a moment and try again.',
   );
   const generateLimit = aiRateLimit(
+    counters,
     'sim-gen',
     config.SIMULATION_GENERATE_RATE_LIMIT_PER_MINUTE,
     'Too many generations in a short time. Please wait a minute and try again.',
   );
-  const budget = aiBudget(config);
+  const budget = aiBudget(config, counters);
 
   router.post('/api/generate-customers', generateLimit, budget, async (ctx) => {
     const body = parseBody(ctx, generateCustomersRequestSchema);

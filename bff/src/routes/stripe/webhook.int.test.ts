@@ -139,3 +139,52 @@ describe('POST /api/stripe/webhook without Stripe configured', () => {
     }
   });
 });
+
+describe('POST /api/stripe/webhook: odd events and future timestamps (attack run, finding 5)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_unused', STRIPE_WEBHOOK_SECRET: SECRET } });
+  });
+  afterAll(() => app.close());
+
+  const post = (payload: string, header: string) =>
+    app.fetch('/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+  const signed = (payload: string, timestamp?: number) => stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, ...(timestamp ? { timestamp } : {}) });
+  const raw = (id: string, data: unknown, type = 'checkout.session.completed') =>
+    JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data });
+
+  it('answers a correctly signed event with a missing or odd data.object with 400, not 500, and records nothing', async () => {
+    const cases: Array<[string, unknown]> = [
+      ['no data', undefined],
+      ['no object', {}],
+      ['null object', { object: null }],
+      ['string object', { object: 'cs_test_x' }],
+      ['array object', { object: [1, 2] }],
+      ['object without id', { object: { object: 'checkout.session', payment_status: 'paid' } }],
+      ['amount as text', { object: { id: 'cs_test_odd_amount', amount_total: '2500', payment_status: 'paid' } }],
+    ];
+    for (const [label, data] of cases) {
+      for (const type of ['checkout.session.completed', 'checkout.session.expired']) {
+        const payload = raw(`evt_odd_${label.replace(/\W/g, '_')}_${type.length}`, data, type);
+        const r = await post(payload, signed(payload));
+        expect([label, type, r.status]).toEqual([label, type, 400]);
+        const body = await json(r);
+        expect(body.error.code).toBe('bad_request');
+        expect(body.error.message).toMatch(/data\.object/);
+      }
+    }
+    const noId = JSON.stringify({ object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_test_x' } } });
+    expect((await post(noId, signed(noId))).status).toBe(400);
+    const [{ n }] = (await app.deps.db.knex('stripe_events').count({ n: '*' })) as Array<{ n: number | string }>;
+    expect(Number(n)).toBe(0);
+  });
+
+  it('rejects a signature dated more than 5 minutes in the future with 400, and accepts one a little ahead', async () => {
+    const payload = raw('evt_future', { object: { id: 'cs_test_future_0000001', payment_status: 'unpaid' } }, 'checkout.session.expired');
+    const future = await post(payload, signed(payload, Math.floor(Date.now() / 1000) + 3600));
+    expect(future.status).toBe(400);
+    expect((await json(future)).error.message).toMatch(/future/);
+    const slightlyAhead = await post(payload, signed(payload, Math.floor(Date.now() / 1000) + 30));
+    expect(slightlyAhead.status).toBe(200);
+  });
+});

@@ -14,9 +14,11 @@ export function trackRouter(deps: AppDeps): Router {
   const router = new Router();
   const analytics = analyticsFor(deps);
   const limit = rateLimit({
+    store: deps.counters,
+    name: 'track',
     windowMs: 60_000,
     max: deps.config.TRACK_RATE_LIMIT_PER_MINUTE,
-    key: (ctx) => `track:${byIp(ctx)}`,
+    key: byIp,
   });
 
   router.post('/api/track-click', limit, (ctx) => {

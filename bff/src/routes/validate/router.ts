@@ -22,14 +22,15 @@ import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, openAiStream, p
  * IP across both routes (429), every answer names its provider (field and `X-AI-Provider`), and
  * each completed validation is stored once.
  */
-export function validateRouter({ ai, repos, logger, config }: AppDeps): Router {
+export function validateRouter({ ai, repos, logger, config, counters }: AppDeps): Router {
   const router = new Router();
   const limit = aiRateLimit(
+    counters,
     'validate',
     config.VALIDATE_RATE_LIMIT_PER_MINUTE,
     'You have asked Val for several validations in a short time. Please wait a minute and try again.',
   );
-  const budget = aiBudget(config);
+  const budget = aiBudget(config, counters);
 
   const validations = createValidationService({ ai, repos, logger });
 

@@ -37,7 +37,7 @@ const BATCH_ID_KEEP_MS = 86_400_000;
 const BATCH_ID_PRUNE_EVERY_MS = 10 * 60_000;
 
 /** Builds the service and its writer; the writer is flushed (and closed) at shutdown. */
-export function createAnalyticsService({ config, logger, repos, lifecycle }: AppDeps): AnalyticsService {
+export function createAnalyticsService({ config, logger, repos, lifecycle, metrics }: AppDeps): AnalyticsService {
   let lastPrune = Date.now();
   const writer = new BatchWriter<AnalyticsEvent>({
     write: async (rows, batchId) => {
@@ -51,6 +51,9 @@ export function createAnalyticsService({ config, logger, repos, lifecycle }: App
             ? [{ product: r.product, location: r.location, inputs: r.inputs, emailHash: r.emailHash, clickedAt: new Date(r.at) }]
             : [],
         ),
+      }).catch((err: unknown) => {
+        metrics.clickFlushFailures.inc();
+        throw err;
       });
       if (!stored) logger.warn({ rows: rows.length }, 'analytics: a retried click batch was already stored (its commit answer was lost); not counted twice');
       if (Date.now() - lastPrune > BATCH_ID_PRUNE_EVERY_MS) {

@@ -1,0 +1,104 @@
+import { json, startTestApp, type TestApp } from '../../test/app';
+import { testDbs } from '../../test/db';
+import { hashPassword } from '../routes/admin/password';
+
+/**
+ * Findings 1 and 2 of the attack run: the admin login throttle holds under a burst of parallel
+ * guesses with ADMIN_PASSWORD_HASH set (the attempt is counted before the slow scrypt), and every
+ * per-IP limit takes the client address from the right of X-Forwarded-For (TRUST_PROXY hops),
+ * never from the entries the client writes itself.
+ */
+
+const PASSWORD = 'correct horse battery staple';
+const idea = (i: number) => ({ idea: `Forged header test ${i}: a tool library for flats`, targetCustomer: 'Renters', problemSolved: 'Tools are bought for one use' });
+
+describe.each(testDbs)('admin login burst with ADMIN_PASSWORD_HASH on $label', (dbKind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ dbKind, env: { ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD) } });
+  });
+  afterAll(() => app.close());
+
+  const login = (password: string, ip: string) =>
+    app.fetch('/api/admin/login', { method: 'POST', json: { password }, headers: { 'x-forwarded-for': ip } }).then((r) => r.status);
+
+  it('checks at most 10 of 100 parallel wrong guesses; the rest get 429', async () => {
+    const statuses = await Promise.all(Array.from({ length: 100 }, (_, i) => login(`wrong-${i}`, '203.0.113.20')));
+    const count = (s: number) => statuses.filter((x) => x === s).length;
+    expect({ 401: count(401), 429: count(429) }).toEqual({ 401: 10, 429: 90 });
+  });
+
+  it('does not let the right password in at the end of a burst of 100 wrong ones', async () => {
+    const wrong = Array.from({ length: 100 }, (_, i) => login(`guess-${i}`, '203.0.113.21'));
+    const right = login(PASSWORD, '203.0.113.21');
+    const statuses = await Promise.all([...wrong, right]);
+    expect(statuses[100]).toBe(429);
+    expect(statuses.filter((s) => s === 200)).toEqual([]);
+    // Another address is not affected.
+    expect(await login(PASSWORD, '198.51.100.21')).toBe(200);
+  });
+});
+
+describe.each(testDbs)('TRUST_PROXY=true (one proxy) on $label', (dbKind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({
+      dbKind,
+      env: { TRUST_PROXY: 'true', ADMIN_PASSWORD: PASSWORD, AI_TOKEN_BUDGET_PER_IP: '1000', VALIDATE_RATE_LIMIT_PER_MINUTE: '10' },
+    });
+  });
+  afterAll(() => app.close());
+
+  it('counts validations by the right-most X-Forwarded-For entry: forged left entries do not open new allowances', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const r = await app.fetch('/api/validate', { method: 'POST', json: idea(i), headers: { 'x-forwarded-for': `10.9.${i}.1, 203.0.113.30` } });
+      statuses.push(r.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200 || s === 429)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // The token budget (1000) ran out on the way: it is keyed by the same proxy-written address.
+    // (Metered tokens reach the counter within a quarter second.)
+    await new Promise((r) => setTimeout(r, 400));
+    const r = await app.fetch('/api/generate-customers', {
+      method: 'POST',
+      json: { ...idea(99), feedback: 'Promising.' },
+      headers: { 'x-forwarded-for': '192.0.2.77, 203.0.113.30' },
+    });
+    expect(r.status).toBe(429);
+    expect((await json(r)).error.message).toMatch(/AI allowance/);
+  });
+
+  it('throttles admin logins by the right-most entry whatever the client puts before it', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const r = await app.fetch('/api/admin/login', { method: 'POST', json: { password: 'wrong' }, headers: { 'x-forwarded-for': `172.16.0.${i}, 203.0.113.31` } });
+      statuses.push(r.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+  });
+
+  it('a single-entry header (what our proxy writes for a direct client) is that client', async () => {
+    const a = await app.fetch('/api/admin/login', { method: 'POST', json: { password: PASSWORD }, headers: { 'x-forwarded-for': '198.51.100.31' } });
+    expect(a.status).toBe(200);
+  });
+});
+
+describe('TRUST_PROXY hop counts', () => {
+  it('TRUST_PROXY=2 takes the second entry from the right; TRUST_PROXY=false ignores the header', async () => {
+    const two = await startTestApp({ env: { TRUST_PROXY: '2', ADMIN_PASSWORD: PASSWORD, ADMIN_LOGIN_MAX_FAILURES: '2' } });
+    const off = await startTestApp({ env: { TRUST_PROXY: 'false', ADMIN_PASSWORD: PASSWORD, ADMIN_LOGIN_MAX_FAILURES: '2' } });
+    try {
+      const wrong = (app: TestApp, xff: string) =>
+        app.fetch('/api/admin/login', { method: 'POST', json: { password: 'wrong' }, headers: { 'x-forwarded-for': xff } }).then((r) => r.status);
+      // Client 203.0.113.40 behind two proxies (the last entry is the edge proxy's peer address).
+      expect([await wrong(two, 'x, 203.0.113.40, 10.0.0.2'), await wrong(two, 'y, 203.0.113.40, 10.0.0.3'), await wrong(two, 'z, 203.0.113.40, 10.0.0.2')]).toEqual([401, 401, 429]);
+      expect(await wrong(two, '203.0.113.41, 10.0.0.2')).toBe(401);
+      // No proxy trusted: every request is the socket's peer (127.0.0.1), whatever the header says.
+      expect([await wrong(off, '1.1.1.1'), await wrong(off, '2.2.2.2'), await wrong(off, '3.3.3.3')]).toEqual([401, 401, 429]);
+    } finally {
+      await two.close();
+      await off.close();
+    }
+  });
+});
