@@ -210,6 +210,16 @@ export function knexReportRepository(knex: Knex, dialect: Dialect): ReportReposi
       this.select(knex.raw('1')).from('report_jobs').where({ id: jobId, lease_owner: owner, status: 'running' });
     };
 
+  /**
+   * Serialises the event writes of one job (MySQL): a transaction that will add an event locks the
+   * job's row first, so event ids commit in id order. Without it, two agents' transactions could
+   * commit ids 11 then 10, and a stream reading "id > 10" in between would never see 10. SQLite has
+   * one writer at a time, so its ids already commit in order.
+   */
+  const lockJobEvents = async (trx: Knex.Transaction, jobId: string) => {
+    if (dialect === 'mysql') await trx('report_jobs').select('id').where({ id: jobId }).forUpdate();
+  };
+
   const addEvent = (trx: Knex | Knex.Transaction, jobId: string, event: ReportEvent, at: Date) => {
     const { type, ...data } = event;
     return trx('report_events').insert({ job_id: jobId, type, data: JSON.stringify(data), created_at: at });
@@ -352,6 +362,7 @@ export function knexReportRepository(knex: Knex, dialect: Dialect): ReportReposi
     async startStep(jobId, owner, stepId, event) {
       return retrying(() =>
         knex.transaction(async (trx) => {
+          await lockJobEvents(trx, jobId);
           const now = new Date();
           const n = await trx('report_steps')
             .where({ job_id: jobId, step_id: stepId })
@@ -371,6 +382,7 @@ export function knexReportRepository(knex: Knex, dialect: Dialect): ReportReposi
     async finishStep(jobId, owner, stepId, output, event) {
       return retrying(() =>
         knex.transaction(async (trx) => {
+          await lockJobEvents(trx, jobId);
           const now = new Date();
           const n = await trx('report_steps')
             .where({ job_id: jobId, step_id: stepId })
@@ -390,6 +402,7 @@ export function knexReportRepository(knex: Knex, dialect: Dialect): ReportReposi
     async retryStep(jobId, owner, stepId, error, event) {
       return retrying(() =>
         knex.transaction(async (trx) => {
+          await lockJobEvents(trx, jobId);
           const now = new Date();
           const n = await trx('report_steps')
             .where({ job_id: jobId, step_id: stepId, status: 'running' })
