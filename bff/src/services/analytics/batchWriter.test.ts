@@ -196,4 +196,19 @@ describe('fileSpillStore', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('keeps two spills of the same millisecond apart (neither overwrites the other)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'val-spill-'));
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_795_697_865_922);
+    try {
+      const a = fileSpillStore<{ n: number }>(dir);
+      await Promise.all([a.save([{ n: 1 }, { n: 2 }]), a.save([{ n: 3 }])]);
+      await a.save([{ n: 4 }]);
+      expect(fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl'))).toHaveLength(3);
+      expect((await a.load()).map((r) => r.n).sort()).toEqual([1, 2, 3, 4]);
+    } finally {
+      now.mockRestore();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SpillStore } from './batchWriter';
 
 const PREFIX = 'analytics-spill-';
+/** Spills of this process so far: with a random tag, two spills of one millisecond get two files. */
+let spills = 0;
 
 /**
  * Spills rows as JSON lines into `dir` (one file per shutdown) and hands them back once: a
@@ -13,7 +16,8 @@ export function fileSpillStore<T>(dir: string): SpillStore<T> {
   return {
     async save(rows) {
       await fs.mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${PREFIX}${Date.now()}-${process.pid}.jsonl`);
+      spills += 1;
+      const file = path.join(dir, `${PREFIX}${Date.now()}-${process.pid}-${spills}-${randomBytes(4).toString('hex')}.jsonl`);
       const tmp = `${file}.tmp`;
       await fs.writeFile(tmp, rows.map((r) => JSON.stringify(r)).join('\n') + '\n', 'utf8');
       await fs.rename(tmp, file);
