@@ -40,7 +40,11 @@ export async function apiRequest<T>(
     init.body = JSON.stringify(body);
   }
   const res = await fetch(url, init);
-  if (res.status === 401 && opts.on401 === 'returnNull') return null;
+  if (res.status === 401 && opts.on401 === 'returnNull') {
+    // Let go of the unread body: until then the browser keeps the request (and its connection) open.
+    await res.body?.cancel().catch(() => undefined);
+    return null;
+  }
   if (!res.ok) {
     const text = await res.text().catch(() => '');
     throw new HttpError(res.status, text, res.statusText);
