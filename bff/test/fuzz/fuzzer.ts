@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { adminLogin } from '../../test/adminClient';
-import type { TestApp } from '../../test/app';
-import { analyticsFor } from '../services/analytics';
+import { adminLogin } from '../adminClient';
+import type { TestApp } from '../app';
+import { analyticsFor } from '../../src/services/analytics';
 import { fixedCases, generatedCases, type FuzzRequest } from './cases';
 import { countRows, diffCounts, listTables, type RowCounts } from './rowCounts';
 import { routeKey, type DiscoveredRoute } from './routes';

@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp } from '../app';
 import { routeSamples } from '../fuzz/samples';
 import { discoverAiRoutes, KNOWN_AI_ROUTES, type AiRoute } from './aiRoutes';
 import { startFaultModel, type Fault, type FaultModel } from './faultModel';
