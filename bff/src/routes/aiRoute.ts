@@ -1,8 +1,7 @@
 import type { AiProviderName } from '@val/contracts';
 import type { Context, Middleware } from 'koa';
-import { tokenBudget, type TokenBudget } from '../ai/budget';
+import type { TokenBudget } from '../ai/budget';
 import { AiError, type CallOptions } from '../ai/types';
-import type { Config } from '../config/env';
 import type { CounterStore } from '../repositories/counters';
 import { openSse, type SseChannel } from '../http/sse';
 import type { Logger } from '../logger';
@@ -23,13 +22,12 @@ export function aiRateLimit(store: CounterStore, name: string, max: number, mess
 const METER_FLUSH_MS = 250;
 
 /**
- * The per-IP token budget shared by every AI route (and, on MySQL, every process) (AI_TOKEN_BUDGET_PER_IP tokens per
- * AI_TOKEN_BUDGET_WINDOW_MS), as middleware: a client past its allowance gets a 429 with
- * Retry-After before any model is asked; otherwise the calls of the request are metered into it
- * (`aiOptions`).
+ * The per-IP token budget shared by every AI route (and, on MySQL, every process) — one
+ * `deps.services.aiBudget` (AI_TOKEN_BUDGET_PER_IP tokens per AI_TOKEN_BUDGET_WINDOW_MS) — as
+ * middleware: a client past its allowance gets a 429 with Retry-After before any model is asked;
+ * otherwise the calls of the request are metered into it (`aiOptions`).
  */
-export function aiBudget(config: Config, store: CounterStore, logger?: Logger): Middleware {
-  const b: TokenBudget = tokenBudget({ store, tokens: config.AI_TOKEN_BUDGET_PER_IP, windowMs: config.AI_TOKEN_BUDGET_WINDOW_MS });
+export function aiBudget(b: TokenBudget, logger?: Logger): Middleware {
   return async (ctx, next) => {
     const key = byIp(ctx);
     await b.check(key);

@@ -11,7 +11,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { parseBody } from '../../http/parse';
 import type { Logger } from '../../logger';
-import { simulationService, type ReplyStream } from '../../services/simulation';
+import type { ReplyStream } from '../../services/simulation';
 import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, openAiStream, pumpAiStream } from '../aiRoute';
 
 /**
@@ -45,9 +45,9 @@ async function sendStream(ctx: Context, s: ReplyStream, controller: AbortControl
  * Bodies are schema-validated (400), histories capped, calls rate-limited per IP (429), and
  * every answer names its provider (`provider` field and `X-AI-Provider` header).
  */
-export function simulationRouter({ ai, config, logger, counters }: AppDeps): Router {
+export function simulationRouter({ config, logger, counters, services }: AppDeps): Router {
   const router = new Router();
-  const svc = simulationService(ai);
+  const svc = services.simulation;
   const chatLimit = aiRateLimit(
     counters,
     'sim-chat',
@@ -60,7 +60,7 @@ export function simulationRouter({ ai, config, logger, counters }: AppDeps): Rou
     config.SIMULATION_GENERATE_RATE_LIMIT_PER_MINUTE,
     'Too many generations in a short time. Please wait a minute and try again.',
   );
-  const budget = aiBudget(config, counters);
+  const budget = aiBudget(services.aiBudget, logger);
 
   router.post('/api/generate-customers', generateLimit, budget, async (ctx) => {
     const body = parseBody(ctx, generateCustomersRequestSchema);

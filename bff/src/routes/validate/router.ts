@@ -8,7 +8,7 @@ import {
   type ValidateStreamEvents,
 } from '@val/contracts';
 import { validateTask } from '../../ai/tasks/validate';
-import { createValidationService, trimmedValidation } from '../../services/validation';
+import { trimmedValidation } from '../../services/validation';
 import { AiError } from '../../ai/types';
 import type { AppDeps } from '../../deps';
 import { parseBody } from '../../http/parse';
@@ -22,7 +22,7 @@ import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, openAiStream, p
  * IP across both routes (429), every answer names its provider (field and `X-AI-Provider`), and
  * each completed validation is stored once.
  */
-export function validateRouter({ ai, repos, logger, config, counters }: AppDeps): Router {
+export function validateRouter({ ai, logger, config, counters, services }: AppDeps): Router {
   const router = new Router();
   const limit = aiRateLimit(
     counters,
@@ -30,9 +30,8 @@ export function validateRouter({ ai, repos, logger, config, counters }: AppDeps)
     config.VALIDATE_RATE_LIMIT_PER_MINUTE,
     'You have asked Val for several validations in a short time. Please wait a minute and try again.',
   );
-  const budget = aiBudget(config, counters);
-
-  const validations = createValidationService({ ai, repos, logger });
+  const budget = aiBudget(services.aiBudget, logger);
+  const validations = services.validation;
 
   router.post(VALIDATE_PATH, limit, budget, async (ctx) => {
     const body = await validations.validate(parseBody(ctx, validateRequestSchema), aiOptions(ctx));
