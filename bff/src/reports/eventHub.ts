@@ -1,6 +1,6 @@
 import { REPORT_EVENT_TYPES } from '@val/contracts';
 import type { Logger } from '../logger';
-import type { StoredReportEvent } from './repository';
+import type { StoredReportEvent } from '../repositories/reportJobs';
 import type { ReportService } from './service';
 
 /** One open event stream of a report. */

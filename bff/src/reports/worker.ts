@@ -6,7 +6,7 @@ import { AiError } from '../ai/types';
 import type { Logger } from '../logger';
 import { runDag } from './dag';
 import { cleanAgentOutput } from './output';
-import type { OutboxMail, ReportJob, ReportRepository } from './repository';
+import type { OutboxMail, ReportJob, ReportRepository } from '../repositories/reportJobs';
 
 /** Settings of one worker (from config: REPORT_*). */
 export interface ReportWorkerOptions {

@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { LinkType, TrackClickRequest, TrackProductClickRequest } from '@val/contracts';
-import type { AppDeps } from '../../deps';
+import type { Config } from '../../config/env';
+import type { Logger } from '../../logger';
+import type { Metrics } from '../../metrics';
+import type { Repositories } from '../../repositories';
 import { AppError } from '../../errors';
 import { ErrorCode } from '@val/contracts';
 import { BatchWriter } from './batchWriter';
@@ -42,7 +45,14 @@ const BATCH_ID_PRUNE_EVERY_MS = 10 * 60_000;
  * Builds the service and its writer (`deps.services.analytics`, built once in `createServices`);
  * the writer is flushed (and closed) at shutdown. No I/O until `start()` or the first click.
  */
-export function createAnalyticsService({ config, logger, repos, lifecycle, metrics }: Pick<AppDeps, 'config' | 'logger' | 'repos' | 'lifecycle' | 'metrics'>): AnalyticsService {
+export function createAnalyticsService({ config, logger, repos, lifecycle, metrics }: {
+  config: Config;
+  logger: Logger;
+  repos: Pick<Repositories, 'analytics'>;
+  /** The writer is flushed and closed by a shutdown hook. */
+  lifecycle: { onShutdown(fn: () => Promise<void> | void): void };
+  metrics: Pick<Metrics, 'clickFlushFailures'>;
+}): AnalyticsService {
   let lastPrune = Date.now();
   const writer = new BatchWriter<AnalyticsEvent>({
     write: async (rows, batchId) => {
