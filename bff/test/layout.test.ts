@@ -7,7 +7,7 @@ import { findRepoRoot } from '../src/config/env';
  * The house rules a newcomer relies on (README, "Layout"), checked so they stay true:
  * SQL is built only in bff/src/repositories, bff/src/db and bff/migrations; the BFF's modules
  * import each other without cycles; the offline analyst (ai/offline) stands on its own, below
- * the services.
+ * the services; Server-Sent Events are parsed in one place, contracts/src/sse.ts.
  */
 
 const root = findRepoRoot();
@@ -32,21 +32,24 @@ const QUERY_BUILDING = [
   /\bknex\.(?:schema|migrate|transaction|raw)\b/,
 ];
 
+/** The lines of `files` that match one of `patterns`, as `path:line: text`. */
+function linesMatching(files: string[], patterns: RegExp[]): string[] {
+  return files.flatMap((f) =>
+    fs
+      .readFileSync(f, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (patterns.some((re) => re.test(line)) ? [`${rel(f)}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
 describe('where SQL lives', () => {
   const allowed = ['bff/src/repositories/', 'bff/src/db/', 'bff/migrations/'];
   const files = ['bff/src', 'cli/src'].flatMap((d) => sourceFiles(path.join(root, d))).filter((f) => !isTest(f));
 
   it('no code outside repositories/, db/ and migrations builds a query', () => {
-    const found: string[] = [];
-    for (const f of files) {
-      if (allowed.some((a) => rel(f).startsWith(a))) continue;
-      fs.readFileSync(f, 'utf8')
-        .split('\n')
-        .forEach((line, i) => {
-          if (QUERY_BUILDING.some((re) => re.test(line))) found.push(`${rel(f)}:${i + 1}: ${line.trim()}`);
-        });
-    }
-    expect(found).toEqual([]);
+    const outside = files.filter((f) => !allowed.some((a) => rel(f).startsWith(a)));
+    expect(outside.length).toBeGreaterThan(50);
+    expect(linesMatching(outside, QUERY_BUILDING)).toEqual([]);
   });
 
   it('the check sees a query where there is one', () => {
@@ -132,3 +135,21 @@ describe('how the BFF modules depend on each other', () => {
     expect(above).toEqual([]);
   });
 });
+
+describe('where event streams are parsed', () => {
+  /** What parsing a text/event-stream by hand looks like: reading its field lines or splitting its blocks. */
+  const PARSING = [/startsWith\(\s*['"](?:data|event|id):/, /\.(?:indexOf|split)\(\s*['"]\\n\\n['"]/, /match\(\/\^(?:data|event): /];
+  const dirs = ['contracts/src', 'ui/src', 'shell/src', 'mf-validation/src', 'mf-simulation/src', 'mf-catalogue/src', 'mf-admin/src', 'cli/src', 'cli/test', 'bff/src', 'bff/test', 'e2e/src'];
+
+  it('only contracts/src/sse.ts reads SSE fields (the remotes, the CLI and the tests use it)', () => {
+    const files = dirs.flatMap((d) => sourceFiles(path.join(root, d))).filter((f) => rel(f) !== 'contracts/src/sse.ts' && f !== __filename);
+    expect(files.length).toBeGreaterThan(100);
+    expect(linesMatching(files, PARSING)).toEqual([]);
+  });
+
+  it('the check sees a hand-made parser', () => {
+    const lines = ["if (line.startsWith('data:')) data.push(line.slice(5));", "while ((cut = buffer.indexOf('\\n\\n')) >= 0) {", 'const event = block.match(/^event: (.*)$/m)?.[1];'];
+    expect(lines.filter((l) => PARSING.some((re) => re.test(l)))).toEqual(lines);
+  });
+});
+

@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import {
-  ErrorCode,
   challengeFeedbackRequestSchema,
   customerInterviewRequestSchema,
   generateCustomersRequestSchema,
@@ -12,30 +11,11 @@ import type { AppDeps } from '../../deps';
 import { parseBody } from '../../http/parse';
 import type { Logger } from '../../logger';
 import type { ReplyStream } from '../../services/simulation';
-import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, openAiStream, pumpAiStream } from '../aiRoute';
+import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, streamAiAnswer } from '../aiRoute';
 
-/**
- * Sends a reply as Server-Sent Events: `meta` {provider}, `chunk` {text}..., `done`
- * {response, provider}. A model that fails at once is a normal JSON error (502/504); a failure
- * mid-way is an `error` event.
- */
-async function sendStream(ctx: Context, s: ReplyStream, controller: AbortController, logger: Logger): Promise<void> {
-  const { sse, chunks } = await openAiStream(ctx, s.provider, s.chunks);
-  pumpAiStream(ctx, sse, {
-    signal: controller.signal,
-    logger,
-    failed: 'reply stream failed',
-    work: async () => {
-      let full = '';
-      for await (const text of chunks) {
-        full += text;
-        sse.send('chunk', { text });
-        if (controller.signal.aborted) return;
-      }
-      sse.send('done', { response: s.finish(full), provider: s.provider });
-    },
-    sendError: (_e, message) => sse.send('error', { error: { code: ErrorCode.Upstream, message } }),
-  });
+/** Sends a reply as Server-Sent Events (`ChatStreamEvents`): `meta`, `delta`..., then `done` {response, provider} or `error`. */
+function sendStream(ctx: Context, s: ReplyStream, controller: AbortController, logger: Logger): Promise<void> {
+  return streamAiAnswer(ctx, s, { controller, logger, failed: 'reply stream failed', finish: (full) => ({ response: s.finish(full), provider: s.provider }) });
 }
 
 /**
