@@ -153,3 +153,16 @@ describe('where event streams are parsed', () => {
   });
 });
 
+
+describe("the README's Layout", () => {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const start = readme.indexOf('Where each kind of code lives:');
+  const section = start < 0 ? '' : readme.slice(start, readme.indexOf('\n## ', start));
+
+  it('says where each kind of code lives in five numbered lines, naming folders that exist', () => {
+    expect(section.split('\n').filter((l) => /^\d\. /.test(l))).toHaveLength(5);
+    const paths = [...section.matchAll(/`((?:bff|cli|contracts)\/[^`<*]+)`/g)].map((m) => m[1]);
+    expect(paths.length).toBeGreaterThan(8);
+    expect(paths.filter((p) => !fs.existsSync(path.join(root, p)) && !fs.existsSync(path.join(root, 'contracts', 'src', p.replace(/^contracts\//, ''))))).toEqual([]);
+  });
+});
