@@ -7,8 +7,6 @@ import { runDag } from './dag';
 import { keepLease, LeaseLostError } from './lease';
 import { createStepRunner, StepFailedError } from './stepRunner';
 
-export { describeFailure, StepFailedError } from './stepRunner';
-
 /** Settings of one worker (from config: REPORT_*). */
 export interface ReportWorkerOptions {
   id: string;
