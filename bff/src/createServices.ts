@@ -8,6 +8,8 @@ import { countQueries, createMetrics, instrumentAi, type Metrics } from './metri
 import { createRepositories } from './repositories';
 import { createCounterStore } from './repositories/counters';
 import { createReportService, startInlineWorker } from './reports';
+import { reportEventHub, SSE_POLL_MS } from './reports/eventHub';
+import { loginThrottle } from './services/loginThrottle';
 import { createAnalyticsService } from './services/analytics';
 import { createPaidFlow } from './services/paymentsFlow';
 import { simulationService } from './services/simulation';
@@ -46,6 +48,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     aiBudget: tokenBudget({ store: counters, tokens: config.AI_TOKEN_BUDGET_PER_IP, windowMs: config.AI_TOKEN_BUDGET_WINDOW_MS }),
     // The report engine is read per call (`deps.reports`), so a test can put another in its place.
     paid: createPaidFlow({ config, logger, repos, reports: () => app.reports }),
+    reportEvents: reportEventHub(reports, { pollMs: SSE_POLL_MS, stopping: () => lifecycle.shuttingDown, logger }),
+    loginThrottle: loginThrottle({ store: counters, maxFailures: config.ADMIN_LOGIN_MAX_FAILURES, windowMs: config.ADMIN_LOGIN_WINDOW_MS }),
   };
   const app: AppDeps = Object.assign(deps, { services });
   return app;

@@ -6,7 +6,9 @@ import type { Logger } from './logger';
 import type { Metrics } from './metrics';
 import type { Repositories } from './repositories';
 import type { CounterStore } from './repositories/counters';
+import type { ReportEventHub } from './reports/eventHub';
 import type { ReportService } from './reports/service';
+import type { LoginThrottle } from './services/loginThrottle';
 import type { AnalyticsService } from './services/analytics';
 import type { PaidFlow } from './services/paymentsFlow';
 import type { SimulationService } from './services/simulation';
@@ -35,6 +37,10 @@ export interface Services {
   aiBudget: TokenBudget;
   /** The paid flow: sign-in sessions, the OpenID sign-in, payments (Stripe or the test checkout). */
   paid: PaidFlow;
+  /** Report event streams: one database poll per report feeds all of its open streams. */
+  reportEvents: ReportEventHub;
+  /** Admin login attempts per IP (ADMIN_LOGIN_MAX_FAILURES per ADMIN_LOGIN_WINDOW_MS). */
+  loginThrottle: LoginThrottle;
 }
 
 /** Everything a router or service needs, built once in `createServices`. */
@@ -52,7 +58,7 @@ export interface AppDeps {
   counters: CounterStore;
   /** Prometheus metrics of this process (`GET /metrics` with METRICS_TOKEN). */
   metrics: Metrics;
-  /** The use cases (validation, simulation, analytics, AI budget, paid flow). */
+  /** The use cases (validation, simulation, analytics, AI budget, paid flow, report events, login throttle). */
   services: Services;
 }
 

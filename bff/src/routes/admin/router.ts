@@ -14,7 +14,6 @@ import { parseBody, parseQuery } from '../../http/parse';
 import { endAdminSession, requireAdmin, startAdminSession } from '../../middlewares/adminSession';
 import { byIp } from '../../middlewares/rateLimit';
 import { sameOrigin } from '../../middlewares/sameOrigin';
-import { loginThrottle } from './loginThrottle';
 import { passwordVerifier } from './password';
 
 export const ADMIN_DISABLED_MESSAGE =
@@ -32,11 +31,7 @@ export function adminRouter(deps: AppDeps, opts: { now?: () => number } = {}): R
   const password = passwordVerifier(config);
   if (!password.enabled) logger.warn(`admin dashboard disabled (${password.problem}): /api/admin answers 503`);
 
-  const throttle = loginThrottle({
-    store: deps.counters,
-    maxFailures: config.ADMIN_LOGIN_MAX_FAILURES,
-    windowMs: config.ADMIN_LOGIN_WINDOW_MS,
-  });
+  const throttle = deps.services.loginThrottle;
   const csrf = sameOrigin({ allowedOrigins: [config.PUBLIC_URL] });
   const admin = requireAdmin({ idleMs: config.ADMIN_IDLE_TIMEOUT_MS, absoluteMs: config.ADMIN_SESSION_MAX_AGE_MS, now });
 
