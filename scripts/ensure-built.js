@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Builds what is not built yet (or is older than its sources), in dependency order:
- * contracts, ui, bff and cli with `tsc -b` (incremental), then each remote and the shell with
+ * contracts, ui, bff and cli with `tsc -b` over their tsconfig.build.json (incremental; no tests in dist/), then each remote and the shell with
  * webpack. `npm start` and `npm test` call it, so a fresh clone needs only `npm ci` first.
  * Set VAL_SKIP_BUILD=1 to skip the check.
  */
@@ -61,7 +61,19 @@ process.on('SIGINT', () => process.exit(130));
 process.on('SIGTERM', () => process.exit(143));
 
 // TypeScript packages: tsc -b is incremental and takes a second or two when nothing changed.
-run(bin('tsc'), ['-b', 'contracts', 'ui', 'bff', 'cli']);
+// Each builds from its tsconfig.build.json, which leaves the tests out of dist/ (their
+// tsconfig.json is the type-check of the tests, `npm run typecheck`). A dist/ written by the
+// old all-in-one config (its tsconfig.tsbuildinfo is left beside dist/ or in it) held test
+// files: it is built again, once.
+const tsPackages = ['contracts', 'ui', 'bff', 'cli'];
+for (const dir of tsPackages) {
+  const legacy = [path.join(dir, 'tsconfig.tsbuildinfo'), path.join(dir, 'dist', 'tsconfig.tsbuildinfo')].map((f) => path.join(root, f));
+  if (!legacy.some((f) => fs.existsSync(f))) continue;
+  console.log(`[build] ${dir}/dist was built with its tests: building it again without them`);
+  fs.rmSync(path.join(root, dir, 'dist'), { recursive: true, force: true });
+  for (const f of legacy) fs.rmSync(f, { force: true });
+}
+run(bin('tsc'), ['-b', ...tsPackages.map((dir) => `${dir}/tsconfig.build.json`)]);
 
 const shared = ['contracts/src', 'contracts/package.json', 'ui/src', 'ui/package.json', 'tooling', 'package-lock.json'].map((s) => newest(path.join(root, s)));
 const bundles = [

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Fault injection figures (the longer runs that do not fit CI): the built server reaches MySQL
- * through a TCP proxy of our own (bff/src/faults/tcpProxy.ts) under a steady click load.
+ * through a TCP proxy of our own (bff/test/faults/tcpProxy.ts) under a steady click load.
  *   1. refuse: the database host goes down for BENCH_FAULT_CUT_MS (10 s): connections reset,
  *      new ones refused.
  *   2. blackhole: a silent network partition for the same time: open connections stop
@@ -10,18 +10,19 @@
  * For each: /readyz 503 after the cut (target ≤ 2 s) and 200 after it ends (≤ 5 s), the slowest
  * /readyz answer, when the buffered clicks were written, the status of database-backed API
  * calls during the cut (503 expected), and whether every accepted click was stored exactly once
- * (raw events and admin rollups). The CI part (a 10 s refuse cut) is bff/src/faults/dbOutage.int.test.ts.
+ * (raw events and admin rollups). The CI part (a 10 s refuse cut) is bff/test/faults/dbOutage.int.test.ts.
  *   node bench/faults/run.js
  * Env: BENCH_MYSQL_URL (default mysql://root@127.0.0.1:3306), BENCH_FAULT_CUT_MS, BENCH_FAULT_FLAPS.
  * Prints a JSON line `BENCH {...}` for `npm run bench`.
  */
 const path = require('node:path');
 const { root } = require('../lib/server');
+const { requireTestSupport } = require('../lib/testSupport');
 
 const MYSQL = process.env.BENCH_MYSQL_URL || 'mysql://root@127.0.0.1:3306';
 const CUT_MS = Number(process.env.BENCH_FAULT_CUT_MS || 10_000);
 const FLAPS = Number(process.env.BENCH_FAULT_FLAPS || 20);
-const { runOutageScenario } = require(path.join(root, 'bff', 'dist', 'src', 'faults', 'outageScenario.js'));
+const { runOutageScenario } = requireTestSupport('faults/outageScenario');
 
 const fmt = (ms) => (ms === null || ms === undefined || Number.isNaN(ms) ? 'n/a' : `${Math.round(ms)} ms`);
 

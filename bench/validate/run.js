@@ -13,6 +13,7 @@ const http = require('node:http');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { startServer, root } = require('../lib/server');
+const { requireTestSupport } = require('../lib/testSupport');
 
 const OFFLINE_REQUESTS = Number(process.env.BENCH_VALIDATE_REQUESTS || 400);
 /** Latency is measured one request at a time (the overhead of one validation); throughput with 8 in flight. */
@@ -122,7 +123,7 @@ async function readStream(res, t0) {
 }
 
 async function streamingLatency() {
-  const { startChatServer } = require(path.join(root, 'bff', 'dist', 'test', 'chatServer.js'));
+  const { startChatServer } = requireTestSupport('chatServer');
   const chat = await startChatServer();
   const server = await startServer({ ...env, AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: chat.baseURL, AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '10000' });
   const tokens = '## Validation Score: 7.4/10\n\nA focused idea with a reachable customer. '.match(/\S+\s*/g);

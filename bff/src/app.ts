@@ -10,7 +10,6 @@ import { bodyParsers } from './middlewares/bodyParsers';
 import { rawBodyMiddlewares, routers } from './routes';
 import { hostedManifests, remotesList } from './routes/remotes/router';
 import { httpMetrics, metricsEndpoint } from './metrics';
-import { analyticsFor } from './services/analytics';
 
 /** Builds the Koa application over ready dependencies (no listening, no I/O at build time). */
 export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(deps: AppDeps) => Router> } = {}): Koa {
@@ -54,7 +53,7 @@ const gauged = new WeakSet<object>();
 function registerAppGauges(deps: AppDeps): void {
   if (gauged.has(deps.metrics)) return;
   gauged.add(deps.metrics);
-  deps.metrics.gauge('val_click_buffer_depth', 'Clicks accepted and waiting for the batched writer', () => analyticsFor(deps).writer.pending);
+  deps.metrics.gauge('val_click_buffer_depth', 'Clicks accepted and waiting for the batched writer', () => deps.services.analytics.writer.pending);
   deps.metrics.gauge('val_report_queue_depth', 'Report jobs waiting for a worker (all processes)', () => deps.reports.repo.countByStatus('queued'));
   deps.metrics.gauge('val_report_jobs_running', 'Report jobs being worked on (all processes)', () => deps.reports.repo.countByStatus('running'));
 }

@@ -1,3 +1,4 @@
+import type { TokenBudget } from './ai/budget';
 import type { Ai } from './ai/service';
 import type { Config } from './config/env';
 import type { Database } from './db/knex';
@@ -5,7 +6,13 @@ import type { Logger } from './logger';
 import type { Metrics } from './metrics';
 import type { Repositories } from './repositories';
 import type { CounterStore } from './repositories/counters';
+import type { ReportEventHub } from './reports/eventHub';
 import type { ReportService } from './reports/service';
+import type { LoginThrottle } from './services/loginThrottle';
+import type { AnalyticsService } from './services/analytics';
+import type { PaidFlow } from './services/paymentsFlow';
+import type { SimulationService } from './services/simulation';
+import type { ValidationService } from './services/validation';
 
 /** Process state shared by routes (e.g. /readyz fails while shutting down). */
 export interface Lifecycle {
@@ -13,6 +20,27 @@ export interface Lifecycle {
   /** Work to finish before the database closes (flush buffers, release leases). */
   onShutdown(fn: () => Promise<void> | void): void;
   runShutdownHooks(): Promise<void>;
+}
+
+/**
+ * The use cases the routers call, each built once per app in `createServices` (never inside a
+ * router, never cached on the side): routers, the worker and the tests take them from here.
+ */
+export interface Services {
+  /** Step 1: Val's feedback from the AI layer, stored once (the validate routes, `val validate`). */
+  validation: ValidationService;
+  /** Step 3: personas, interviews, the six-month simulation, challenge feedback, Val's chat. */
+  simulation: SimulationService;
+  /** Click capture: buffers partner-link and product clicks for its batched writer. */
+  analytics: AnalyticsService;
+  /** The per-IP token allowance every AI route draws on (AI_TOKEN_BUDGET_PER_IP per window). */
+  aiBudget: TokenBudget;
+  /** The paid flow: sign-in sessions, the OpenID sign-in, payments (Stripe or the test checkout). */
+  paid: PaidFlow;
+  /** Report event streams: one database poll per report feeds all of its open streams. */
+  reportEvents: ReportEventHub;
+  /** Admin login attempts per IP (ADMIN_LOGIN_MAX_FAILURES per ADMIN_LOGIN_WINDOW_MS). */
+  loginThrottle: LoginThrottle;
 }
 
 /** Everything a router or service needs, built once in `createServices`. */
@@ -30,6 +58,8 @@ export interface AppDeps {
   counters: CounterStore;
   /** Prometheus metrics of this process (`GET /metrics` with METRICS_TOKEN). */
   metrics: Metrics;
+  /** The use cases (validation, simulation, analytics, AI budget, paid flow, report events, login throttle). */
+  services: Services;
 }
 
 export function createLifecycle(logger: Logger): Lifecycle {

@@ -1,7 +1,8 @@
 export { createApp } from './app';
 export { loadConfig, ConfigError, type Config } from './config/env';
 export { createDb, type Database } from './db/knex';
-export { startServer, createServices, type RunningServer } from './server';
+export { startServer, type RunningServer } from './server';
+export { createServices, type ServiceOptions } from './createServices';
 export { startWorker, type RunningWorker } from './worker';
 export { migrationSource } from '../migrations';
 export { knexAnalyticsRepository, type ConsistencyReport } from './repositories/analytics';

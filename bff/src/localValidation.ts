@@ -1,9 +1,8 @@
-import { createAi } from './ai/service';
 import type { Config } from './config/env';
+import { createServices } from './createServices';
 import { createDb, type Database } from './db/knex';
 import { createLogger, type Logger } from './logger';
-import { createRepositories } from './repositories';
-import { createValidationService, type ValidationService } from './services/validation';
+import type { ValidationService } from './services/validation';
 
 /** Idea validation in this process: the server's database and AI layer, without HTTP. */
 export interface LocalValidation {
@@ -30,7 +29,6 @@ export async function openLocalValidation(config: Config, opts: { logger?: Logge
     await db.close().catch(() => undefined);
     throw err;
   }
-  const ai = createAi(config, logger);
-  const service = createValidationService({ ai, repos: createRepositories(db.knex), logger });
-  return { service, db, close: () => db.close() };
+  const { services } = await createServices(config, { logger, db });
+  return { service: services.validation, db, close: () => db.close() };
 }

@@ -1,29 +1,13 @@
 import http from 'node:http';
 import net, { type Socket } from 'node:net';
-import { createAi } from './ai/service';
 import { createApp } from './app';
 import { loadConfig, type Config } from './config/env';
-import { createDb } from './db/knex';
-import { createLifecycle, type AppDeps } from './deps';
+import { createServices, startBackgroundWork } from './createServices';
 import { exitOnSignals, loadConfigOrExit, SHUTDOWN_MARGIN_MS } from './entrypoint';
 import { exitOnUnsupportedNode } from './nodeVersion';
-import { createLogger, type Logger } from './logger';
-import { countQueries, createMetrics, instrumentAi } from './metrics';
-import { createRepositories } from './repositories';
-import { createCounterStore } from './repositories/counters';
-import { createReportService, startInlineWorker } from './reports';
-
-/** Builds every dependency of the app from config (database opened, migrations run). */
-export async function createServices(config: Config, logger: Logger = createLogger(config)): Promise<AppDeps> {
-  const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
-  if (config.MIGRATE_ON_START) await db.migrate();
-  const lifecycle = createLifecycle(logger);
-  const metrics = createMetrics({ defaultMetrics: true });
-  countQueries(db.knex, metrics);
-  const ai = instrumentAi(createAi(config, logger), metrics);
-  const reports = createReportService({ config, logger, db, ai, metrics });
-  return { config, logger, db, repos: createRepositories(db.knex), lifecycle, ai, reports, counters: createCounterStore(db, logger), metrics };
-}
+import { createLogger } from './logger';
+import { createMetrics } from './metrics';
+import type { AppDeps } from './deps';
 
 export interface RunningServer {
   url: string;
@@ -40,9 +24,9 @@ const IDLE_GRACE_MS = 300;
 /** Starts the HTTP server on config.PORT (0 = a free port). */
 export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
   const logger = createLogger(config);
-  const deps = await createServices(config, logger);
+  const deps = await createServices(config, { logger, metrics: createMetrics({ defaultMetrics: true }) });
   const app = createApp(deps);
-  startInlineWorker(deps);
+  startBackgroundWork(deps);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 5000;
   server.headersTimeout = 10000;

@@ -1,11 +1,9 @@
-import { createAi } from './ai/service';
 import { loadConfig, type Config } from './config/env';
-import { createDb } from './db/knex';
 import { exitOnSignals, loadConfigOrExit, SHUTDOWN_MARGIN_MS } from './entrypoint';
 import { exitOnUnsupportedNode } from './nodeVersion';
 import { createLogger } from './logger';
-import { createReportService } from './reports/service';
 import type { ReportWorker } from './reports/worker';
+import { createServices } from './createServices';
 
 /** A standalone report worker: the same engine as the BFF's inline worker, without HTTP. */
 export interface RunningWorker {
@@ -20,10 +18,7 @@ export interface RunningWorker {
  */
 export async function startWorker(config: Config = loadConfig(), opts: { concurrency?: number } = {}): Promise<RunningWorker> {
   const logger = createLogger(config);
-  const db = createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
-  if (config.MIGRATE_ON_START) await db.migrate();
-  const ai = createAi(config, logger);
-  const reports = createReportService({ config, logger, db, ai });
+  const { db, ai, reports, lifecycle } = await createServices(config, { logger });
   const worker = reports.createWorker({ concurrency: opts.concurrency });
   worker.start();
   reports.mailer.startRetryTimer();
@@ -36,6 +31,7 @@ export async function startWorker(config: Config = loadConfig(), opts: { concurr
       stopping ??= (async () => {
         await worker.stop();
         reports.mailer.close();
+        await lifecycle.runShutdownHooks();
         await db.close();
       })();
       return stopping;

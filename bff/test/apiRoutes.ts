@@ -1,5 +1,5 @@
 import { API_OPERATIONS, API_ROUTES, type ApiOperationId } from '@val/contracts';
-import type { DiscoveredRoute } from '../src/fuzz/routes';
+import type { DiscoveredRoute } from './fuzz/routes';
 
 /** `METHOD /path` with OpenAPI-style parameters (`/api/reports/{id}/pdf`). */
 export type RouteKey = string;

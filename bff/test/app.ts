@@ -1,15 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Router from '@koa/router';
-import { createAi } from '../src/ai/service';
 import { createApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
-import { createLifecycle, type AppDeps } from '../src/deps';
-import { createLogger } from '../src/logger';
-import { countQueries, createMetrics, instrumentAi } from '../src/metrics';
-import { createRepositories } from '../src/repositories';
-import { createCounterStore } from '../src/repositories/counters';
-import { createReportService, startInlineWorker } from '../src/reports';
+import { createServices, startBackgroundWork } from '../src/createServices';
+import type { AppDeps } from '../src/deps';
 import { testDbs, type TestDb } from './db';
 
 export interface TestApp {
@@ -28,23 +23,9 @@ export async function startTestApp(
   const created = await kind.create();
   await created.db.migrate();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...opts.env });
-  const logger = createLogger(config);
-  const metrics = createMetrics();
-  countQueries(created.db.knex, metrics);
-  const ai = instrumentAi(createAi(config, logger), metrics);
-  const deps: AppDeps = {
-    config,
-    logger,
-    db: created.db,
-    repos: createRepositories(created.db.knex),
-    lifecycle: createLifecycle(logger),
-    ai,
-    reports: createReportService({ config, logger, db: created.db, ai, metrics }),
-    counters: createCounterStore(created.db, logger),
-    metrics,
-  };
+  const deps = await createServices(config, { db: created.db });
   const app = createApp(deps, { extraRouters: opts.extraRouters });
-  startInlineWorker(deps);
+  startBackgroundWork(deps);
   const server = http.createServer(app.callback());
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

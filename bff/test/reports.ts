@@ -6,6 +6,7 @@ import { offlineReportAnswer } from '../src/ai/offline/reports';
 import type { UpstreamFinding } from '../src/ai/types';
 import { dagLevels } from '../src/reports/dag';
 import type { ReportService } from '../src/reports/service';
+import { sseEvents } from './sse';
 
 /** Inputs used by the report tests. */
 export const FEASIBILITY_INPUTS = {
@@ -73,57 +74,24 @@ export function workerReady(w: WorkerChild, ms = 15000): Promise<void> {
   }, ms, 'worker ready').then(() => undefined);
 }
 
-/** Reads a server-sent-event stream until `until` says stop or the time is up. */
+/** Reads a report's event stream (GET url) until `until` says stop or the time is up. */
 export async function readSse(
   url: string,
   opts: { lastEventId?: number; until?: (e: SseEvent) => boolean; ms?: number } = {},
 ): Promise<SseEvent[]> {
   const ac = new AbortController();
   const timer = setTimeout(() => ac.abort(), opts.ms ?? 20000);
-  const res = await fetch(url, { headers: opts.lastEventId ? { 'Last-Event-ID': String(opts.lastEventId) } : {}, signal: ac.signal });
-  const events: SseEvent[] = [];
-  if (!res.ok || !res.body) {
-    clearTimeout(timer);
-    throw new Error(`SSE ${res.status}`);
-  }
-  const reader = res.body.getReader();
-  const dec = new TextDecoder();
-  let buf = '';
   try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += dec.decode(value, { stream: true });
-      let i: number;
-      while ((i = buf.indexOf('\n\n')) >= 0) {
-        const block = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        const e: SseEvent = { id: 0, event: 'message', data: null };
-        let has = false;
-        for (const line of block.split('\n')) {
-          if (line.startsWith('id: ')) e.id = Number(line.slice(4));
-          else if (line.startsWith('event: ')) e.event = line.slice(7);
-          else if (line.startsWith('data: ')) {
-            e.data = JSON.parse(line.slice(6));
-            has = true;
-          }
-        }
-        if (!has) continue;
-        events.push(e);
-        if (opts.until?.(e)) {
-          ac.abort();
-          return events;
-        }
-      }
-    }
-  } catch (err) {
-    if (!ac.signal.aborted) throw err;
+    const res = await fetch(url, { headers: opts.lastEventId ? { 'Last-Event-ID': String(opts.lastEventId) } : {}, signal: ac.signal });
+    if (!res.ok || !res.body) throw new Error(`SSE ${res.status}`);
+    const events = await sseEvents(res, { signal: ac.signal, until: (e) => opts.until?.({ ...e, id: e.id ?? 0 }) ?? false });
+    return events.map((e) => ({ ...e, id: e.id ?? 0 }));
   } finally {
     clearTimeout(timer);
   }
-  return events;
 }
 
+/** A report event as read by `readSse`. */
 export interface SseEvent {
   id: number;
   event: string;

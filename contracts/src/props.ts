@@ -42,3 +42,10 @@ export interface CatalogueAppProps extends RemoteBaseProps {
 
 /** `val_admin/App`: admin login and the analytics dashboard. */
 export type AdminAppProps = RemoteBaseProps;
+
+/**
+ * The window event the shell dispatches when the founder confirms "Start over": every remote
+ * that keeps step 1–3 state in the browser clears it (`window.addEventListener(START_OVER_EVENT, …)`).
+ */
+export const START_OVER_EVENT = 'val:start-over';
+

@@ -203,17 +203,6 @@ export interface ValChatResponse {
   provider: AiProviderName;
 }
 
-/**
- * Server-sent events of the streamed chat endpoints (`/api/customer-interview/stream`,
- * `/api/val-chat/stream`): `meta` {provider} first, then `chunk` {text}..., then `done`
- * {response, provider} with the whole cleaned reply, or `error` {error: {code, message}}.
- */
-export type ChatStreamEvent =
-  | { event: 'meta'; data: { provider: AiProviderName } }
-  | { event: 'chunk'; data: { text: string } }
-  | { event: 'done'; data: { response: string; provider: AiProviderName } }
-  | { event: 'error'; data: { error: { code: string; message: string } } };
-
 /** The validation fields that identify one idea (step-3 progress is kept per idea). */
 export function validationFingerprint(v: Pick<ValidationData, 'idea' | 'targetCustomer' | 'problemSolved'>): string {
   const s = `${v.idea}\u0000${v.targetCustomer}\u0000${v.problemSolved}`;

@@ -1,6 +1,9 @@
 import {
+  AiStreamCutError,
   HttpError,
   createApiClient,
+  followAiStream,
+  type ChatStreamEvents,
   type AiProviderName,
   type ChallengeFeedbackResponse,
   type CustomerInsight,
@@ -42,40 +45,22 @@ export async function postStream(url: string, body: unknown, onText: (textSoFar:
   });
   if (!res.ok) throw new HttpError(res.status, await res.text().catch(() => ''), res.statusText);
   if (!res.body) throw new Error('The answer had no body');
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  let text = '';
   let provider: AiProviderName = (res.headers.get('X-AI-Provider') as AiProviderName | null) ?? 'offline';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let cut: number;
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event:')) event = line.slice(6).trim();
-        else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-      }
-      if (!data.length) continue;
-      const payload = JSON.parse(data.join('\n')) as Record<string, unknown>;
-      if (event === 'meta') provider = (payload.provider as AiProviderName) ?? provider;
-      else if (event === 'chunk') {
-        text += String(payload.text ?? '');
-        onText(text);
-      } else if (event === 'done') {
-        void reader.cancel().catch(() => undefined);
-        return { response: String(payload.response ?? text), provider: (payload.provider as AiProviderName) ?? provider };
-      } else if (event === 'error') {
-        const err = payload.error as { message?: string } | undefined;
-        throw new Error(err?.message ?? 'The answer failed');
-      }
-    }
+  let text = '';
+  try {
+    const done = await followAiStream<ChatStreamEvents['done']>(res.body, {
+      onMeta: (p) => (provider = p ?? provider),
+      onText: (_piece, soFar) => {
+        text = soFar;
+        onText(soFar);
+      },
+    });
+    return { response: String(done.response ?? text), provider: done.provider ?? provider };
+  } catch (e) {
+    if (e instanceof AiStreamCutError) throw new Error('The answer was cut off');
+    // An `error` event (AiStreamError) carries the server's message; a broken connection its own.
+    throw e instanceof Error && e.message ? e : new Error('The answer failed');
   }
-  throw new Error('The answer was cut off');
 }
 
 /** The step-3 calls of spec section 7 (JSON through the generic request helper) plus the streamed chats. */

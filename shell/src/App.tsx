@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { GlobalStyle, ThemeProvider, Toaster } from '@val/ui';
+import { START_OVER_EVENT } from '@val/contracts';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { getManifest } from './federation/remotes';
@@ -92,7 +93,7 @@ export function App() {
   const { validation, setValidation } = useValidationState();
   const startOver = () => {
     setValidation(null);
-    window.dispatchEvent(new CustomEvent('val:start-over'));
+    window.dispatchEvent(new CustomEvent(START_OVER_EVENT));
   };
   return (
     <ThemeProvider>

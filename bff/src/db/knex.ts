@@ -5,11 +5,29 @@ import { migrationSource } from '../../migrations';
 
 export type Dialect = 'sqlite' | 'mysql';
 
+/** A migration as recorded in `knex_migrations`. */
+export interface AppliedMigration {
+  name: string;
+  batch: number;
+  /** As the driver returns it (a Date, or a number/string on SQLite). */
+  appliedAt: unknown;
+}
+
+/** What a migrate or a rollback did: its batch and the migrations it ran. */
+export interface MigrationRun {
+  batch: number;
+  names: string[];
+}
+
 export interface Database {
   knex: Knex;
   dialect: Dialect;
   /** Runs pending migrations. */
-  migrate(): Promise<void>;
+  migrate(): Promise<MigrationRun>;
+  /** Undoes the last batch of migrations, or all of them. */
+  rollback(all: boolean): Promise<MigrationRun>;
+  /** The applied migrations in the order they ran (none before the first migrate). */
+  appliedMigrations(): Promise<AppliedMigration[]>;
   /** Cheap round trip with a time limit; used by /readyz. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -62,7 +80,17 @@ export function createDb(opts: DbOptions): Database {
     knex,
     dialect,
     async migrate() {
-      await knex.migrate.latest({ migrationSource });
+      const [batch, names] = (await knex.migrate.latest({ migrationSource })) as [number, string[]];
+      return { batch, names };
+    },
+    async rollback(all) {
+      const [batch, names] = (await knex.migrate.rollback({ migrationSource }, all)) as [number, string[]];
+      return { batch, names };
+    },
+    async appliedMigrations() {
+      if (!(await knex.schema.hasTable('knex_migrations'))) return [];
+      const rows = (await knex('knex_migrations').select('name', 'batch', 'migration_time').orderBy('id')) as Array<{ name: string; batch: number | string; migration_time: unknown }>;
+      return rows.map((r) => ({ name: r.name, batch: Number(r.batch), appliedAt: r.migration_time }));
     },
     async ping(timeoutMs = 1500) {
       let timer: NodeJS.Timeout | undefined;

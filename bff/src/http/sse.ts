@@ -1,9 +1,13 @@
 import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
 
-export interface SseChannel {
+/**
+ * An open event stream whose events are `M` (event name → data), e.g. `AiStreamEvents` or the
+ * report events: `send` takes only their names and shapes.
+ */
+export interface SseChannel<M = Record<string, unknown>> {
   /** Sends one event; data is JSON-encoded. */
-  send(event: string, data: unknown, id?: string | number): void;
+  send<E extends keyof M & string>(event: E, data: M[E], id?: string | number): void;
   /** Ends the stream. */
   close(): void;
   /** Aborted when the client goes away. */
@@ -14,7 +18,7 @@ export interface SseChannel {
  * Turns the response into a Server-Sent Events stream (text/event-stream, no buffering,
  * a comment heartbeat every 15 s). The returned signal aborts when the client disconnects.
  */
-export function openSse(ctx: Context, opts: { heartbeatMs?: number } = {}): SseChannel {
+export function openSse<M = Record<string, unknown>>(ctx: Context, opts: { heartbeatMs?: number } = {}): SseChannel<M> {
   const stream = new PassThrough();
   const controller = new AbortController();
   ctx.req.socket.setTimeout(0);

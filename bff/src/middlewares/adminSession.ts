@@ -1,10 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
-import type { Knex } from 'knex';
 import createSession from 'koa-session';
 import type { AppDeps } from '../deps';
-import { toDate } from '../db/dates';
+import type { AdminSessionRepository } from '../repositories/adminSessions';
 import { UnauthorizedError } from '../errors';
 
 /** Cookie of the admin session (scoped to /api/admin). */
@@ -32,42 +31,12 @@ interface SessionLike extends Partial<AdminSessionData> {
 
 type SessionCtx = Context & { session: SessionLike | null };
 
-const storeKey = (id: string) => createHash('sha256').update(id).digest('hex');
-
-/**
- * koa-session store over the `admin_sessions` table. The cookie carries a signed random id;
- * the table holds only its SHA-256, so a leaked table does not hand out live sessions.
- */
-export function knexSessionStore(knex: Knex, now: () => number = Date.now) {
+/** koa-session's store over the admin session repository (`repos.adminSessions`). */
+export function adminSessionStore(repo: AdminSessionRepository, now: () => number = Date.now) {
   return {
-    async get(id: string): Promise<Record<string, unknown> | undefined> {
-      const row = (await knex('admin_sessions').where({ id: storeKey(id) }).first()) as
-        | { data: string; expires_at: Date | string | number }
-        | undefined;
-      if (!row) return undefined;
-      if (toDate(row.expires_at).getTime() <= now()) {
-        await knex('admin_sessions').where({ id: storeKey(id) }).del();
-        return undefined;
-      }
-      try {
-        return JSON.parse(row.data) as Record<string, unknown>;
-      } catch {
-        return undefined;
-      }
-    },
-    async set(id: string, data: unknown, maxAge: number): Promise<void> {
-      await knex('admin_sessions')
-        .insert({ id: storeKey(id), data: JSON.stringify(data), expires_at: new Date(now() + maxAge) })
-        .onConflict('id')
-        .merge(['data', 'expires_at']);
-    },
-    async destroy(id: string): Promise<void> {
-      await knex('admin_sessions').where({ id: storeKey(id) }).del();
-    },
-    /** Deletes expired sessions. */
-    async sweep(): Promise<void> {
-      await knex('admin_sessions').where('expires_at', '<', new Date(now())).del();
-    },
+    get: (id: string) => repo.get(id, new Date(now())),
+    set: (id: string, data: unknown, maxAge: number) => repo.set(id, data, new Date(now() + maxAge)),
+    destroy: (id: string) => repo.destroy(id),
   };
 }
 
@@ -76,7 +45,7 @@ export function knexSessionStore(knex: Knex, now: () => number = Date.now) {
  * in production) holding a random id; the data lives in the database. Sets `app.keys` from
  * SESSION_KEYS (outside production a random per-process key is used when none is set).
  */
-export function adminSession(app: Koa, { config, db, logger }: AppDeps): Middleware {
+export function adminSession(app: Koa, { config, repos, logger }: AppDeps): Middleware {
   if (!app.keys) {
     if (config.SESSION_KEYS?.length) app.keys = config.SESSION_KEYS;
     else {
@@ -85,7 +54,7 @@ export function adminSession(app: Koa, { config, db, logger }: AppDeps): Middlew
         logger.info('SESSION_KEYS not set: admin sessions are signed with a random per-process key (they end at restart)');
     }
   }
-  const store = knexSessionStore(db.knex);
+  const store = adminSessionStore(repos.adminSessions);
   const session = createSession(
     {
       key: adminCookieName(config.isProduction),

@@ -116,8 +116,16 @@ export function createEmbeddedOidc(opts: EmbeddedOidcOptions): EmbeddedOidc {
   const { logger, clientId, clientSecret } = opts;
   const maxOrigins = opts.maxOrigins ?? 8;
   let Provider: OidcProviderClass | null = null;
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' };
+  // The signing key is made with the first issuer: a process that never signs anyone in (a
+  // worker, `val validate`) never pays for an RSA key.
+  let jwk: Record<string, unknown> | null = null;
+  const signingKey = () => {
+    if (!jwk) {
+      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      jwk = { ...privateKey.export({ format: 'jwk' }), kid: randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' };
+    }
+    return jwk;
+  };
   const cookieKeys = [randomBytes(32).toString('hex')];
   const names = new Map<string, string>();
   const issuers = new Map<string, EmbeddedIssuer>();
@@ -156,7 +164,7 @@ export function createEmbeddedOidc(opts: EmbeddedOidcOptions): EmbeddedOidc {
           token_endpoint_auth_method: 'client_secret_basic',
         },
       ],
-      jwks: { keys: [jwk] },
+      jwks: { keys: [signingKey()] },
       cookies: {
         keys: cookieKeys,
         names: { session: 'val.oidc.session', interaction: 'val.oidc.interaction', resume: 'val.oidc.resume' },

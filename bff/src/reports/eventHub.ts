@@ -1,7 +1,10 @@
 import { REPORT_EVENT_TYPES } from '@val/contracts';
 import type { Logger } from '../logger';
-import type { StoredReportEvent } from './repository';
+import type { StoredReportEvent } from '../repositories/reportJobs';
 import type { ReportService } from './service';
+
+/** How often an open event stream re-reads the database when no in-process notice arrives (ms). */
+export const SSE_POLL_MS = 500;
 
 /** One open event stream of a report. */
 export interface ReportEventListener {

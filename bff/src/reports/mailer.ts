@@ -1,7 +1,7 @@
-import type { Knex } from 'knex';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { maskEmail, type Logger } from '../logger';
-import type { OutboxMail } from './repository';
+import type { OutboxRepository, OutboxRow } from '../repositories/outbox';
+import type { OutboxMail } from '../repositories/reportJobs';
 
 /** An attachment built when the mail is sent (the report PDF). */
 export interface MailAttachment {
@@ -27,7 +27,7 @@ export interface ReportMailer {
 }
 
 export interface ReportMailerOptions {
-  knex: Knex;
+  outbox: OutboxRepository;
   logger: Logger;
   smtpUrl?: string;
   from: string;
@@ -50,17 +50,6 @@ export function mailRetryDelay(attempts: number, baseMs: number): number {
   return Math.min(MAIL_RETRY_MAX_MS, baseMs * 2 ** Math.max(0, Math.min(30, attempts - 1)));
 }
 
-interface OutboxRow {
-  id: string;
-  kind: string;
-  ref: string | null;
-  to_email: string;
-  subject: string;
-  body_text: string;
-  body_html: string | null;
-  attempts: number | string;
-}
-
 /** A mail stuck in 'sending' longer than this (its sender died) is tried again. */
 const STALE_SENDING_MS = 5 * 60_000;
 
@@ -69,7 +58,7 @@ const STALE_SENDING_MS = 5 * 60_000;
  * in the outbox table (status pending) and one log line with the masked address says so.
  */
 export function createReportMailer(o: ReportMailerOptions): ReportMailer {
-  const { knex, logger } = o;
+  const { outbox, logger } = o;
   const maxAttempts = o.maxAttempts ?? 8;
   const retryBaseMs = o.retryBaseMs ?? 60_000;
   const clock = o.now ?? (() => new Date());
@@ -78,35 +67,28 @@ export function createReportMailer(o: ReportMailerOptions): ReportMailer {
   let timer: NodeJS.Timeout | null = null;
 
   const sendOne = async (row: OutboxRow): Promise<boolean> => {
-    const now = clock();
-    const claimed = await knex('outbox')
-      .where({ id: row.id })
-      .andWhere((q) => q.where('status', 'pending').orWhere((q2) => q2.where('status', 'sending').andWhere('updated_at', '<', new Date(now.getTime() - STALE_SENDING_MS))))
-      .update({ status: 'sending', attempts: knex.raw('attempts + 1'), updated_at: now });
-    if (!Number(claimed) || !transport) return false;
+    if (!(await outbox.claim(row.id, clock(), STALE_SENDING_MS)) || !transport) return false;
     try {
       const attachments = row.ref ? await o.attachments(row.kind, row.ref) : [];
       await transport.sendMail({
         from: o.from,
-        to: row.to_email,
+        to: row.toEmail,
         subject: row.subject,
-        text: row.body_text,
-        html: row.body_html ?? undefined,
+        text: row.bodyText,
+        html: row.bodyHtml ?? undefined,
         attachments,
       });
-      await knex('outbox').where({ id: row.id }).update({ status: 'sent', sent_at: clock(), updated_at: clock(), last_error: null, next_attempt_at: null });
-      logger.info({ to: maskEmail(row.to_email), kind: row.kind, ref: row.ref }, 'mail sent');
+      await outbox.markSent(row.id, clock());
+      logger.info({ to: maskEmail(row.toEmail), kind: row.kind, ref: row.ref }, 'mail sent');
       return true;
     } catch (err) {
-      const attempts = Number(row.attempts) + 1;
+      const attempts = row.attempts + 1;
       const message = (err as Error).message?.slice(0, 500) ?? 'send failed';
       const failed = attempts >= maxAttempts;
       const t = clock();
       const next = failed ? null : new Date(t.getTime() + mailRetryDelay(attempts, retryBaseMs));
-      await knex('outbox')
-        .where({ id: row.id })
-        .update({ status: failed ? 'failed' : 'pending', last_error: message, updated_at: t, next_attempt_at: next });
-      logger.warn({ to: maskEmail(row.to_email), kind: row.kind, ref: row.ref, attempts, err: message, retryAt: next?.toISOString() ?? null }, failed ? 'mail not sent: giving up' : 'mail not sent: will retry');
+      await outbox.markFailed(row.id, t, message, next);
+      logger.warn({ to: maskEmail(row.toEmail), kind: row.kind, ref: row.ref, attempts, err: message, retryAt: next?.toISOString() ?? null }, failed ? 'mail not sent: giving up' : 'mail not sent: will retry');
       return false;
     }
   };
@@ -114,14 +96,7 @@ export function createReportMailer(o: ReportMailerOptions): ReportMailer {
   const flushAll = async () => {
     if (!transport) return 0;
     let sent = 0;
-    const now = clock();
-    const rows = (await knex('outbox')
-      .select('id', 'kind', 'ref', 'to_email', 'subject', 'body_text', 'body_html', 'attempts')
-      .where((q) => q.where('status', 'pending').andWhere((d) => d.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', now)))
-      .orWhere((q) => q.where('status', 'sending').andWhere('updated_at', '<', new Date(now.getTime() - STALE_SENDING_MS)))
-      .orderBy('created_at')
-      .limit(50)) as OutboxRow[];
-    for (const row of rows) if (await sendOne(row)) sent += 1;
+    for (const row of await outbox.due(clock(), STALE_SENDING_MS, 50)) if (await sendOne(row)) sent += 1;
     return sent;
   };
 

@@ -17,7 +17,8 @@ import type { Metrics } from '../metrics';
 import { newReportId, newWorkerId } from './ids';
 import { createReportMailer, type ReportMailer } from './mailer';
 import { renderReportPdf, reportPdfFileName } from './pdf';
-import { knexReportRepository, type OutboxMail, type ReportJob, type ReportRepository, type StoredReportEvent } from './repository';
+import { knexOutboxRepository } from '../repositories/outbox';
+import { knexReportRepository, type OutboxMail, type ReportJob, type ReportRepository, type StoredReportEvent } from '../repositories/reportJobs';
 import { createReportWorker, type ReportWorker } from './worker';
 
 /** What starts a report: a catalogue product, its form inputs and where to mail it. */
@@ -114,7 +115,7 @@ export function createReportService(d: ReportServiceDeps): ReportService {
   };
 
   const mailer = createReportMailer({
-    knex: db.knex,
+    outbox: knexOutboxRepository(db.knex),
     logger,
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,

@@ -4,6 +4,7 @@ import { knexContactMessageRepository, type ContactMessageRepository } from './c
 import { knexAnalyticsRepository, type AnalyticsRepository } from './analytics';
 import { knexPaymentRepository, type PaymentRepository } from './payments';
 import { knexSignInSessionRepository, type SignInSessionRepository } from './signInSessions';
+import { knexAdminSessionRepository, type AdminSessionRepository } from './adminSessions';
 
 /** Every repository, built over one knex instance. */
 export interface Repositories {
@@ -16,6 +17,8 @@ export interface Repositories {
   payments: PaymentRepository;
   /** Server-side sign-in sessions of the paid flow (logout deletes the row). */
   signInSessions: SignInSessionRepository;
+  /** Admin dashboard sessions (koa-session's store; ids kept only as hashes). */
+  adminSessions: AdminSessionRepository;
 }
 
 export function createRepositories(knex: Knex): Repositories {
@@ -25,5 +28,6 @@ export function createRepositories(knex: Knex): Repositories {
     analytics: knexAnalyticsRepository(knex),
     payments: knexPaymentRepository(knex),
     signInSessions: knexSignInSessionRepository(knex),
+    adminSessions: knexAdminSessionRepository(knex),
   };
 }

@@ -1,10 +1,9 @@
-import type { AiProviderName } from '@val/contracts';
+import { ErrorCode, type AiProviderName, type AiStreamEvents } from '@val/contracts';
 import type { Context, Middleware } from 'koa';
-import { tokenBudget, type TokenBudget } from '../ai/budget';
+import type { TokenBudget } from '../ai/budget';
 import { AiError, type CallOptions } from '../ai/types';
-import type { Config } from '../config/env';
 import type { CounterStore } from '../repositories/counters';
-import { openSse, type SseChannel } from '../http/sse';
+import { openSse } from '../http/sse';
 import type { Logger } from '../logger';
 import { byIp, rateLimit, type RateLimiter } from '../middlewares/rateLimit';
 
@@ -23,13 +22,12 @@ export function aiRateLimit(store: CounterStore, name: string, max: number, mess
 const METER_FLUSH_MS = 250;
 
 /**
- * The per-IP token budget shared by every AI route (and, on MySQL, every process) (AI_TOKEN_BUDGET_PER_IP tokens per
- * AI_TOKEN_BUDGET_WINDOW_MS), as middleware: a client past its allowance gets a 429 with
- * Retry-After before any model is asked; otherwise the calls of the request are metered into it
- * (`aiOptions`).
+ * The per-IP token budget shared by every AI route (and, on MySQL, every process) — one
+ * `deps.services.aiBudget` (AI_TOKEN_BUDGET_PER_IP tokens per AI_TOKEN_BUDGET_WINDOW_MS) — as
+ * middleware: a client past its allowance gets a 429 with Retry-After before any model is asked;
+ * otherwise the calls of the request are metered into it (`aiOptions`).
  */
-export function aiBudget(config: Config, store: CounterStore, logger?: Logger): Middleware {
-  const b: TokenBudget = tokenBudget({ store, tokens: config.AI_TOKEN_BUDGET_PER_IP, windowMs: config.AI_TOKEN_BUDGET_WINDOW_MS });
+export function aiBudget(b: TokenBudget, logger?: Logger): Middleware {
   return async (ctx, next) => {
     const key = byIp(ctx);
     await b.check(key);
@@ -78,47 +76,46 @@ export const aiFailureMessage = (e: unknown): string =>
     ? 'The AI took too long to answer. Please try again.'
     : 'The AI could not answer right now. Please try again.';
 
-/** An AI answer opened as Server-Sent Events: the channel, and every chunk of the answer. */
-export interface AiStream {
-  sse: SseChannel;
+/** A streamed answer as the AI layer gives it: who answers and the pieces of the text. */
+export interface AnswerStream {
+  provider: AiProviderName;
   chunks: AsyncIterable<string>;
 }
 
 /**
- * Opens an AI answer as Server-Sent Events. The first chunk is awaited before the stream opens,
- * so a model that fails at once answers with a normal JSON error (502/504); then `X-AI-Provider`
- * is set and `meta` {provider} sent. The returned chunks start again from the first one.
+ * Sends an AI answer as Server-Sent Events (`AiStreamEvents` of @val/contracts, the same for every
+ * AI route): `meta` {provider}, one `delta` {text} per piece, then `done` with what `finish`
+ * makes of the whole text, or `error` {code, message}. The first piece is awaited before the
+ * stream opens, so a model that fails at once answers with a normal JSON error (502/504); then
+ * `X-AI-Provider` is set. The rest runs in the background: a failure while the client is still
+ * there is logged as `failed` and sent as `error` with a message safe to show; once the client
+ * has gone (`controller` aborted), nothing more is logged or sent.
  */
-export async function openAiStream(ctx: Context, provider: AiProviderName, chunks: AsyncIterable<string>): Promise<AiStream> {
-  const it = chunks[Symbol.asyncIterator]();
-  const first = await it.next();
-  ctx.set('X-AI-Provider', provider);
-  const sse = openSse(ctx);
-  sse.send('meta', { provider });
-  async function* all() {
-    for (let step = first; !step.done; step = await it.next()) yield step.value;
-  }
-  return { sse, chunks: all() };
-}
-
-/**
- * Runs `work` (which sends the stream's events) in the background and closes the stream after
- * it. A failure while the client is still there is logged as `failed` and sent by `sendError`
- * (each route's `error` event has its own shape) with a message safe to show; once the client
- * has gone, nothing more is logged or sent.
- */
-export function pumpAiStream(
+export async function streamAiAnswer<Done>(
   ctx: Context,
-  sse: SseChannel,
-  opts: { signal: AbortSignal; logger: Logger; failed: string; work: () => Promise<void>; sendError: (e: unknown, message: string) => void },
-): void {
+  answer: AnswerStream,
+  opts: { controller: AbortController; logger: Logger; failed: string; finish: (text: string) => Promise<Done> | Done },
+): Promise<void> {
+  const it = answer.chunks[Symbol.asyncIterator]();
+  const first = await it.next();
+  ctx.set('X-AI-Provider', answer.provider);
+  const sse = openSse<AiStreamEvents<Done>>(ctx);
+  sse.send('meta', { provider: answer.provider });
+  const { signal } = opts.controller;
   const pump = async () => {
     try {
-      await opts.work();
+      let text = '';
+      for (let step = first; !step.done; step = await it.next()) {
+        if (signal.aborted) return;
+        text += step.value;
+        sse.send('delta', { text: step.value });
+      }
+      if (signal.aborted) return;
+      sse.send('done', await opts.finish(text));
     } catch (e) {
-      if (opts.signal.aborted) return;
+      if (signal.aborted) return;
       opts.logger.warn({ err: e, path: ctx.path }, opts.failed);
-      opts.sendError(e, aiFailureMessage(e));
+      sse.send('error', { code: e instanceof AiError ? ErrorCode.Upstream : ErrorCode.Internal, message: aiFailureMessage(e) });
     } finally {
       sse.close();
     }

@@ -1,11 +1,13 @@
 import type { Context, Middleware } from 'koa';
-import type { AppDeps } from '../deps';
+import type { Config } from '../config/env';
+import type { Logger } from '../logger';
 import { sameOrigin } from '../middlewares/sameOrigin';
+import type { Repositories } from '../repositories';
 import { createAuthService, type AuthService } from './auth';
 import { authSessions, ephemeralSessionKey, type AuthSessions } from './authSession';
-import { createPaymentsService, type PaymentsService } from './payments';
+import { createPaymentsService, type PaymentsService, type ReportStarter } from './payments';
 
-/** The paid flow's services, shared by its routers (one set per app). */
+/** The paid flow's services, shared by its routers (`deps.services.paid`). */
 export interface PaidFlow {
   sessions: AuthSessions;
   auth: AuthService;
@@ -16,15 +18,17 @@ export interface PaidFlow {
   csrf: Middleware;
 }
 
-const flows = new WeakMap<AppDeps, PaidFlow>();
-
 /**
- * The paid flow's services for an app, built once per `AppDeps` (so every router of the flow
+ * The paid flow's services, built once per app in `createServices` (so every router of the flow
  * shares one session key, one sign-in client and one embedded provider).
  */
-export function paidFlow(deps: AppDeps): PaidFlow {
-  const existing = flows.get(deps);
-  if (existing) return existing;
+export function createPaidFlow(deps: {
+  config: Config;
+  logger: Logger;
+  repos: Pick<Repositories, 'signInSessions' | 'payments'>;
+  /** The report engine, read per call. */
+  reports: () => ReportStarter;
+}): PaidFlow {
   const { config, logger, repos } = deps;
   const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
   // Koa 3's ctx.origin is the Origin request header; our own origin is protocol + host.
@@ -37,13 +41,6 @@ export function paidFlow(deps: AppDeps): PaidFlow {
     maxAgeMs: config.SIGN_IN_SESSION_MAX_AGE_MS,
   });
   const auth = createAuthService({ config, logger, sessions, originOf });
-  const payments = createPaymentsService({
-    config,
-    logger,
-    payments: repos.payments,
-    reports: () => deps.reports,
-  });
-  const flow: PaidFlow = { sessions, auth, payments, originOf, csrf: sameOrigin({ allowedOrigins: [config.PUBLIC_URL] }) };
-  flows.set(deps, flow);
-  return flow;
+  const payments = createPaymentsService({ config, logger, payments: repos.payments, reports: deps.reports });
+  return { sessions, auth, payments, originOf, csrf: sameOrigin({ allowedOrigins: [config.PUBLIC_URL] }) };
 }

@@ -41,10 +41,7 @@ async function withDatabase<T>(ctx: CliContext, fn: (o: OpenedDatabase) => Promi
 /** Applied (with batch and time), pending and missing (applied but unknown to this version). */
 export async function migrationStates(o: OpenedDatabase): Promise<MigrationState[]> {
   const { migrationSource } = await import('@val/bff');
-  const knex = o.db.knex;
-  const rows: Array<{ name: string; batch: number; migration_time: unknown }> = (await knex.schema.hasTable('knex_migrations'))
-    ? await knex('knex_migrations').select('name', 'batch', 'migration_time').orderBy('id')
-    : [];
+  const rows = await o.db.appliedMigrations();
   const applied = new Map(rows.map((r) => [r.name, r]));
   const iso = (v: unknown) => {
     const d = v instanceof Date ? v : typeof v === 'number' ? new Date(v) : typeof v === 'string' ? new Date(/^\d+$/.test(v) ? Number(v) : v) : null;
@@ -53,9 +50,9 @@ export async function migrationStates(o: OpenedDatabase): Promise<MigrationState
   const known = (await migrationSource.getMigrations([])).map((m) => migrationSource.getMigrationName(m));
   const states: MigrationState[] = known.map((name) => {
     const r = applied.get(name);
-    return r ? { name, status: 'applied', batch: Number(r.batch), appliedAt: iso(r.migration_time) } : { name, status: 'pending', batch: null, appliedAt: null };
+    return r ? { name, status: 'applied', batch: Number(r.batch), appliedAt: iso(r.appliedAt) } : { name, status: 'pending', batch: null, appliedAt: null };
   });
-  for (const r of rows) if (!known.includes(r.name)) states.push({ name: r.name, status: 'missing', batch: Number(r.batch), appliedAt: iso(r.migration_time) });
+  for (const r of rows) if (!known.includes(r.name)) states.push({ name: r.name, status: 'missing', batch: r.batch, appliedAt: iso(r.appliedAt) });
   return states;
 }
 
@@ -92,12 +89,10 @@ async function checkStats(o: OpenedDatabase, action: { repair: boolean; json: bo
 
 /** Runs `val db migrate|rollback|status|check-stats`. */
 export async function runDb(action: DbAction, ctx: CliContext): Promise<void> {
-  const { migrationSource } = await import('@val/bff');
   const s = styles(useColor(ctx, ctx.stdout));
   await withDatabase(ctx, async (o) => {
-    const knex = o.db.knex;
     if (action.action === 'migrate') {
-      const [batch, names] = (await knex.migrate.latest({ migrationSource })) as [number, string[]];
+      const { batch, names } = await o.db.migrate();
       if (!names.length) println(ctx.stdout, `Already up to date (${o.label}).`);
       else {
         println(ctx.stdout, `Applied ${names.length} migration${names.length === 1 ? '' : 's'} as batch ${batch} (${o.label}):`);
@@ -106,7 +101,7 @@ export async function runDb(action: DbAction, ctx: CliContext): Promise<void> {
       return;
     }
     if (action.action === 'rollback') {
-      const [batch, names] = (await knex.migrate.rollback({ migrationSource }, action.all)) as [number, string[]];
+      const { batch, names } = await o.db.rollback(action.all);
       if (!names.length) println(ctx.stdout, `Nothing to roll back (${o.label}).`);
       else {
         println(ctx.stdout, `Rolled back ${names.length} migration${names.length === 1 ? '' : 's'}${action.all ? '' : ` of batch ${batch}`} (${o.label}):`);

@@ -5,6 +5,7 @@ import {
   CATALOGUE_PRODUCT_IDS,
   checkProductInputs,
   getProduct,
+  readSse,
   type ApiAnswer,
   type ReportStatusResponse,
 } from '@val/contracts';
@@ -14,7 +15,6 @@ import { ApiClient, resolveApiUrl } from '../utils/api';
 import { CliError, ExitCode, UnreachableError, UsageError } from '../utils/handleError';
 import { collect, examples, parseOptions } from '../utils/options';
 import { LiveRegion } from '../utils/progress';
-import { readSse } from '../utils/sse';
 
 
 /** `--input key=value` pairs → an object; a key given twice or without '=' is a usage error. */
@@ -215,7 +215,7 @@ export async function runReportWait(opts: ReportIdOptions, ctx: CliContext): Pro
         headers: { accept: 'text/event-stream' },
         signal: abort.signal,
       });
-      for await (const ev of readSse(res)) {
+      for await (const ev of readSse(res.body)) {
         let data: unknown;
         try {
           data = JSON.parse(ev.data);

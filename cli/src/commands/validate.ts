@@ -3,9 +3,12 @@ import path from 'node:path';
 import { Command } from 'commander';
 import { z } from 'zod';
 import {
+  AiStreamCutError,
+  AiStreamError,
   VALIDATE_PATH,
   VALIDATE_STREAM_PATH,
   cleanFeedbackForDisplay,
+  followAiStream,
   validateRequestSchema,
   type ValidateRequest,
   type ValidateResponse,
@@ -16,7 +19,6 @@ import { databaseError, describeDatabase, quietKnex } from '../utils/database';
 import { CliError, ExitCode, UsageError } from '../utils/handleError';
 import { examples, parseOptions } from '../utils/options';
 import { spinner } from '../utils/progress';
-import { readSse } from '../utils/sse';
 import { StreamCleaner } from '../utils/streamCleaner';
 
 /** Options of `val validate`. */
@@ -54,9 +56,7 @@ const responseSchema = z.object({
   provider: z.enum(['openai', 'offline']).optional(),
 });
 
-const deltaSchema = z.object({ text: z.string() });
-const metaSchema = z.object({ provider: z.enum(['openai', 'offline']) });
-const streamErrorSchema = z.object({ code: z.string().optional(), message: z.string().optional() });
+const providerSchema = z.enum(['openai', 'offline']);
 
 /** The request body from the options, checked with the server's own schema (limits included). */
 export function validateRequestFromOptions(o: ValidateOptions): ValidateRequest {
@@ -191,33 +191,29 @@ async function validateStream(
     }
     throw err;
   }
-  for await (const ev of readSse(res)) {
-    const data = safeJson(ev.data);
-    if (ev.event === 'meta') {
-      const m = metaSchema.safeParse(data);
-      if (m.success) onProvider(m.data.provider);
-    } else if (ev.event === 'delta') {
-      const d = deltaSchema.safeParse(data);
-      if (d.success) onText(d.data.text);
-    } else if (ev.event === 'done') {
-      const d = responseSchema.safeParse(data);
-      if (!d.success) throw new CliError(`${VALIDATE_TEXTS.failed} (the server's final event has an unexpected shape)`);
-      return { ...d.data, streamed: true };
-    } else if (ev.event === 'error') {
-      const e = streamErrorSchema.safeParse(data);
-      const detail = e.success && e.data.message ? ` (${e.data.message})` : '';
+  let done: unknown;
+  try {
+    done = await followAiStream<unknown>(res.body, {
+      onMeta: (p) => {
+        if (providerSchema.safeParse(p).success) onProvider(p);
+      },
+      onText: (piece) => {
+        if (typeof piece === 'string') onText(piece);
+      },
+    });
+  } catch (err) {
+    if (err instanceof AiStreamError) {
+      const detail = err.message ? ` (${err.message})` : '';
       throw new CliError(`${VALIDATE_TEXTS.failed}${detail}`, ExitCode.Failure, 'Try again in a moment; if it keeps failing, check the server logs and its AI settings.');
     }
+    if (err instanceof AiStreamCutError) {
+      throw new CliError(`${VALIDATE_TEXTS.failed} (the stream ended before Val finished)`, ExitCode.Failure, 'Try again; if it keeps happening, check the server logs.');
+    }
+    throw err;
   }
-  throw new CliError(`${VALIDATE_TEXTS.failed} (the stream ended before Val finished)`, ExitCode.Failure, 'Try again; if it keeps happening, check the server logs.');
-}
-
-function safeJson(s: string): unknown {
-  try {
-    return JSON.parse(s);
-  } catch {
-    return undefined;
-  }
+  const d = responseSchema.safeParse(done);
+  if (!d.success) throw new CliError(`${VALIDATE_TEXTS.failed} (the server's final event has an unexpected shape)`);
+  return { ...d.data, streamed: true };
 }
 
 /**

@@ -193,13 +193,13 @@ export const API_OPERATIONS = {
   customerInterviewStream: {
     tag: 'Simulation',
     summary: 'Ask a persona a question, streamed',
-    description: 'The same reply as Server-Sent Events: `meta`, `chunk`…, then `done` {response, provider} or `error`.',
+    description: 'The same reply as Server-Sent Events: one `meta`, any number of `delta`, then one `done` {response, provider} or one `error` {code, message}.',
     body: {
       schema: customerInterviewRequestSchema,
       name: 'CustomerInterviewRequest',
       example: { customerId: persona.id, customerPersona: persona, userQuestion: 'What do you eat on a night shift?', conversationHistory: [], validationData },
     },
-    success: { status: 200, kind: 'sse', description: 'text/event-stream of meta, chunk…, then done or error.', events: chatStreamEventSchemas, eventsName: 'ChatStream' },
+    success: { status: 200, kind: 'sse', description: 'text/event-stream of meta, delta…, then done or error.', events: chatStreamEventSchemas, eventsName: 'ChatStream' },
     errors: AI,
   },
   generateSimulation: {
@@ -239,13 +239,13 @@ export const API_OPERATIONS = {
   valChatStream: {
     tag: 'Simulation',
     summary: 'Chat with Val about a month, streamed',
-    description: 'The same reply as Server-Sent Events: `meta`, `chunk`…, then `done` {response, provider} or `error`.',
+    description: 'The same reply as Server-Sent Events: one `meta`, any number of `delta`, then one `done` {response, provider} or one `error` {code, message}.',
     body: {
       schema: valChatRequestSchema,
       name: 'ValChatRequest',
       example: { month: 1, question: 'Is 40 users a good start?', conversationHistory: [], simulationData: month, validationData },
     },
-    success: { status: 200, kind: 'sse', description: 'text/event-stream of meta, chunk…, then done or error.', events: chatStreamEventSchemas, eventsName: 'ChatStream' },
+    success: { status: 200, kind: 'sse', description: 'text/event-stream of meta, delta…, then done or error.', events: chatStreamEventSchemas, eventsName: 'ChatStream' },
     errors: AI,
   },
   publicStats: {

@@ -20,7 +20,7 @@ import type {
   ValChatResponse,
 } from '../simulation';
 import type { AiProviderName, ValidateResponse } from '../validation';
-import type { ValidateStreamEvents } from '../validateStream';
+import type { AiStreamEvents, ChatStreamEvents, ValidateStreamEvents } from '../streams';
 
 /*
  * zod schemas of the API's answers. The BFF builds its answers from the TypeScript types beside
@@ -45,13 +45,18 @@ export const validateResponseSchema = z.object({
   provider: aiProviderSchema,
 }) satisfies z.ZodType<ValidateResponse>;
 
+/** The events of a streamed AI answer (`AiStreamEvents`), by event name, with its `done` answer. */
+function aiStreamEventSchemas<Done>(done: z.ZodType<Done>) {
+  return {
+    meta: z.object({ provider: aiProviderSchema }),
+    delta: z.object({ text: z.string() }),
+    done,
+    error: z.object({ code: z.string(), message: z.string() }),
+  } satisfies { [E in keyof AiStreamEvents<Done>]: z.ZodType<AiStreamEvents<Done>[E]> };
+}
+
 /** The events of `POST /api/validate/stream`, by event name. */
-export const validateStreamEventSchemas = {
-  meta: z.object({ provider: aiProviderSchema }),
-  delta: z.object({ text: z.string() }),
-  done: validateResponseSchema,
-  error: z.object({ code: z.string(), message: z.string() }),
-} satisfies { [E in keyof ValidateStreamEvents]: z.ZodType<ValidateStreamEvents[E]> };
+export const validateStreamEventSchemas = aiStreamEventSchemas<ValidateStreamEvents['done']>(validateResponseSchema);
 
 const personaSchema = z.object({
   id: z.string(),
@@ -109,12 +114,7 @@ export const challengeFeedbackResponseSchema = z.object({
 }) satisfies z.ZodType<ChallengeFeedbackResponse>;
 
 /** The events of the streamed chats (`/api/customer-interview/stream`, `/api/val-chat/stream`). */
-export const chatStreamEventSchemas = {
-  meta: z.object({ provider: aiProviderSchema }),
-  chunk: z.object({ text: z.string() }),
-  done: replyResponseSchema,
-  error: z.object({ error: z.object({ code: z.string(), message: z.string() }) }),
-};
+export const chatStreamEventSchemas = aiStreamEventSchemas<ChatStreamEvents['done']>(replyResponseSchema);
 
 export const publicStatsResponseSchema = z.object({
   entrepreneursValidated: z.number().int().min(0),

@@ -1,13 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { validationFingerprint, type ValidationData } from '@val/contracts';
+import { START_OVER_EVENT, validationFingerprint, type ValidationData } from '@val/contracts';
 import { browserStorage, clearState, emptyState, loadState, saveState, type Step3State } from './store';
-
-/** Window event the shell fires on "Start over": step-3 progress is cleared. */
-export const START_OVER_EVENT = 'val:start-over';
 
 /**
  * Step-3 progress for the current validation: restored from localStorage on load, saved on
- * every change, and cleared when the validation changes to another idea or on 'val:start-over'.
+ * every change, and cleared when the validation changes to another idea or on START_OVER_EVENT (the shell's "Start over").
  */
 export function useStep3(validation: ValidationData | null) {
   const fp = validation ? validationFingerprint(validation) : null;

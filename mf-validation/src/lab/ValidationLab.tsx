@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { VALIDATION_LIMITS, type AiProviderName, type ValidationAppProps, type ValidationData } from '@val/contracts';
+import { START_OVER_EVENT, VALIDATION_LIMITS, type AiProviderName, type ValidationAppProps, type ValidationData } from '@val/contracts';
 import { Badge, Button, Card, Field, Heading, Input, Muted, Spinner, TextArea, t, toast } from '@val/ui';
 import { refusalReason, validateIdea } from '../lib/api';
 import { downloadValidationReport } from '../lib/pdf';
@@ -22,9 +22,6 @@ export const LAB_TEXT = {
   pdfDone: { title: 'PDF Downloaded!', description: 'Your validation report has been saved as a PDF' },
   pdfFailed: { title: 'Error', description: 'Failed to generate PDF report' },
 } as const;
-
-/** Window event the shell dispatches when the visitor starts over. */
-export const START_OVER_EVENT = 'val:start-over';
 
 const Form = styled.form`
   background: ${t.bgElevated};

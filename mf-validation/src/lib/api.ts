@@ -1,15 +1,17 @@
 import {
+  AiStreamCutError,
+  AiStreamError,
   HttpError,
   VALIDATE_PATH,
   VALIDATE_STREAM_PATH,
   apiRequest,
+  followAiStream,
   type AiProviderName,
   type LinkType,
   type ValidateRequest,
   type ValidateResponse,
   type ValidateStreamEvents,
 } from '@val/contracts';
-import { createSseParser } from './sse';
 
 const url = (base: string, path: string) => `${base.replace(/\/$/, '')}${path}`;
 
@@ -67,43 +69,14 @@ export async function streamValidation(
   if (!res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
     throw new StreamFailure('the answer is not an event stream', true);
   }
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  const parser = createSseParser();
-  let text = '';
-  const handle = (event: string, raw: string): ValidateResponse | null => {
-    let data: unknown;
-    try {
-      data = JSON.parse(raw);
-    } catch {
-      return null;
-    }
-    if (event === 'meta') handlers.onMeta?.((data as ValidateStreamEvents['meta']).provider);
-    else if (event === 'delta') {
-      text += (data as ValidateStreamEvents['delta']).text ?? '';
-      handlers.onText?.(text);
-    } else if (event === 'done') return data as ValidateStreamEvents['done'];
-    else if (event === 'error') throw new StreamFailure((data as ValidateStreamEvents['error']).message || 'stream error', false);
-    return null;
-  };
   try {
-    for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } catch (e) {
-        if (signal?.aborted) throw e;
-        throw new StreamFailure(`stream broke: ${(e as Error).message}`, true);
-      }
-      const messages = chunk.done ? parser.push(decoder.decode()).concat(parser.flush()) : parser.push(decoder.decode(chunk.value, { stream: true }));
-      for (const m of messages) {
-        const done = handle(m.event, m.data);
-        if (done) return done;
-      }
-      if (chunk.done) throw new StreamFailure('the stream ended before the answer was complete', true);
-    }
-  } finally {
-    reader.cancel().catch(() => undefined);
+    // A last event the stream ends without closing still counts (as before the shared reader).
+    return await followAiStream<ValidateStreamEvents['done']>(res.body, { onMeta: handlers.onMeta, onText: (_piece, soFar) => handlers.onText?.(soFar) }, { keepUnterminated: true });
+  } catch (e) {
+    if (e instanceof AiStreamError) throw new StreamFailure(e.message || 'stream error', false);
+    if (e instanceof AiStreamCutError) throw new StreamFailure('the stream ended before the answer was complete', true);
+    if (signal?.aborted) throw e;
+    throw new StreamFailure(`stream broke: ${(e as Error).message}`, true);
   }
 }
 

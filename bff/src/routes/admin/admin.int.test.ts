@@ -1,7 +1,6 @@
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { adminGet, adminLogin, cookiesOf } from '../../../test/adminClient';
 import { testDbs } from '../../../test/db';
-import { analyticsFor } from '../../services/analytics';
 import { hashPassword } from './password';
 
 const PASSWORD = 'correct horse battery staple';
@@ -184,7 +183,7 @@ describe.each(testDbs)('admin stats on $label', (dbKind) => {
   beforeAll(async () => {
     app = await startTestApp({ dbKind, env: { ADMIN_PASSWORD: PASSWORD } });
     cookie = await adminLogin(app, PASSWORD);
-    const a = analyticsFor(app.deps);
+    const a = app.deps.services.analytics;
     const at = (s: string) => new Date(s);
     a.trackLinkClick({ company: 'bubble', linkType: 'button', url: 'https://bubble.io/?ref=val' }, at('2026-01-03T10:00:00.000Z'));
     a.trackLinkClick({ company: 'bubble', linkType: 'button', url: 'https://bubble.io/?ref=val' }, at('2026-01-05T23:59:59.999Z'));

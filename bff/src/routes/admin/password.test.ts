@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../../config/env';
 import { hashPassword, parseScryptHash, passwordVerifier, verifyScrypt } from './password';
 import { memoryCounterStore } from '../../repositories/counters';
-import { LOGIN_THROTTLED_MESSAGE, loginThrottle } from './loginThrottle';
+import { LOGIN_THROTTLED_MESSAGE, loginThrottle } from '../../services/loginThrottle';
 
 describe('admin password hashing', () => {
   it('hashes into scrypt$N$r$p$salt$hash and verifies only the same password', async () => {

@@ -11,10 +11,9 @@ import {
 import type { AppDeps } from '../../deps';
 import { UnauthorizedError } from '../../errors';
 import { parseBody, parseQuery } from '../../http/parse';
-import { endAdminSession, knexSessionStore, requireAdmin, startAdminSession } from '../../middlewares/adminSession';
+import { endAdminSession, requireAdmin, startAdminSession } from '../../middlewares/adminSession';
 import { byIp } from '../../middlewares/rateLimit';
 import { sameOrigin } from '../../middlewares/sameOrigin';
-import { loginThrottle } from './loginThrottle';
 import { passwordVerifier } from './password';
 
 export const ADMIN_DISABLED_MESSAGE =
@@ -26,18 +25,13 @@ export const ADMIN_DISABLED_MESSAGE =
  * 503 when no password is configured, 401 without a live session, 403 on a cross-site POST.
  */
 export function adminRouter(deps: AppDeps, opts: { now?: () => number } = {}): Router {
-  const { config, logger, repos, db } = deps;
+  const { config, logger, repos } = deps;
   const now = opts.now ?? Date.now;
   const router = new Router({ prefix: '/api/admin' });
   const password = passwordVerifier(config);
   if (!password.enabled) logger.warn(`admin dashboard disabled (${password.problem}): /api/admin answers 503`);
 
-  const throttle = loginThrottle({
-    store: deps.counters,
-    maxFailures: config.ADMIN_LOGIN_MAX_FAILURES,
-    windowMs: config.ADMIN_LOGIN_WINDOW_MS,
-  });
-  const sessions = knexSessionStore(db.knex, now);
+  const throttle = deps.services.loginThrottle;
   const csrf = sameOrigin({ allowedOrigins: [config.PUBLIC_URL] });
   const admin = requireAdmin({ idleMs: config.ADMIN_IDLE_TIMEOUT_MS, absoluteMs: config.ADMIN_SESSION_MAX_AGE_MS, now });
 
@@ -63,7 +57,7 @@ export function adminRouter(deps: AppDeps, opts: { now?: () => number } = {}): R
       throw new UnauthorizedError('Invalid password');
     }
     await throttle.succeeded(ip);
-    await sessions.sweep().catch((err) => logger.warn({ err }, 'could not sweep expired admin sessions'));
+    await repos.adminSessions.sweep(new Date(now())).catch((err) => logger.warn({ err }, 'could not sweep expired admin sessions'));
     await startAdminSession(ctx, now);
     logger.info({ ip }, 'admin logged in');
     ctx.body = { ok: true };

@@ -6,7 +6,6 @@ import { AppError } from '../../errors';
 import { parseBody } from '../../http/parse';
 import { escapeHtml, sendPage } from '../../services/authPages';
 import { byIp, rateLimit } from '../../middlewares/rateLimit';
-import { paidFlow } from '../../services/paymentsFlow';
 
 /** Heading of the page shown when a sign-in cannot start. */
 export const SIGN_IN_FAILED_TITLE = 'Sign-in failed';
@@ -23,7 +22,7 @@ export const AUTH_RATE_LIMIT = { windowMs: 60_000, max: 30 } as const;
  * - outside production without OIDC_ISSUER, the embedded provider's "Development sign-in" pages.
  */
 export function authRouter(deps: AppDeps): Router {
-  const flow = paidFlow(deps);
+  const flow = deps.services.paid;
   const router = new Router();
   const limit = rateLimit({
     ...AUTH_RATE_LIMIT,
@@ -84,7 +83,7 @@ export function authRouter(deps: AppDeps): Router {
  * A no-op when OIDC_ISSUER is configured.
  */
 export function embeddedOidcMiddleware(deps: AppDeps): Middleware {
-  const flow = paidFlow(deps);
+  const flow = deps.services.paid;
   const embedded = flow.auth.embedded;
   if (!embedded) return (_ctx, next) => next();
   return embedded.middleware(flow.originOf);

@@ -7,7 +7,6 @@ import { AppError, InputError } from '../../errors';
 import { describeIssues } from '../../http/parse';
 import { byIp, rateLimit } from '../../middlewares/rateLimit';
 import { escapeHtml, sendPage } from '../../services/authPages';
-import { paidFlow } from '../../services/paymentsFlow';
 import { sendTestCheckoutPage } from './testPage';
 
 /** Per-IP limit of checkout creation and test payments. */
@@ -48,7 +47,7 @@ const pageErrors: Middleware = async (ctx, next) => {
  *   decline as in Stripe's test mode); a payment → 303 to `/success/:session_id`.
  */
 export function checkoutRouter(deps: AppDeps): Router {
-  const flow = paidFlow(deps);
+  const flow = deps.services.paid;
   const router = new Router();
   const limit = rateLimit({
     ...CHECKOUT_RATE_LIMIT,

@@ -8,7 +8,6 @@ import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { parseBody } from '../../http/parse';
 import { byIp, rateLimit } from '../../middlewares/rateLimit';
-import { paidFlow } from '../../services/paymentsFlow';
 
 /** Per-IP limit of report starts. */
 export const FEASIBILITY_START_RATE_LIMIT = { windowMs: 60_000, max: 20 } as const;
@@ -25,7 +24,7 @@ const base = (url: string | undefined) => (url ? url.replace(/\/+$/, '') : '');
  */
 export function feasibilityRouter(deps: AppDeps): Router {
   const { config } = deps;
-  const flow = paidFlow(deps);
+  const flow = deps.services.paid;
   const router = new Router();
   const limit = rateLimit({
     ...FEASIBILITY_START_RATE_LIMIT,

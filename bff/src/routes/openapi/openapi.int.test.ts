@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { API_OPERATION_IDS, buildOpenApiDocument, OPENAPI_PATH } from '@val/contracts';
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { compareRoutes, documentedRoutes, UNDOCUMENTED_ROUTES } from '../../../test/apiRoutes';
-import { discoverRoutes } from '../../fuzz/routes';
+import { discoverRoutes } from '../../../test/fuzz/routes';
 
 describe('GET /api/openapi.json', () => {
   let app: TestApp;

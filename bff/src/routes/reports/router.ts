@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps';
 import { ConflictError, InputError, NotFoundError, RateLimitError } from '../../errors';
 import { parseBody } from '../../http/parse';
 import { openSse } from '../../http/sse';
-import { reportEventHub } from '../../reports/eventHub';
+import { SSE_POLL_MS } from '../../reports/eventHub';
 import { byIp, rateLimit } from '../../middlewares/rateLimit';
 
 /** Per-IP limits: status polling (every 6 s per open page), event streams, PDF downloads. */
@@ -21,8 +21,6 @@ export const REPORT_RATE_LIMITS = {
   devStart: { windowMs: 60_000, max: 30 },
 } as const;
 
-/** How often an open event stream re-reads the database when no in-process notice arrives (ms). */
-export const SSE_POLL_MS = 500;
 
 function reportIdParam(ctx: Context): string {
   const r = reportIdSchema.safeParse(ctx.params.id);
@@ -45,9 +43,9 @@ function lastEventId(ctx: Context): number {
  *   job-finished / job-failed, each with an id; reconnecting with `Last-Event-ID` resumes after it;
  * - `GET /api/reports/:id/pdf` → the report as a PDF (409 before any section is written).
  */
-export function reportsRouter({ reports, logger, lifecycle, counters, config }: AppDeps): Router {
+export function reportsRouter({ reports, logger, lifecycle, counters, config, services }: AppDeps): Router {
   const router = new Router();
-  const hub = reportEventHub(reports, { pollMs: SSE_POLL_MS, stopping: () => lifecycle.shuttingDown, logger });
+  const hub = services.reportEvents;
   const openStreams = new Map<string, number>();
   const limit = (name: keyof typeof REPORT_RATE_LIMITS) =>
     rateLimit({ ...REPORT_RATE_LIMITS[name], store: counters, name: `reports-${name}`, key: byIp });

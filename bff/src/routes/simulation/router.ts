@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import {
-  ErrorCode,
   challengeFeedbackRequestSchema,
   customerInterviewRequestSchema,
   generateCustomersRequestSchema,
@@ -11,31 +10,12 @@ import {
 import type { AppDeps } from '../../deps';
 import { parseBody } from '../../http/parse';
 import type { Logger } from '../../logger';
-import { simulationService, type ReplyStream } from '../../services/simulation';
-import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, openAiStream, pumpAiStream } from '../aiRoute';
+import type { ReplyStream } from '../../services/simulation';
+import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, streamAiAnswer } from '../aiRoute';
 
-/**
- * Sends a reply as Server-Sent Events: `meta` {provider}, `chunk` {text}..., `done`
- * {response, provider}. A model that fails at once is a normal JSON error (502/504); a failure
- * mid-way is an `error` event.
- */
-async function sendStream(ctx: Context, s: ReplyStream, controller: AbortController, logger: Logger): Promise<void> {
-  const { sse, chunks } = await openAiStream(ctx, s.provider, s.chunks);
-  pumpAiStream(ctx, sse, {
-    signal: controller.signal,
-    logger,
-    failed: 'reply stream failed',
-    work: async () => {
-      let full = '';
-      for await (const text of chunks) {
-        full += text;
-        sse.send('chunk', { text });
-        if (controller.signal.aborted) return;
-      }
-      sse.send('done', { response: s.finish(full), provider: s.provider });
-    },
-    sendError: (_e, message) => sse.send('error', { error: { code: ErrorCode.Upstream, message } }),
-  });
+/** Sends a reply as Server-Sent Events (`ChatStreamEvents`): `meta`, `delta`..., then `done` {response, provider} or `error`. */
+function sendStream(ctx: Context, s: ReplyStream, controller: AbortController, logger: Logger): Promise<void> {
+  return streamAiAnswer(ctx, s, { controller, logger, failed: 'reply stream failed', finish: (full) => ({ response: s.finish(full), provider: s.provider }) });
 }
 
 /**
@@ -45,9 +25,9 @@ async function sendStream(ctx: Context, s: ReplyStream, controller: AbortControl
  * Bodies are schema-validated (400), histories capped, calls rate-limited per IP (429), and
  * every answer names its provider (`provider` field and `X-AI-Provider` header).
  */
-export function simulationRouter({ ai, config, logger, counters }: AppDeps): Router {
+export function simulationRouter({ config, logger, counters, services }: AppDeps): Router {
   const router = new Router();
-  const svc = simulationService(ai);
+  const svc = services.simulation;
   const chatLimit = aiRateLimit(
     counters,
     'sim-chat',
@@ -60,7 +40,7 @@ export function simulationRouter({ ai, config, logger, counters }: AppDeps): Rou
     config.SIMULATION_GENERATE_RATE_LIMIT_PER_MINUTE,
     'Too many generations in a short time. Please wait a minute and try again.',
   );
-  const budget = aiBudget(config, counters);
+  const budget = aiBudget(services.aiBudget, logger);
 
   router.post('/api/generate-customers', generateLimit, budget, async (ctx) => {
     const body = parseBody(ctx, generateCustomersRequestSchema);

@@ -1,5 +1,6 @@
 import { startChatServer, type ChatServer } from '../../../test/chatServer';
 import { json, startTestApp, type TestApp } from '../../../test/app';
+import { sseEvents } from '../../../test/sse';
 
 const validationData = {
   idea: 'A booking app that lets independent hair salons fill last-minute cancellations',
@@ -13,18 +14,7 @@ const insights = [{ persona, responses: ['I would pay $49 a month, sign me up.']
 
 const HIGH_LIMITS = { SIMULATION_CHAT_RATE_LIMIT_PER_MINUTE: '1000', SIMULATION_GENERATE_RATE_LIMIT_PER_MINUTE: '1000' };
 
-/** Reads an SSE body into its events. */
-async function readSse(r: Response): Promise<Array<{ event: string; data: Record<string, unknown> }>> {
-  const text = await r.text();
-  return text
-    .split('\n\n')
-    .map((block) => {
-      const event = block.match(/^event: (.*)$/m)?.[1];
-      const data = block.match(/^data: (.*)$/m)?.[1];
-      return event && data ? { event, data: JSON.parse(data) as Record<string, unknown> } : null;
-    })
-    .filter((x): x is { event: string; data: Record<string, unknown> } => x !== null);
-}
+const readSse = sseEvents;
 
 describe('step 3 with the offline analyst', () => {
   let app: TestApp;
@@ -72,7 +62,7 @@ describe('step 3 with the offline analyst', () => {
     expect(reply.response).toContain('What would you pay per month');
   });
 
-  it('POST /api/customer-interview/stream streams the reply as SSE: meta, chunks, done', async () => {
+  it('POST /api/customer-interview/stream streams the reply as SSE: meta, deltas, done', async () => {
     const r = await app.fetch('/api/customer-interview/stream', {
       method: 'POST',
       json: { customerId: persona.id, customerPersona: persona, userQuestion: 'When could you start?', conversationHistory: [], validationData },
@@ -81,7 +71,7 @@ describe('step 3 with the offline analyst', () => {
     expect(r.headers.get('content-type')).toContain('text/event-stream');
     const events = await readSse(r);
     expect(events[0]).toEqual({ event: 'meta', data: { provider: 'offline' } });
-    const chunks = events.filter((e) => e.event === 'chunk').map((e) => e.data.text as string);
+    const chunks = events.filter((e) => e.event === 'delta').map((e) => e.data.text as string);
     expect(chunks.length).toBeGreaterThan(5);
     const done = events.at(-1)!;
     expect(done.event).toBe('done');
@@ -315,14 +305,14 @@ describe('step 3 with the openai provider (loopback chat-completions server)', (
     srv.reply({ type: 'stream', chunks: ['Call ', 'five ', 'churned ', 'users.'], delayMs: 5 });
     const ok = await readSse(await app.fetch('/api/val-chat/stream', { method: 'POST', json: body }));
     expect(ok[0]).toEqual({ event: 'meta', data: { provider: 'openai' } });
-    expect(ok.filter((e) => e.event === 'chunk').map((e) => e.data.text)).toEqual(['Call ', 'five ', 'churned ', 'users.']);
+    expect(ok.filter((e) => e.event === 'delta').map((e) => e.data.text)).toEqual(['Call ', 'five ', 'churned ', 'users.']);
     expect(ok.at(-1)).toEqual({ event: 'done', data: { response: 'Call five churned users.', provider: 'openai' } });
     expect(srv.requests.at(-1)!.body.stream).toBe(true);
 
     srv.reply({ type: 'stream', chunks: ['a ', 'b ', 'c ', 'd'], cutAfter: 2, delayMs: 30 });
     const cut = await readSse(await app.fetch('/api/val-chat/stream', { method: 'POST', json: body }));
-    expect(cut.filter((e) => e.event === 'chunk').map((e) => e.data.text)[0]).toBe('a ');
-    expect(cut.at(-1)).toEqual({ event: 'error', data: { error: { code: 'upstream_error', message: 'The AI could not answer right now. Please try again.' } } });
+    expect(cut.filter((e) => e.event === 'delta').map((e) => e.data.text)[0]).toBe('a ');
+    expect(cut.at(-1)).toEqual({ event: 'error', data: { code: 'upstream_error', message: 'The AI could not answer right now. Please try again.' } });
     expect(cut.some((e) => e.event === 'done')).toBe(false);
   });
 

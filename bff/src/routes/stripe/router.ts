@@ -2,7 +2,6 @@ import type { Middleware } from 'koa';
 import { ErrorCode } from '@val/contracts';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
-import { paidFlow } from '../../services/paymentsFlow';
 
 /** The webhook endpoint Stripe posts to. */
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
@@ -32,7 +31,7 @@ async function readRaw(req: NodeJS.ReadableStream & { headers: Record<string, st
  * not applied twice. `checkout.session.completed` (paid) records the payment.
  */
 export function stripeWebhookMiddleware(deps: AppDeps): Middleware {
-  const flow = paidFlow(deps);
+  const flow = deps.services.paid;
   return async (ctx, next) => {
     if (ctx.path !== STRIPE_WEBHOOK_PATH) return next();
     ctx.set('Cache-Control', 'no-store');

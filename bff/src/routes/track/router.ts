@@ -3,7 +3,6 @@ import { trackClickRequestSchema, trackProductClickRequestSchema } from '@val/co
 import type { AppDeps } from '../../deps';
 import { parseBody } from '../../http/parse';
 import { byIp, rateLimit } from '../../middlewares/rateLimit';
-import { analyticsFor } from '../../services/analytics';
 
 /**
  * Click capture: `POST /api/track-click` (partner logo/button) and `POST /api/track-product-click`
@@ -12,7 +11,7 @@ import { analyticsFor } from '../../services/analytics';
  */
 export function trackRouter(deps: AppDeps): Router {
   const router = new Router();
-  const analytics = analyticsFor(deps);
+  const analytics = deps.services.analytics;
   const limit = rateLimit({
     store: deps.counters,
     name: 'track',

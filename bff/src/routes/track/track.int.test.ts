@@ -2,7 +2,7 @@ import { PARTNER_TOOLS } from '@val/contracts';
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { testDbs } from '../../../test/db';
 import { createLifecycle, type AppDeps } from '../../deps';
-import { analyticsFor, createAnalyticsService, hashEmail } from '../../services/analytics';
+import { createAnalyticsService, hashEmail } from '../../services/analytics';
 
 const bubble = PARTNER_TOOLS.find((p) => p.company === 'bubble')!;
 const gamma = PARTNER_TOOLS.find((p) => p.company === 'gamma')!;
@@ -22,7 +22,7 @@ describe.each(testDbs)('POST /api/track-click and /api/track-product-click on $l
     expect(r.status).toBe(202);
     expect(await r.json()).toEqual({ ok: true });
     expect((await post('/api/track-click', { company: 'bubble', linkType: 'logo', url: bubble.logoUrl })).status).toBe(202);
-    await analyticsFor(app.deps).writer.flush();
+    await app.deps.services.analytics.writer.flush();
     const rows = await app.deps.db.knex('link_click_events').select('company', 'link_type', 'url');
     expect(rows).toEqual(
       expect.arrayContaining([
@@ -49,7 +49,7 @@ describe.each(testDbs)('POST /api/track-click and /api/track-product-click on $l
     expect(r.status).toBe(202);
     expect((await post('/api/track-product-click', { product: 'tam-assessment-for-ideas', location: 'purchase', inputs: 0 })).status).toBe(202);
     expect((await post('/api/track-product-click', { product: 'tam-assessment-for-ideas', location: 'purchase', inputs: 1, email: null })).status).toBe(202);
-    await analyticsFor(app.deps).writer.flush();
+    await app.deps.services.analytics.writer.flush();
     const rows = await app.deps.db.knex('product_click_events').select('product', 'location', 'inputs', 'email_hash').orderBy('id');
     expect(rows).toEqual([
       { product: 'tam-assessment-for-ideas', location: 'purchase', inputs: 3, email_hash: hashEmail(app.deps.config.ANALYTICS_HASH_KEY, 'ada@example.com') },
@@ -81,7 +81,7 @@ describe.each(testDbs)('POST /api/track-click and /api/track-product-click on $l
   });
 
   it('keeps the rollups equal to the raw events after a concurrent burst', async () => {
-    const before = await analyticsFor(app.deps).writer.flush().then(() => app.deps.repos.analytics.checkConsistency());
+    const before = await app.deps.services.analytics.writer.flush().then(() => app.deps.repos.analytics.checkConsistency());
     const emails = ['a@x.io', 'B@x.io', 'c@x.io', undefined, 'b@x.io'];
     const products = ['porter-5-forces-analysis', 'voice-of-customer-insights', 'business-idea-evaluation'];
     const bodies: Array<[string, Record<string, unknown>]> = [];
@@ -99,7 +99,7 @@ describe.each(testDbs)('POST /api/track-click and /api/track-product-click on $l
     }
     const statuses = (await Promise.all(bodies.map(([path, body]) => post(path, body)))).map((r) => r.status);
     expect(statuses.every((s) => s === 202)).toBe(true);
-    await analyticsFor(app.deps).writer.flush();
+    await app.deps.services.analytics.writer.flush();
     const report = await app.deps.repos.analytics.checkConsistency();
     expect(report.differences).toEqual([]);
     expect(report.ok).toBe(true);
@@ -162,7 +162,7 @@ describe.each(testDbs)('POST /api/track-click and /api/track-product-click on $l
       await new Promise((r) => setTimeout(r, 400));
       expect(await full.deps.db.knex('link_click_events').count<{ n: number }[]>({ n: '*' })).toEqual([{ n: 0 }]);
       await full.deps.db.knex.schema.renameTable('link_click_daily_away', 'link_click_daily');
-      await analyticsFor(full.deps).writer.flush();
+      await full.deps.services.analytics.writer.flush();
       expect(Number((await full.deps.db.knex('link_click_events').count<{ n: number }[]>({ n: '*' }))[0].n)).toBe(10);
       expect((await full.deps.repos.analytics.linkStats())[0].clickCount).toBe(10);
     } finally {

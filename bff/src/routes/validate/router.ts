@@ -1,28 +1,20 @@
 import Router from '@koa/router';
-import {
-  ErrorCode,
-  VALIDATE_PATH,
-  VALIDATE_STREAM_PATH,
-  validateRequestSchema,
-  type ValidateStreamEventName,
-  type ValidateStreamEvents,
-} from '@val/contracts';
+import { VALIDATE_PATH, VALIDATE_STREAM_PATH, validateRequestSchema } from '@val/contracts';
 import { validateTask } from '../../ai/tasks/validate';
-import { createValidationService, trimmedValidation } from '../../services/validation';
-import { AiError } from '../../ai/types';
+import { trimmedValidation } from '../../services/validation';
 import type { AppDeps } from '../../deps';
 import { parseBody } from '../../http/parse';
-import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, openAiStream, pumpAiStream } from '../aiRoute';
+import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, streamAiAnswer } from '../aiRoute';
 
 /**
  * Step 1 (spec section 7): `POST /api/validate` {idea, targetCustomer, problemSolved} →
  * {idea, targetCustomer, problemSolved, feedback} plus `id` and `provider`; and
  * `POST /api/validate/stream`, the same answer as Server-Sent Events (`meta`, `delta`...,
- * then `done` or `error`). Inputs are size-capped by the schema (400), calls are rate-limited per
+ * then `done` or `error`: `ValidateStreamEvents`). Inputs are size-capped by the schema (400), calls are rate-limited per
  * IP across both routes (429), every answer names its provider (field and `X-AI-Provider`), and
  * each completed validation is stored once.
  */
-export function validateRouter({ ai, repos, logger, config, counters }: AppDeps): Router {
+export function validateRouter({ ai, logger, config, counters, services }: AppDeps): Router {
   const router = new Router();
   const limit = aiRateLimit(
     counters,
@@ -30,9 +22,8 @@ export function validateRouter({ ai, repos, logger, config, counters }: AppDeps)
     config.VALIDATE_RATE_LIMIT_PER_MINUTE,
     'You have asked Val for several validations in a short time. Please wait a minute and try again.',
   );
-  const budget = aiBudget(config, counters);
-
-  const validations = createValidationService({ ai, repos, logger });
+  const budget = aiBudget(services.aiBudget, logger);
+  const validations = services.validation;
 
   router.post(VALIDATE_PATH, limit, budget, async (ctx) => {
     const body = await validations.validate(parseBody(ctx, validateRequestSchema), aiOptions(ctx));
@@ -42,24 +33,12 @@ export function validateRouter({ ai, repos, logger, config, counters }: AppDeps)
   router.post(VALIDATE_STREAM_PATH, limit, budget, async (ctx) => {
     const input = trimmedValidation(parseBody(ctx, validateRequestSchema));
     const controller = clientGone(ctx);
-    const { provider, chunks } = ai.stream(validateTask, input, aiOptions(ctx, controller));
-    const { sse, chunks: all } = await openAiStream(ctx, provider, chunks);
-    const send = <E extends ValidateStreamEventName>(event: E, data: ValidateStreamEvents[E]) => sse.send(event, data);
-    pumpAiStream(ctx, sse, {
-      signal: controller.signal,
+    const answer = ai.stream(validateTask, input, aiOptions(ctx, controller));
+    await streamAiAnswer(ctx, answer, {
+      controller,
       logger,
       failed: 'validation stream failed',
-      work: async () => {
-        let text = '';
-        for await (const piece of all) {
-          if (controller.signal.aborted) return;
-          text += piece;
-          send('delta', { text: piece });
-        }
-        if (controller.signal.aborted) return;
-        send('done', await validations.save(input, text, provider));
-      },
-      sendError: (e, message) => send('error', { code: e instanceof AiError ? ErrorCode.Upstream : ErrorCode.Internal, message }),
+      finish: (text) => validations.save(input, text, answer.provider),
     });
   });
 

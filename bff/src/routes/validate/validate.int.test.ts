@@ -2,6 +2,7 @@ import { isReportHeading, splitReportSections } from '@val/contracts';
 import { startChatServer, type ChatServer } from '../../../test/chatServer';
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { testDbs } from '../../../test/db';
+import { sseEvents } from '../../../test/sse';
 
 const ideaA = {
   idea: 'A mobile app that plans a week of cheap, healthy dinners from what is already in your fridge.',
@@ -14,24 +15,7 @@ const ideaB = {
   problemSolved: 'Each no-show costs a clinic $80 and front-desk staff lose hours every week calling patients.',
 };
 
-interface SseEvent {
-  event: string;
-  data: unknown;
-}
-
-/** Reads a whole SSE response into events. */
-async function readSse(r: Response): Promise<SseEvent[]> {
-  const text = await r.text();
-  return text
-    .split('\n\n')
-    .map((block) => {
-      const lines = block.split('\n').filter((l) => l && !l.startsWith(':'));
-      const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
-      const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-      return event && data !== undefined ? { event, data: JSON.parse(data) as unknown } : null;
-    })
-    .filter((e): e is SseEvent => e !== null);
-}
+const readSse = sseEvents;
 
 const countRows = (app: TestApp) => app.deps.repos.validations.count();
 

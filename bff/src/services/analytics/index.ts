@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { LinkType, TrackClickRequest, TrackProductClickRequest } from '@val/contracts';
-import type { AppDeps } from '../../deps';
+import type { Config } from '../../config/env';
+import type { Logger } from '../../logger';
+import type { Metrics } from '../../metrics';
+import type { Repositories } from '../../repositories';
 import { AppError } from '../../errors';
 import { ErrorCode } from '@val/contracts';
 import { BatchWriter } from './batchWriter';
@@ -18,6 +21,8 @@ export interface AnalyticsService {
   /** Buffers a product click (the email is kept only as a keyed hash); 503 when full. */
   trackProductClick(click: TrackProductClickRequest, at?: Date): void;
   readonly writer: BatchWriter<AnalyticsEvent>;
+  /** Writes the clicks a previous run spilled to disk (a server or test app calls it once, at start). */
+  start(): void;
 }
 
 /** HMAC-SHA256 (hex) of the trimmed, lower-cased email under the configured key. */
@@ -36,8 +41,18 @@ export class AnalyticsBusyError extends AppError {
 const BATCH_ID_KEEP_MS = 86_400_000;
 const BATCH_ID_PRUNE_EVERY_MS = 10 * 60_000;
 
-/** Builds the service and its writer; the writer is flushed (and closed) at shutdown. */
-export function createAnalyticsService({ config, logger, repos, lifecycle, metrics }: AppDeps): AnalyticsService {
+/**
+ * Builds the service and its writer (`deps.services.analytics`, built once in `createServices`);
+ * the writer is flushed (and closed) at shutdown. No I/O until `start()` or the first click.
+ */
+export function createAnalyticsService({ config, logger, repos, lifecycle, metrics }: {
+  config: Config;
+  logger: Logger;
+  repos: Pick<Repositories, 'analytics'>;
+  /** The writer is flushed and closed by a shutdown hook. */
+  lifecycle: { onShutdown(fn: () => Promise<void> | void): void };
+  metrics: Pick<Metrics, 'clickFlushFailures'>;
+}): AnalyticsService {
   let lastPrune = Date.now();
   const writer = new BatchWriter<AnalyticsEvent>({
     write: async (rows, batchId) => {
@@ -74,13 +89,15 @@ export function createAnalyticsService({ config, logger, repos, lifecycle, metri
     logger,
   });
   lifecycle.onShutdown(() => writer.close());
-  writer.restore().catch((err) => logger.error({ err }, 'analytics: could not restore spilled click events'));
 
   const accept = (e: AnalyticsEvent) => {
     if (!writer.enqueue(e)) throw new AnalyticsBusyError();
   };
   return {
     writer,
+    start() {
+      writer.restore().catch((err) => logger.error({ err }, 'analytics: could not restore spilled click events'));
+    },
     trackLinkClick(c, at = new Date()) {
       accept({ kind: 'link', company: c.company, linkType: c.linkType, url: c.url, at: at.getTime() });
     },
@@ -95,16 +112,4 @@ export function createAnalyticsService({ config, logger, repos, lifecycle, metri
       });
     },
   };
-}
-
-const services = new WeakMap<AppDeps, AnalyticsService>();
-
-/** The one analytics service of an app (shared by the tracking and admin routers). */
-export function analyticsFor(deps: AppDeps): AnalyticsService {
-  let s = services.get(deps);
-  if (!s) {
-    s = createAnalyticsService(deps);
-    services.set(deps, s);
-  }
-  return s;
 }

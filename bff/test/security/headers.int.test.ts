@@ -1,5 +1,5 @@
-import { startTestApp, type TestApp } from '../../test/app';
-import { inlineScriptHashes } from '../middlewares/securityHeaders';
+import { startTestApp, type TestApp } from '../app';
+import { inlineScriptHashes } from '../../src/middlewares/securityHeaders';
 
 /**
  * Security headers, against the contract of middlewares/securityHeaders.ts: every HTML page

@@ -1,8 +1,8 @@
-import { adminLogin, cookiesOf } from '../../test/adminClient';
-import { startTestApp, type TestApp } from '../../test/app';
-import { signInWithEmbeddedProvider, testBrowser } from '../../test/paidBrowser';
-import { ADMIN_COOKIE, ADMIN_COOKIE_PATH, adminCookieName } from '../middlewares/adminSession';
-import { AUTH_COOKIE, authCookieName } from '../services/authSession';
+import { adminLogin, cookiesOf } from '../adminClient';
+import { startTestApp, type TestApp } from '../app';
+import { signInWithEmbeddedProvider, testBrowser } from '../paidBrowser';
+import { ADMIN_COOKIE, ADMIN_COOKIE_PATH, adminCookieName } from '../../src/middlewares/adminSession';
+import { AUTH_COOKIE, authCookieName } from '../../src/services/authSession';
 
 /**
  * Cookie hardening of both sessions: the admin session (`val.admin`, server-side, scoped to

@@ -1,10 +1,10 @@
-import { adminLogin } from '../../test/adminClient';
-import { startTestApp, type TestApp } from '../../test/app';
-import { signInWithEmbeddedProvider, testBrowser } from '../../test/paidBrowser';
+import { adminLogin } from '../adminClient';
+import { startTestApp, type TestApp } from '../app';
+import { signInWithEmbeddedProvider, testBrowser } from '../paidBrowser';
 import { countRows, diffCounts, listTables } from '../fuzz/rowCounts';
 import { discoverRoutes, fillPath, isStateChanging, routeKey, type DiscoveredRoute } from '../fuzz/routes';
 import { routeSamples } from '../fuzz/samples';
-import { AUTH_COOKIE } from '../services/authSession';
+import { AUTH_COOKIE } from '../../src/services/authSession';
 
 /**
  * CSRF: every state-changing route that acts on a cookie (the admin session, the sign-in

@@ -1,4 +1,5 @@
-import { startTestApp, type TestApp } from '../../test/app';
+import { SseParser } from '@val/contracts';
+import { startTestApp, type TestApp } from '../app';
 import { routeSamples } from '../fuzz/samples';
 import { discoverAiRoutes, KNOWN_AI_ROUTES, type AiRoute } from './aiRoutes';
 import { startFaultModel, type Fault, type FaultModel } from './faultModel';
@@ -50,8 +51,10 @@ async function call(app: TestApp, r: AiRoute, ip: string): Promise<Outcome> {
     const e = (JSON.parse(text) as { error?: { code?: string; message?: string } }).error;
     if (e?.code && e.message) return { status: res.status, ms, kind: 'json-error', detail: `${e.code}: ${e.message}` };
   }
-  if (res.status === 200 && /event-stream/.test(type) && /^event: error$/m.test(text) && !/^event: done$/m.test(text)) {
-    return { status: 200, ms, kind: 'sse-error', detail: text.split('\n').find((l) => l.startsWith('data:') && l.includes('message')) ?? '' };
+  const events = /event-stream/.test(type) ? new SseParser().feed(text) : [];
+  const failed = events.find((e) => e.event === 'error');
+  if (res.status === 200 && failed && !events.some((e) => e.event === 'done')) {
+    return { status: 200, ms, kind: 'sse-error', detail: failed.data };
   }
   return { status: res.status, ms, kind: 'other', detail: text.slice(0, 200) };
 }

@@ -1,4 +1,4 @@
-import { testDbs } from '../../test/db';
+import { testDbs } from '../db';
 import { spawnServer, type SpawnedServer } from './spawnServer';
 
 /**

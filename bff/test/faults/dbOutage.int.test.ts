@@ -11,7 +11,7 @@ import { runOutageScenario, type OutageFigures } from './outageScenario';
  */
 
 const url = process.env.TEST_MYSQL_URL;
-if (!url) console.log('bff/src/faults/dbOutage.int.test.ts skipped: set TEST_MYSQL_URL (e.g. mysql://root@127.0.0.1:3306/test) to run the database outage test.');
+if (!url) console.log('bff/test/faults/dbOutage.int.test.ts skipped: set TEST_MYSQL_URL (e.g. mysql://root@127.0.0.1:3306/test) to run the database outage test.');
 
 (url ? describe : describe.skip)('database outage under a steady click load (MySQL behind a cut TCP proxy)', () => {
   let f: OutageFigures;

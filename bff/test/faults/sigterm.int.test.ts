@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { testDbs } from '../../test/db';
+import { testDbs } from '../db';
 import { startClickLoad, tally } from './clickLoad';
 import { spawnServer } from './spawnServer';
 

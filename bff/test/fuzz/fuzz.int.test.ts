@@ -1,10 +1,10 @@
 import Router from '@koa/router';
-import { startTestApp, type TestApp } from '../../test/app';
-import { testDbs } from '../../test/db';
-import { startFakeStripe, type FakeStripe } from '../../test/stripeServer';
-import { InputError } from '../errors';
-import { ADMIN_COOKIE_PATH } from '../middlewares/adminSession';
-import { STRIPE_WEBHOOK_PATH } from '../routes/stripe/router';
+import { startTestApp, type TestApp } from '../app';
+import { testDbs } from '../db';
+import { startFakeStripe, type FakeStripe } from '../stripeServer';
+import { InputError } from '../../src/errors';
+import { ADMIN_COOKIE_PATH } from '../../src/middlewares/adminSession';
+import { STRIPE_WEBHOOK_PATH } from '../../src/routes/stripe/router';
 import { parseBodyLimit } from './cases';
 import { fuzzRoutes, statsTable, type RouteStats } from './fuzzer';
 import { discoverRoutes, isStateChanging, routeKey, type DiscoveredRoute } from './routes';
@@ -72,7 +72,7 @@ describe.each(testDbs)('fuzzing every route on $label', (kind) => {
     expect(routes.length).toBeGreaterThan(20);
     expect(routes.map(routeKey)).toEqual(expect.arrayContaining(['POST /api/validate', 'POST /api/track-click', 'GET /api/admin/link-stats', `POST ${STRIPE_WEBHOOK_PATH}`]));
     const missing = routes.filter((r) => r.path.startsWith('/api/') && isStateChanging(r.method) && !samples[routeKey(r)]).map(routeKey);
-    // A new route: add a valid request for it to bff/src/fuzz/samples.ts so its fields get mutated.
+    // A new route: add a valid request for it to bff/test/fuzz/samples.ts so its fields get mutated.
     expect(missing).toEqual([]);
   });
 

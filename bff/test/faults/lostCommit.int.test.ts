@@ -1,8 +1,8 @@
 import pino from 'pino';
-import { createDb } from '../db/knex';
-import { knexAnalyticsRepository, type LinkClickEvent } from '../repositories/analytics';
-import { BatchWriter } from '../services/analytics/batchWriter';
-import { testDbs } from '../../test/db';
+import { createDb } from '../../src/db/knex';
+import { knexAnalyticsRepository, type LinkClickEvent } from '../../src/repositories/analytics';
+import { BatchWriter } from '../../src/services/analytics/batchWriter';
+import { testDbs } from '../db';
 import { startTcpProxy } from './tcpProxy';
 
 /**
@@ -11,7 +11,7 @@ import { startTcpProxy } from './tcpProxy';
  * store the batch again. A TCP proxy of our own lets the COMMIT through and drops its answer.
  */
 const mysql = testDbs.find((d) => d.label === 'mysql');
-if (!mysql) console.log('bff/src/faults/lostCommit.int.test.ts skipped: set TEST_MYSQL_URL to run the lost-COMMIT test.');
+if (!mysql) console.log('bff/test/faults/lostCommit.int.test.ts skipped: set TEST_MYSQL_URL to run the lost-COMMIT test.');
 
 (mysql ? describe : describe.skip)('a batch whose COMMIT answer is lost (MySQL behind a TCP proxy)', () => {
   it('is retried with its id and stored exactly once: raw events, rollups and consistency agree', async () => {

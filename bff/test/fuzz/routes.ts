@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
-import type { AppDeps } from '../deps';
-import { routers } from '../routes';
-import { STRIPE_WEBHOOK_PATH } from '../routes/stripe/router';
+import type { AppDeps } from '../../src/deps';
+import { routers } from '../../src/routes';
+import { STRIPE_WEBHOOK_PATH } from '../../src/routes/stripe/router';
 
 /** One route of the app as the fuzzer sees it. */
 export interface DiscoveredRoute {

@@ -1,4 +1,4 @@
-import type { Database } from '../db/knex';
+import type { Database } from '../../src/db/knex';
 
 /** Row count per table. */
 export type RowCounts = Record<string, number>;

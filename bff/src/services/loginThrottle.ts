@@ -1,5 +1,5 @@
-import { RateLimitError } from '../../errors';
-import type { CounterStore } from '../../repositories/counters';
+import { RateLimitError } from '../errors';
+import type { CounterStore } from '../repositories/counters';
 
 export interface LoginThrottleOptions {
   /** Where attempts are counted (`deps.counters`: shared by every process on MySQL). */

@@ -1,6 +1,6 @@
-import { json, startTestApp, type TestApp } from '../../test/app';
-import { testDbs } from '../../test/db';
-import { hashPassword } from '../routes/admin/password';
+import { json, startTestApp, type TestApp } from '../app';
+import { testDbs } from '../db';
+import { hashPassword } from '../../src/routes/admin/password';
 
 /**
  * Findings 1 and 2 of the attack run: the admin login throttle holds under a burst of parallel

@@ -1,5 +1,5 @@
 import { SIMULATION_LIMITS, VALIDATION_LIMITS } from '@val/contracts';
-import { startTestApp, type TestApp } from '../../test/app';
+import { startTestApp, type TestApp } from '../app';
 import { discoverAiRoutes, KNOWN_AI_ROUTES, type AiRoute } from '../faults/aiRoutes';
 import { routeSamples } from '../fuzz/samples';
 

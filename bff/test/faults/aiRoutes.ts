@@ -1,4 +1,4 @@
-import type { TestApp } from '../../test/app';
+import type { TestApp } from '../app';
 import { discoverRoutes, fillPath, routeKey } from '../fuzz/routes';
 import type { RouteSample } from '../fuzz/samples';
 

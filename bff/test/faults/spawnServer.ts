@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { findRepoRoot } from '../config/env';
+import { findRepoRoot } from '../../src/config/env';
 
 /** The built server running in a child process. */
 export interface SpawnedServer {

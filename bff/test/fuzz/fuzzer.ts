@@ -1,7 +1,6 @@
 import fc from 'fast-check';
-import { adminLogin } from '../../test/adminClient';
-import type { TestApp } from '../../test/app';
-import { analyticsFor } from '../services/analytics';
+import { adminLogin } from '../adminClient';
+import type { TestApp } from '../app';
 import { fixedCases, generatedCases, type FuzzRequest } from './cases';
 import { countRows, diffCounts, listTables, type RowCounts } from './rowCounts';
 import { routeKey, type DiscoveredRoute } from './routes';
@@ -42,7 +41,7 @@ const randomIp = () => `10.${(Math.random() * 250) | 0}.${(Math.random() * 250) 
  * address (the test app trusts X-Forwarded-For), so per-IP limits do not mask the routes.
  */
 export async function fuzzRoutes(target: TestApp, list: ReadonlyArray<DiscoveredRoute>, mode: FuzzMode, o: FuzzOptions): Promise<string[]> {
-  const writer = analyticsFor(target.deps).writer;
+  const writer = target.deps.services.analytics.writer;
   const tables = await listTables(target.deps.db);
   const settle = async () => {
     await writer.flush();

@@ -1,0 +1,65 @@
+import { tokenBudget } from './ai/budget';
+import { createAi } from './ai/service';
+import type { Config } from './config/env';
+import { createDb, type Database } from './db/knex';
+import { createLifecycle, type AppDeps } from './deps';
+import { createLogger, type Logger } from './logger';
+import { countQueries, createMetrics, instrumentAi, type Metrics } from './metrics';
+import { createRepositories } from './repositories';
+import { createCounterStore } from './repositories/counters';
+import { createReportService, startInlineWorker } from './reports';
+import { reportEventHub, SSE_POLL_MS } from './reports/eventHub';
+import { loginThrottle } from './services/loginThrottle';
+import { createAnalyticsService } from './services/analytics';
+import { createPaidFlow } from './services/paymentsFlow';
+import { simulationService } from './services/simulation';
+import { createValidationService } from './services/validation';
+
+export interface ServiceOptions {
+  logger?: Logger;
+  /** An open database (tests, the CLI); without it the configured one is opened (and migrated when MIGRATE_ON_START). */
+  db?: Database;
+  /** Default: a fresh registry without Node's process metrics (the server adds them). */
+  metrics?: Metrics;
+}
+
+/**
+ * Builds every dependency of the app from config, once: the database (opened and migrated unless
+ * given), repositories, counters, the AI layer, the report engine and every service
+ * (`deps.services`). No request is served and no background work starts here: `startServer`,
+ * the test app and `startWorker` start what they run.
+ */
+export async function createServices(config: Config, opts: ServiceOptions = {}): Promise<AppDeps> {
+  const logger = opts.logger ?? createLogger(config);
+  const db = opts.db ?? createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  if (!opts.db && config.MIGRATE_ON_START) await db.migrate();
+  const lifecycle = createLifecycle(logger);
+  const metrics = opts.metrics ?? createMetrics();
+  countQueries(db.knex, metrics);
+  const ai = instrumentAi(createAi(config, logger), metrics);
+  const repos = createRepositories(db.knex);
+  const counters = createCounterStore(db, logger);
+  const reports = createReportService({ config, logger, db, ai, metrics });
+  const deps: Omit<AppDeps, 'services'> = { config, logger, db, repos, lifecycle, ai, reports, counters, metrics };
+  const services: AppDeps['services'] = {
+    validation: createValidationService({ ai, repos, logger }),
+    simulation: simulationService(ai),
+    analytics: createAnalyticsService({ config, logger, repos, lifecycle, metrics }),
+    aiBudget: tokenBudget({ store: counters, tokens: config.AI_TOKEN_BUDGET_PER_IP, windowMs: config.AI_TOKEN_BUDGET_WINDOW_MS }),
+    // The report engine is read per call (`deps.reports`), so a test can put another in its place.
+    paid: createPaidFlow({ config, logger, repos, reports: () => app.reports }),
+    reportEvents: reportEventHub(reports, { pollMs: SSE_POLL_MS, stopping: () => lifecycle.shuttingDown, logger }),
+    loginThrottle: loginThrottle({ store: counters, maxFailures: config.ADMIN_LOGIN_MAX_FAILURES, windowMs: config.ADMIN_LOGIN_WINDOW_MS }),
+  };
+  const app: AppDeps = Object.assign(deps, { services });
+  return app;
+}
+
+/**
+ * The background work of a serving process: clicks spilled by an earlier run are written, and
+ * (REPORT_WORKER=inline) the report worker runs in this process. `startServer` and the test app.
+ */
+export function startBackgroundWork(deps: AppDeps): void {
+  deps.services.analytics.start();
+  startInlineWorker(deps);
+}

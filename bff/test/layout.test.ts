@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { findRepoRoot } from '../src/config/env';
+
+/*
+ * The house rules a newcomer relies on (README, "Layout"), checked so they stay true:
+ * SQL is built only in bff/src/repositories, bff/src/db and bff/migrations; the BFF's modules
+ * import each other without cycles; the offline analyst (ai/offline) stands on its own, below
+ * the services; Server-Sent Events are parsed in one place, contracts/src/sse.ts.
+ */
+
+const root = findRepoRoot();
+const rel = (p: string) => path.relative(root, p).split(path.sep).join('/');
+const isTest = (p: string) => /\.test\.tsx?$/.test(p);
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p);
+    return /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+/** What builds a knex query: the query builder, a transaction, raw SQL, the schema or migrator. */
+const QUERY_BUILDING = [
+  /\bknex\s*\(/,
+  /\btrx\s*\(/,
+  /\.where(?:Not|In|NotIn|Null|NotNull|Exists|Raw)?\s*\(/,
+  /\.(?:orWhere|andWhere|onConflict|orderBy|groupBy|forUpdate|skipLocked|returning)\s*\(/,
+  /\.raw\s*\(/,
+  /\bknex\.(?:schema|migrate|transaction|raw)\b/,
+];
+
+/** The lines of `files` that match one of `patterns`, as `path:line: text`. */
+function linesMatching(files: string[], patterns: RegExp[]): string[] {
+  return files.flatMap((f) =>
+    fs
+      .readFileSync(f, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (patterns.some((re) => re.test(line)) ? [`${rel(f)}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+describe('where SQL lives', () => {
+  const allowed = ['bff/src/repositories/', 'bff/src/db/', 'bff/migrations/'];
+  const files = ['bff/src', 'cli/src'].flatMap((d) => sourceFiles(path.join(root, d))).filter((f) => !isTest(f));
+
+  it('no code outside repositories/, db/ and migrations builds a query', () => {
+    const outside = files.filter((f) => !allowed.some((a) => rel(f).startsWith(a)));
+    expect(outside.length).toBeGreaterThan(50);
+    expect(linesMatching(outside, QUERY_BUILDING)).toEqual([]);
+  });
+
+  it('the check sees a query where there is one', () => {
+    const lines = ["await knex('outbox').where({ id }).update({ status: 'sent' });", 'return trx("report_jobs").insert(row);', 'q.orWhere("x", 1)'];
+    expect(lines.filter((l) => QUERY_BUILDING.some((re) => re.test(l)))).toEqual(lines);
+    expect(['const names = Array.from(set);', 'items.filter((x) => x.ok)'].filter((l) => QUERY_BUILDING.some((re) => re.test(l)))).toEqual([]);
+  });
+});
+
+/** The relative imports of each module under `dir` (tests left out), type-only imports included. */
+function importGraph(dir: string): Map<string, string[]> {
+  const files = sourceFiles(dir).filter((f) => !isTest(f));
+  const known = new Set(files);
+  const resolve = (from: string, spec: string) => {
+    if (!spec.startsWith('.')) return null;
+    const base = path.resolve(path.dirname(from), spec);
+    return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((c) => known.has(c)) ?? null;
+  };
+  const graph = new Map<string, string[]>();
+  for (const f of files) {
+    const info = ts.preProcessFile(fs.readFileSync(f, 'utf8'), true, true);
+    graph.set(f, info.importedFiles.map((i) => resolve(f, i.fileName)).filter((x): x is string => x !== null));
+  }
+  return graph;
+}
+
+/** Every import cycle of the graph (Tarjan's strongly connected components of more than one module). */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next);
+    next += 1;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(scc.map(rel).sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe('how the BFF modules depend on each other', () => {
+  const graph = importGraph(path.join(root, 'bff', 'src'));
+
+  it('has no import cycle', () => {
+    expect(graph.size).toBeGreaterThan(50);
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('finds a cycle where there is one', () => {
+    const g = new Map([
+      [path.join(root, 'a.ts'), [path.join(root, 'b.ts')]],
+      [path.join(root, 'b.ts'), [path.join(root, 'a.ts')]],
+      [path.join(root, 'c.ts'), [path.join(root, 'a.ts')]],
+    ]);
+    expect(cycles(g)).toEqual([['a.ts', 'b.ts']]);
+  });
+
+  it('the offline analyst imports nothing from services/, routes/ or reports/', () => {
+    const offline = [...graph.entries()].filter(([f]) => rel(f).startsWith('bff/src/ai/offline/'));
+    expect(offline.length).toBeGreaterThan(3);
+    const above = offline.flatMap(([f, deps]) => deps.filter((d) => /^bff\/src\/(services|routes|reports)\//.test(rel(d))).map((d) => `${rel(f)} → ${rel(d)}`));
+    expect(above).toEqual([]);
+  });
+});
+
+describe('where event streams are parsed', () => {
+  /** What parsing a text/event-stream by hand looks like: reading its field lines or splitting its blocks. */
+  const PARSING = [/startsWith\(\s*['"](?:data|event|id):/, /\.(?:indexOf|split)\(\s*['"]\\n\\n['"]/, /match\(\/\^(?:data|event): /];
+  const dirs = ['contracts/src', 'ui/src', 'shell/src', 'mf-validation/src', 'mf-simulation/src', 'mf-catalogue/src', 'mf-admin/src', 'cli/src', 'cli/test', 'bff/src', 'bff/test', 'e2e/src'];
+
+  it('only contracts/src/sse.ts reads SSE fields (the remotes, the CLI and the tests use it)', () => {
+    const files = dirs.flatMap((d) => sourceFiles(path.join(root, d))).filter((f) => rel(f) !== 'contracts/src/sse.ts' && f !== __filename);
+    expect(files.length).toBeGreaterThan(100);
+    expect(linesMatching(files, PARSING)).toEqual([]);
+  });
+
+  it('the check sees a hand-made parser', () => {
+    const lines = ["if (line.startsWith('data:')) data.push(line.slice(5));", "while ((cut = buffer.indexOf('\\n\\n')) >= 0) {", 'const event = block.match(/^event: (.*)$/m)?.[1];'];
+    expect(lines.filter((l) => PARSING.some((re) => re.test(l)))).toEqual(lines);
+  });
+});
+
+
+describe("the README's Layout", () => {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const start = readme.indexOf('Where each kind of code lives:');
+  const section = start < 0 ? '' : readme.slice(start, readme.indexOf('\n## ', start));
+
+  it('says where each kind of code lives in five numbered lines, naming folders that exist', () => {
+    expect(section.split('\n').filter((l) => /^\d\. /.test(l))).toHaveLength(5);
+    const paths = [...section.matchAll(/`((?:bff|cli|contracts)\/[^`<*]+)`/g)].map((m) => m[1]);
+    expect(paths.length).toBeGreaterThan(8);
+    expect(paths.filter((p) => !fs.existsSync(path.join(root, p)) && !fs.existsSync(path.join(root, 'contracts', 'src', p.replace(/^contracts\//, ''))))).toEqual([]);
+  });
+});
