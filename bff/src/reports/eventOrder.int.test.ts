@@ -1,5 +1,5 @@
 import { testDbs } from '../../test/db';
-import { knexReportRepository } from './repository';
+import { knexReportRepository } from '../repositories/reportJobs';
 
 /*
  * A report's live stream reads events with id > the last one it has. Agents run in parallel, each
