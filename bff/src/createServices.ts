@@ -38,7 +38,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   countQueries(db.knex, metrics);
   const ai = instrumentAi(createAi(config, logger), metrics);
   const repos = createRepositories(db.knex);
-  const counters = createCounterStore(db, logger);
+  const counters = createCounterStore(db, logger, { timeoutMs: config.COUNTER_STORE_TIMEOUT_MS });
   const reports = createReportService({ config, logger, db, ai, metrics });
   const deps: Omit<AppDeps, 'services'> = { config, logger, db, repos, lifecycle, ai, reports, counters, metrics };
   const services: AppDeps['services'] = {
