@@ -31,7 +31,7 @@ export interface ServiceOptions {
  */
 export async function createServices(config: Config, opts: ServiceOptions = {}): Promise<AppDeps> {
   const logger = opts.logger ?? createLogger(config);
-  const db = opts.db ?? createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const db = opts.db ?? createDb({ url: config.DATABASE_URL, dataDir: config.dataDir, logger });
   if (!opts.db && config.MIGRATE_ON_START) await db.migrate();
   const lifecycle = createLifecycle(logger);
   const metrics = opts.metrics ?? createMetrics();

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config/env';
 import { createServices } from '../../src/createServices';
 import { createDb } from '../../src/db/knex';
 import { knexCounterStore } from '../../src/repositories/counters';
-import { testDbs } from '../db';
+import { skippedWithoutMysql, testDbs } from '../db';
 import { startTcpProxy, type TcpProxy } from './tcpProxy';
 
 /**
@@ -41,7 +41,7 @@ async function timed<T>(fn: () => Promise<T>, limitMs = 5000): Promise<{ value: 
   return { value, ms: Date.now() - t0 };
 }
 
-(mysql ? describe : describe.skip)(`shared counters during a silent network cut${mysql ? '' : ' (skipped: TEST_MYSQL_URL unset)'}`, () => {
+(mysql ? describe : describe.skip)(`shared counters during a silent network cut${skippedWithoutMysql}`, () => {
   let created: Awaited<ReturnType<NonNullable<typeof mysql>['create']>>;
   let proxy: TcpProxy;
   let proxiedUrl: string;
