@@ -202,6 +202,9 @@ function createConfig({ dir, name, exposes, host = false, port, title = 'Val' })
           // The product data, for the screens that show products (not shared: plain data, and the
           // landing page does not load it).
           '@val/contracts/catalogue$': path.join(root, 'contracts', 'src', 'catalogue.ts'),
+          // The API's route table and typed client (createValApi), for the code that calls the API
+          // (not shared: the landing page's shared contracts module stays without the route table).
+          '@val/contracts/client$': path.join(root, 'contracts', 'src', 'client.ts'),
         },
       },
       module: {

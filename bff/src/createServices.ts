@@ -31,14 +31,14 @@ export interface ServiceOptions {
  */
 export async function createServices(config: Config, opts: ServiceOptions = {}): Promise<AppDeps> {
   const logger = opts.logger ?? createLogger(config);
-  const db = opts.db ?? createDb({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const db = opts.db ?? createDb({ url: config.DATABASE_URL, dataDir: config.dataDir, logger });
   if (!opts.db && config.MIGRATE_ON_START) await db.migrate();
   const lifecycle = createLifecycle(logger);
   const metrics = opts.metrics ?? createMetrics();
   countQueries(db.knex, metrics);
   const ai = instrumentAi(createAi(config, logger), metrics);
   const repos = createRepositories(db.knex);
-  const counters = createCounterStore(db, logger);
+  const counters = createCounterStore(db, logger, { timeoutMs: config.COUNTER_STORE_TIMEOUT_MS });
   const reports = createReportService({ config, logger, db, ai, metrics });
   const deps: Omit<AppDeps, 'services'> = { config, logger, db, repos, lifecycle, ai, reports, counters, metrics };
   const services: AppDeps['services'] = {

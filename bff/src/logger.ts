@@ -19,28 +19,40 @@ export const STDOUT_BACKLOG_LIMIT = 4 * 1024 * 1024;
  * spin forever on a pipe whose reader left during shutdown, so the process never exits.
  */
 export function stdoutDestination(out: NodeJS.WriteStream = process.stdout): LogDestination & { readonly dropped: number } {
-  let broken = false;
+  const stream = streamState(out);
   let dropped = 0;
-  out.on('error', () => {
-    broken = true;
-  });
   return {
     get dropped() {
       return dropped;
     },
     write(line: string) {
-      if (broken || out.destroyed || out.writableLength > STDOUT_BACKLOG_LIMIT) {
+      if (stream.broken || out.destroyed || out.writableLength > STDOUT_BACKLOG_LIMIT) {
         dropped += 1;
         return true;
       }
       try {
         return out.write(line);
       } catch {
-        broken = true;
+        stream.broken = true;
         return true;
       }
     },
   };
+}
+
+/** Whether a stream's reader has gone, watched by one 'error' listener per stream however many loggers write to it. */
+const streams = new WeakMap<NodeJS.WriteStream, { broken: boolean }>();
+function streamState(out: NodeJS.WriteStream): { broken: boolean } {
+  let state = streams.get(out);
+  if (!state) {
+    const created = { broken: false };
+    out.on('error', () => {
+      created.broken = true;
+    });
+    streams.set(out, created);
+    state = created;
+  }
+  return state;
 }
 
 /**

@@ -55,5 +55,11 @@ function mysql(base: string): TestDb {
   };
 }
 
+/**
+ * What a MySQL-only describe() adds to its name when TEST_MYSQL_URL is unset, so the run says
+ * why its tests were skipped: `(mysql ? describe : describe.skip)(\`name${skippedWithoutMysql}\`, …)`.
+ */
+export const skippedWithoutMysql = process.env.TEST_MYSQL_URL ? '' : ' (skipped: TEST_MYSQL_URL unset; CI sets it, e.g. mysql://root@127.0.0.1:3306/test)';
+
 /** SQLite always; MySQL too when TEST_MYSQL_URL is set (CI sets it). */
 export const testDbs: TestDb[] = [sqlite, ...(process.env.TEST_MYSQL_URL ? [mysql(process.env.TEST_MYSQL_URL)] : [])];

@@ -45,5 +45,6 @@ export {
   REPORT_EVENT_TYPES,
   FEASIBILITY_AGENT_COUNT,
 } from './catalogue';
+// The API's route table and its typed client are their own entry too, `@val/contracts/client`.
 export * from './paid';
 export * from './email';

@@ -1,3 +1,4 @@
+import { PUBLIC_STATS_PATH } from './content';
 import { PAID_PATHS } from './paid';
 import { VALIDATE_PATH, VALIDATE_STREAM_PATH } from './validateStream';
 
@@ -23,7 +24,7 @@ export const API_ROUTES = {
   valChat: { method: 'POST', path: '/api/val-chat' },
   valChatStream: { method: 'POST', path: '/api/val-chat/stream' },
   // Site
-  publicStats: { method: 'GET', path: '/api/public-stats' },
+  publicStats: { method: 'GET', path: PUBLIC_STATS_PATH },
   contact: { method: 'POST', path: '/api/contact' },
   // Research reports
   reportStatus: { method: 'POST', path: '/api/reports/status' },

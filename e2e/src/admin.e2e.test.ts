@@ -255,3 +255,87 @@ describe('admin dashboard with clicks', () => {
     await context.close();
   });
 });
+
+/** The texts of what a visible toast overlaps: clickable elements and the parts marked to keep clear (the first row). */
+async function coveredByToast(page: Page): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const toasts = [...document.querySelectorAll('[data-testid="toast"]')].map((t) => t.getBoundingClientRect());
+    return [...document.querySelectorAll(selector)]
+      .filter((e) => !e.closest('[data-testid="toast-viewport"]'))
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && toasts.some((t) => r.left < t.right && r.right > t.left && r.top < t.bottom && r.bottom > t.top);
+      })
+      .map((e) => (e.textContent || e.getAttribute('aria-label') || e.tagName).trim());
+  }, 'a[href], button, input, select, textarea, [role="button"], [role="tab"], [data-toast-avoid]');
+}
+
+describe('toasts on the admin dashboard', () => {
+  it.each([
+    [1280, 900, 'dark'],
+    [1280, 900, 'light'],
+    [375, 812, 'dark'],
+    [375, 812, 'light'],
+  ] as const)("at %i×%i (%s) the login toast covers nothing clickable nor the first row: Refresh and Log out stay usable while it shows", async (width, height, colorScheme) => {
+    const { page, context, errors } = await newPage(browser, { width, height, colorScheme });
+    await login(page, seeded);
+    await toast(page).filter({ hasText: 'Login successful' }).waitFor();
+    await page.getByTestId('product-row').first().waitFor();
+    // For a while after the rows appear (the toast shows for 5 s), nothing clickable is under it.
+    const covered = new Set<string>();
+    for (let i = 0; i < 12; i++) {
+      for (const c of await coveredByToast(page)) covered.add(c);
+      await page.waitForTimeout(100);
+    }
+    expect(await toast(page).count()).toBe(1);
+    expect([...covered]).toEqual([]);
+    // A user's click lands on the buttons, not on the toast.
+    await page.getByRole('button', { name: 'Refresh Data' }).click({ trial: true, timeout: 2000 });
+    await page.getByRole('button', { name: 'Log out' }).click({ trial: true, timeout: 2000 });
+    if (process.env.VAL_SCREENSHOTS) await page.screenshot({ path: `${process.env.VAL_SCREENSHOTS}/admin-login-toast-${width}-${colorScheme}.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('admin switched off (no ADMIN_PASSWORD)', () => {
+  let off: TestServer;
+  beforeAll(async () => {
+    off = await startTestServer({});
+  });
+  afterAll(() => off?.stop());
+
+  it.each([
+    [1280, 900, 'dark'],
+    [375, 812, 'light'],
+  ] as const)("at %i×%i (%s) shows how to switch it on and never toasts 'Failed to fetch stats'", async (width, height, colorScheme) => {
+    const { page, context, errors } = await newPage(browser, { width, height, colorScheme });
+    const seen: string[] = [];
+    await page.exposeFunction('__toastSeen', (text: string) => seen.push(text));
+    // Every toast that ever appears, however briefly.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        for (const t of document.querySelectorAll('[data-testid="toast"]')) {
+          if ((t as HTMLElement).dataset.seen) continue;
+          (t as HTMLElement).dataset.seen = '1';
+          (window as unknown as { __toastSeen(text: string): void }).__toastSeen(t.textContent ?? '');
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(off.url + '/admin');
+    await page.getByRole('heading', { name: 'The admin dashboard is off' }).waitFor();
+    await page.waitForTimeout(1500);
+    // Back to the home page and to /admin again inside the app.
+    await page.goto(off.url + '/');
+    await page.evaluate(() => {
+      history.pushState({}, '', '/admin');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('heading', { name: 'The admin dashboard is off' }).waitFor();
+    await page.waitForTimeout(1500);
+    expect(seen).toEqual([]);
+    if (process.env.VAL_SCREENSHOTS) await page.screenshot({ path: `${process.env.VAL_SCREENSHOTS}/admin-off-${width}-${colorScheme}.png` });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,20 +1,7 @@
-import {
-  createApiClient,
-  type AdminMessagesResponse,
-  type DailyClicks,
-  type LinkStat,
-  type ProductStat,
-  type StatsRange,
-} from '@val/contracts';
+import type { AdminMessagesResponse, DailyClicks, LinkStat, ProductStat, StatsRange } from '@val/contracts';
+import { createValApi } from '@val/contracts/client';
 
-const query = (params: object) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params) as Array<[string, unknown]>) if (v !== undefined && v !== '') q.set(k, String(v));
-  const s = q.toString();
-  return s ? `?${s}` : '';
-};
-
-/** Everything the dashboard reads and writes, through the spec's generic request helper. */
+/** Everything the dashboard reads and writes. */
 export interface StatsBundle {
   links: LinkStat[];
   products: ProductStat[];
@@ -22,23 +9,30 @@ export interface StatsBundle {
   dailyProducts: DailyClicks[];
 }
 
-/** The admin API bound to a BFF base URL ('' = this origin); cookies are always sent. */
+/** A 401 (no admin session, or it is over) as null; any other failure throws (the spec's `${status}: ${body}`). */
+async function nullOn401<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (e) {
+    if (typeof e === 'object' && e !== null && (e as { status?: unknown }).status === 401) return null;
+    throw e;
+  }
+}
+
+/** The admin API bound to a BFF base URL ('' = this origin), through the typed client; cookies are always sent. */
 export function adminApi(base: string) {
-  const api = createApiClient(base);
-  const linkStats = (range: StatsRange) => api.get<LinkStat[]>(`/api/admin/link-stats${query(range)}`, { on401: 'returnNull' });
-  const productStats = (range: StatsRange) =>
-    api.get<ProductStat[]>(`/api/admin/product-stats${query(range)}`, { on401: 'returnNull' });
-  const daily = (kind: 'links' | 'products', range: StatsRange) =>
-    api.get<DailyClicks[]>(`/api/admin/daily${query({ kind, ...range })}`, { on401: 'returnNull' });
+  const api = createValApi({ baseUrl: base });
+  const linkStats = (range: StatsRange) => nullOn401(api.call('adminLinkStats', { query: range }));
+  const productStats = (range: StatsRange) => nullOn401(api.call('adminProductStats', { query: range }));
+  const daily = (kind: 'links' | 'products', range: StatsRange) => nullOn401(api.call('adminDaily', { query: { kind, ...range } }));
   return {
     /** Link stats; null when there is no admin session (401). */
     linkStats,
     productStats,
     daily,
-    messages: (limit: number, offset: number) =>
-      api.get<AdminMessagesResponse>(`/api/admin/messages${query({ limit, offset })}`, { on401: 'returnNull' }),
-    login: (password: string) => api.post<{ ok: boolean }>('/api/admin/login', { password }),
-    logout: () => api.post<{ ok: boolean }>('/api/admin/logout'),
+    messages: (limit: number, offset: number) => nullOn401<AdminMessagesResponse>(api.call('adminMessages', { query: { limit, offset } })),
+    login: (password: string) => api.call('adminLogin', { body: { password } }),
+    logout: () => api.call('adminLogout'),
     /** Both stats lists and both daily series; null when the session is missing or over. */
     async all(range: StatsRange): Promise<StatsBundle | null> {
       const [links, products, dailyLinks, dailyProducts] = await Promise.all([

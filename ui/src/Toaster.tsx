@@ -111,18 +111,37 @@ interface Box {
 }
 const area = (a: Box, b: Box) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
+/** What a user can click, tap or type into: a toast must not sit on it. */
+export const CLICKABLE_SELECTOR = 'a[href], button, input, select, textarea, summary, [role="button"], [role="tab"], [role="link"], [tabindex]:not([tabindex="-1"])';
+/** Covering a pixel of something clickable counts this many times a pixel of a marked part. */
+const CLICKABLE_WEIGHT = 10;
+
 /**
- * Where a toast of `height` px covers the least of what the page marks `data-toast-avoid` (the
- * admin's first row, an open chat): the bottom-right corner by default, the top when that covers
- * less. Pure, for tests.
+ * Where a toast of `height` px covers the least: of what the page marks `data-toast-avoid` (the
+ * admin's first row, an open chat) and, weighing much more, of what can be clicked (`clickable`:
+ * the buttons, links and fields on screen, e.g. the admin's Refresh and Log out). The
+ * bottom-right corner by default, the top when that covers less. Pure, for tests.
  */
-export function toastPlacement(height: number, viewport: { width: number; height: number }, avoid: ReadonlyArray<Box>): 'top' | 'bottom' {
+export function toastPlacement(
+  height: number,
+  viewport: { width: number; height: number },
+  avoid: ReadonlyArray<Box>,
+  clickable: ReadonlyArray<Box> = [],
+): 'top' | 'bottom' {
   const w = Math.min(420, viewport.width);
   const h = height + 32;
   const bottom: Box = { left: viewport.width - w, right: viewport.width, top: viewport.height - h, bottom: viewport.height };
   const top: Box = { left: viewport.width - w, right: viewport.width, top: TOP_OFFSET_PX, bottom: TOP_OFFSET_PX + h };
-  const cover = (spot: Box) => avoid.reduce((n, r) => n + area(spot, r), 0);
+  const cover = (spot: Box) => avoid.reduce((n, r) => n + area(spot, r), 0) + CLICKABLE_WEIGHT * clickable.reduce((n, r) => n + area(spot, r), 0);
   return cover(top) < cover(bottom) ? 'top' : 'bottom';
+}
+
+/** The boxes of the visible clickable elements outside the toast viewport `own`. */
+function clickableBoxes(own: Element | null): Box[] {
+  return [...document.querySelectorAll(CLICKABLE_SELECTOR)]
+    .filter((e) => !own?.contains(e))
+    .map((e) => e.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < window.innerHeight);
 }
 
 /** The toast viewport; render once (the shell does). F8 moves focus to it. */
@@ -132,12 +151,12 @@ export function Toaster() {
   const [top, setTop] = useState(false);
   useEffect(() => {
     if (!items.length) return;
-    // While a toast shows, keep it off the marked parts of the page as they appear and scroll.
+    // While a toast shows, keep it off what can be clicked and the marked parts of the page, as they appear and scroll.
     const place = () => {
       const list = ref.current;
       const avoid = [...document.querySelectorAll('[data-toast-avoid]')].map((e) => e.getBoundingClientRect());
       const height = list?.getBoundingClientRect().height || 80;
-      setTop(toastPlacement(height, { width: window.innerWidth, height: window.innerHeight }, avoid) === 'top');
+      setTop(toastPlacement(height, { width: window.innerWidth, height: window.innerHeight }, avoid, clickableBoxes(list)) === 'top');
     };
     place();
     // Parts of the page appear after the toast (the dashboard's rows after the login toast).
@@ -148,10 +167,14 @@ export function Toaster() {
     };
     const observer = typeof MutationObserver === 'undefined' ? null : new MutationObserver(soon);
     observer?.observe(document.body, { childList: true, subtree: true });
+    // ...and as the page's layout settles without a DOM change (a chart sized to its box, fonts).
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(soon);
+    resized?.observe(document.body);
     window.addEventListener('scroll', place, { passive: true });
     window.addEventListener('resize', place);
     return () => {
       observer?.disconnect();
+      resized?.disconnect();
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', place);
       window.removeEventListener('resize', place);

@@ -114,6 +114,11 @@ const schema = z.object({
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(5).max(250).default(250),
   ANALYTICS_FLUSH_ROWS: z.coerce.number().int().min(1).max(500).default(500),
   ANALYTICS_MAX_BUFFER: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
+  /**
+   * How long a rate-limit or budget counter may wait for the shared MySQL table (ms); past it the
+   * call counts in this process's memory, so a silent network cut does not hang limited requests.
+   */
+  COUNTER_STORE_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(500),
   /** Click-tracking requests allowed per IP and minute. */
   TRACK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   /** Idea validations (POST /api/validate and /api/validate/stream together) allowed per IP and minute. */

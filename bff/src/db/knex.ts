@@ -40,6 +40,23 @@ export interface DbOptions {
   sqliteFile?: string;
   dataDir?: string;
   pool?: { min?: number; max?: number };
+  /**
+   * Where knex's own messages go (a lost connection, a failed pool acquire): debug lines of this
+   * logger; without one they are dropped. knex would print them with console.log, one per failed
+   * query during an outage, while the same error also reaches the caller, which logs what matters.
+   */
+  logger?: { debug(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+/** knex's logger option, sending its messages to `logger` (see DbOptions.logger). */
+function knexLog(logger: DbOptions['logger']): Knex.Config['log'] {
+  const text = (m: unknown) => (m instanceof Error ? m.message : typeof m === 'string' ? m : JSON.stringify(m));
+  return {
+    warn: (m: unknown) => logger?.debug({ knex: text(m) }, 'knex warning'),
+    error: (m: unknown) => logger?.debug({ knex: text(m) }, 'knex error'),
+    deprecate: (method: string, alternative: string) => logger?.warn({ method, alternative }, 'knex: deprecated call'),
+    debug: () => undefined,
+  };
 }
 
 /** knex on MySQL/MariaDB (mysql2) when a URL is given, else on an embedded SQLite file. */
@@ -54,6 +71,7 @@ export function createDb(opts: DbOptions): Database {
       connection: { uri: url, charset: 'utf8mb4', timezone: 'Z', dateStrings: false, supportBigNumbers: true, connectTimeout: 5000, enableKeepAlive: true, keepAliveInitialDelay: 10_000 } as unknown as Knex.MySqlConnectionConfig,
       pool: { min: opts.pool?.min ?? 0, max: opts.pool?.max ?? 10 },
       acquireConnectionTimeout: 5000,
+      log: knexLog(opts.logger),
     });
   } else {
     dialect = 'sqlite';
@@ -63,6 +81,7 @@ export function createDb(opts: DbOptions): Database {
       client: 'better-sqlite3',
       connection: { filename: file },
       useNullAsDefault: true,
+      log: knexLog(opts.logger),
       pool: {
         min: 1,
         max: 1,

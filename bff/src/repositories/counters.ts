@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { RateLimiterMemory, RateLimiterMySQL, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterMySQL, RLWrapperTimeouts, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger';
 
 /** A key's current window: what was added in it and how long it still runs. */
@@ -93,57 +93,103 @@ function mysqlDatabaseName(knex: Knex): string {
   return name;
 }
 
+/** How long a shared counter may take before the call counts in memory instead (COUNTER_STORE_TIMEOUT_MS). */
+export const DEFAULT_COUNTER_TIMEOUT_MS = 500;
+/** While the shared counters are unavailable, how often one call tries the database again. */
+const PROBE_EVERY_MS = 1000;
+
+export interface KnexCounterStoreOptions {
+  logger?: Logger;
+  /**
+   * A call the database has not answered within this many ms counts in memory (default 500). The
+   * wait for a pooled connection is part of it: measured here, 200 parallel hits on one key take up
+   * to ~0.5 s on a busy MariaDB (they queue for the row lock), single hits a few ms.
+   */
+  timeoutMs?: number;
+}
+
 /**
  * Counters in the shared MySQL table `rate_limits`, through rate-limiter-flexible's MySQL store
  * over our knex pool (an atomic `INSERT … ON DUPLICATE KEY UPDATE` per hit). The table comes
  * from our migrations (`tableCreated`), expired rows are swept by the library every 5 minutes.
- * When the database fails, a hit is counted in memory instead (logged once a minute): a database
- * outage must not turn every limited route into a 500.
+ *
+ * A database outage must not turn every limited route into a 500 or a request that never ends:
+ * the library's own timeout wrapper (`RLWrapperTimeouts`) gives each call `timeoutMs`, and when
+ * the database fails or does not answer in time (a silent network cut drops packets and sends no
+ * reset, so a query just waits), its `insuranceLimiter` — the same counter in this process's
+ * memory — answers instead. While the database is out, calls go to memory directly and one call a
+ * second tries the database again, so hung queries do not pile up in the pool. The outage is
+ * logged once when it starts (warn) and once when the database answers again (info).
  */
-export function knexCounterStore(knex: Knex, logger?: Logger): CounterStore {
+export function knexCounterStore(knex: Knex, opts: KnexCounterStoreOptions = {}): CounterStore {
+  const { logger, timeoutMs = DEFAULT_COUNTER_TIMEOUT_MS } = opts;
   const dbName = mysqlDatabaseName(knex);
-  let lastWarn = 0;
-  const warn = (err: unknown) => {
-    const t = Date.now();
-    if (t - lastWarn < 60_000) return;
-    lastWarn = t;
-    logger?.warn({ err }, 'shared counters unavailable: counting in this process until the database answers');
+  // One outage state for the whole store: every counter shares the database.
+  let down = false;
+  let lastProbe = 0;
+  const failed = (err: unknown) => {
+    lastProbe = Date.now();
+    if (down) return;
+    down = true;
+    const reason = err instanceof Error ? err.message : String(err);
+    logger?.warn({ err: reason, timeoutMs }, 'shared counters unavailable: counting in this process until the database answers');
   };
+  const answered = () => {
+    if (!down) return;
+    down = false;
+    logger?.info('shared counters answer again: counting in the database');
+  };
+  /** True when this call should try the database (always, unless it is out and was tried in the last second). */
+  const tryDatabase = () => {
+    if (!down) return true;
+    if (Date.now() - lastProbe < PROBE_EVERY_MS) return false;
+    lastProbe = Date.now();
+    return true;
+  };
+
+  /** The library's timeout wrapper, told when it falls back to the insurance limiter and when the database answered. */
+  class Guarded extends RLWrapperTimeouts {
+    _handleError(err: unknown, funcName: string, resolve: (v: unknown) => void, reject: (e: unknown) => void, params: unknown[]) {
+      // A RateLimiterRes is an answer (not an error) of the database: only real failures fall back.
+      if (!(err && typeof err === 'object' && 'msBeforeNext' in err)) failed(err);
+      // @ts-expect-error _handleError is not in the library's typings
+      super._handleError(err, funcName, resolve, reject, params);
+    }
+    _run(funcName: string, params: unknown[]) {
+      // @ts-expect-error _run is not in the library's typings
+      return (super._run(funcName, params) as Promise<unknown>).then((r) => {
+        answered();
+        return r;
+      });
+    }
+  }
+
   return {
     kind: 'database',
     counter: cached((name, windowMs) => {
-      const opts = { keyPrefix: name, points: MAX_POINTS, duration: windowMs / 1000 };
-      const fallback = wrap(new RateLimiterMemory(opts));
-      const shared = wrap(
-        new RateLimiterMySQL({
-          ...opts,
-          storeClient: knex,
-          storeType: 'knex',
-          dbName,
-          tableName: COUNTERS_TABLE,
-          tableCreated: true,
-        }),
-      );
-      const guarded =
-        <A extends unknown[], R>(fn: (...a: A) => Promise<R>, alt: (...a: A) => Promise<R>) =>
-        async (...a: A): Promise<R> => {
-          try {
-            return await fn(...a);
-          } catch (err) {
-            warn(err);
-            return alt(...a);
-          }
-        };
+      const base = { keyPrefix: name, points: MAX_POINTS, duration: windowMs / 1000 };
+      const memory = new RateLimiterMemory(base);
+      const shared = new RateLimiterMySQL({ ...base, storeClient: knex, storeType: 'knex', dbName, tableName: COUNTERS_TABLE, tableCreated: true });
+      const guarded = wrap(new Guarded({ limiter: shared, timeoutMs, insuranceLimiter: memory }) as unknown as RateLimiterAbstract);
+      const fallback = wrap(memory);
+      const pick =
+        <A extends unknown[], R>(fn: (c: WindowCounter) => (...a: A) => Promise<R>) =>
+        (...a: A): Promise<R> =>
+          fn(tryDatabase() ? guarded : fallback)(...a);
       return {
-        add: guarded(shared.add, fallback.add),
-        peek: guarded(shared.peek, fallback.peek),
-        reset: guarded(shared.reset, fallback.reset),
+        add: pick((c) => c.add),
+        peek: pick((c) => c.peek),
+        reset: pick((c) => c.reset),
       };
     }),
   };
 }
 
 /** The store for a database: shared on MySQL, this process's memory on SQLite (one process). */
-export function createCounterStore(db: { knex: Knex; dialect: 'sqlite' | 'mysql' }, logger?: Logger): CounterStore {
-  return db.dialect === 'mysql' ? knexCounterStore(db.knex, logger) : memoryCounterStore();
+export function createCounterStore(
+  db: { knex: Knex; dialect: 'sqlite' | 'mysql' },
+  logger?: Logger,
+  opts: { timeoutMs?: number } = {},
+): CounterStore {
+  return db.dialect === 'mysql' ? knexCounterStore(db.knex, { logger, timeoutMs: opts.timeoutMs }) : memoryCounterStore();
 }

@@ -1,5 +1,6 @@
 import { SseParser } from '@val/contracts';
 import { startTestApp, type TestApp } from '../app';
+import { diagnostics } from '../diagnostics';
 import { routeSamples } from '../fuzz/samples';
 import { discoverAiRoutes, KNOWN_AI_ROUTES, type AiRoute } from './aiRoutes';
 import { startFaultModel, type Fault, type FaultModel } from './faultModel';
@@ -91,7 +92,7 @@ describe('AI provider failures on every AI route', () => {
     [app, retrying] = await Promise.all([startTestApp({ env: env(0) }), startTestApp({ env: env(2) })]);
   });
   afterAll(async () => {
-    console.log(`AI provider failures (AI_TIMEOUT_MS=${TIMEOUT_MS}):\n${table.join('\n')}`);
+    diagnostics('ai-provider-failures').add(`AI provider failures (AI_TIMEOUT_MS=${TIMEOUT_MS}):\n${table.join('\n')}`);
     await Promise.all([app?.close(), retrying?.close()]);
     await model?.close();
   });

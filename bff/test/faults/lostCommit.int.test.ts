@@ -2,7 +2,7 @@ import pino from 'pino';
 import { createDb } from '../../src/db/knex';
 import { knexAnalyticsRepository, type LinkClickEvent } from '../../src/repositories/analytics';
 import { BatchWriter } from '../../src/services/analytics/batchWriter';
-import { testDbs } from '../db';
+import { skippedWithoutMysql, testDbs } from '../db';
 import { startTcpProxy } from './tcpProxy';
 
 /**
@@ -11,9 +11,8 @@ import { startTcpProxy } from './tcpProxy';
  * store the batch again. A TCP proxy of our own lets the COMMIT through and drops its answer.
  */
 const mysql = testDbs.find((d) => d.label === 'mysql');
-if (!mysql) console.log('bff/test/faults/lostCommit.int.test.ts skipped: set TEST_MYSQL_URL to run the lost-COMMIT test.');
 
-(mysql ? describe : describe.skip)('a batch whose COMMIT answer is lost (MySQL behind a TCP proxy)', () => {
+(mysql ? describe : describe.skip)(`a batch whose COMMIT answer is lost (MySQL behind a TCP proxy)${skippedWithoutMysql}`, () => {
   it('is retried with its id and stored exactly once: raw events, rollups and consistency agree', async () => {
     const { db, url, drop } = await mysql!.create();
     const target = new URL(url!);

@@ -1,4 +1,4 @@
-import { testDbs } from '../db';
+import { skippedWithoutMysql, testDbs } from '../db';
 import { spawnServer, type SpawnedServer } from './spawnServer';
 
 /**
@@ -8,9 +8,8 @@ import { spawnServer, type SpawnedServer } from './spawnServer';
  */
 
 const mysql = testDbs.find((d) => d.label === 'mysql');
-if (!mysql) console.log('two-process test skipped: TEST_MYSQL_URL is not set (CI sets it; e.g. mysql://root@127.0.0.1:3306/test)');
 
-(mysql ? describe : describe.skip)('two BFF processes on one MySQL', () => {
+(mysql ? describe : describe.skip)(`two BFF processes on one MySQL${skippedWithoutMysql}`, () => {
   it('share the validation limit and the admin login throttle', async () => {
     const created = await mysql!.create();
     const servers: SpawnedServer[] = [];

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { startTestApp, type TestApp } from '../app';
 import { testDbs } from '../db';
+import { diagnostics } from '../diagnostics';
 import { startFakeStripe, type FakeStripe } from '../stripeServer';
 import { InputError } from '../../src/errors';
 import { ADMIN_COOKIE_PATH } from '../../src/middlewares/adminSession';
@@ -63,7 +64,7 @@ describe.each(testDbs)('fuzzing every route on $label', (kind) => {
   });
 
   afterAll(async () => {
-    console.log(statsTable(`Fuzz requests per route (${kind.label}; ${RUNS} generated per route and mode after the fixed corpus):`, stats));
+    diagnostics(`fuzz-${kind.label}`).add(statsTable(`Fuzz requests per route (${kind.label}; ${RUNS} generated per route and mode after the fixed corpus):`, stats));
     await Promise.all([app?.close(), stripeApp?.close()]);
     await fakeStripe?.close();
   });

@@ -1,5 +1,6 @@
 import { SIMULATION_LIMITS, VALIDATION_LIMITS } from '@val/contracts';
 import { startTestApp, type TestApp } from '../app';
+import { diagnostics } from '../diagnostics';
 import { discoverAiRoutes, KNOWN_AI_ROUTES, type AiRoute } from '../faults/aiRoutes';
 import { routeSamples } from '../fuzz/samples';
 
@@ -127,8 +128,9 @@ describe('AI routes: rate limits and input caps', () => {
       const err = (await over.json()) as { error?: { message?: string } };
       if (over.status !== 400 || !/idea/.test(err.error?.message ?? '')) problems.push(`${r.key}: one character over the cap answered ${over.status}`);
     }
-    console.log(`Largest accepted AI requests, offline analyst:\n${rows.join('\n')}`);
-    expect(problems).toEqual([]);
+    const d = diagnostics('ai-largest-requests');
+    d.add(`Largest accepted AI requests, offline analyst:\n${rows.join('\n')}`);
+    await d.check(() => expect(problems).toEqual([]));
   });
 });
 

@@ -1,5 +1,6 @@
 import { adminLogin } from '../adminClient';
 import { startTestApp, type TestApp } from '../app';
+import { diagnostics } from '../diagnostics';
 import { signInWithEmbeddedProvider, testBrowser } from '../paidBrowser';
 import { countRows, diffCounts, listTables } from '../fuzz/rowCounts';
 import { discoverRoutes, fillPath, isStateChanging, routeKey, type DiscoveredRoute } from '../fuzz/routes';
@@ -93,7 +94,7 @@ describe('CSRF protection of cookie-authenticated, state-changing routes', () =>
     // Entries for routes that no longer exist would hide a rename.
     expect(Object.keys(COOKIELESS).filter((k) => !keys.includes(k))).toEqual([]);
     const list = guarded().map(routeKey).sort();
-    console.log(`Cookie-authenticated state-changing routes (CSRF-guarded):\n  ${list.join('\n  ')}`);
+    diagnostics('csrf-guarded-routes').add(`Cookie-authenticated state-changing routes (CSRF-guarded):\n  ${list.join('\n  ')}`);
     expect(list).toEqual(
       expect.arrayContaining([
         'POST /api/admin/login',

@@ -14,11 +14,14 @@ const Root = styled.div`
   min-height: 400px;
 `;
 
+/*
+ * The title with the actions under it, on the left: the top-right corner below the site header is
+ * where a toast shows (the login toast for 5 s), and the Refresh and Log out buttons sat there.
+ */
 const Top = styled.header`
   display: flex;
-  flex-wrap: wrap;
-  align-items: flex-end;
-  justify-content: space-between;
+  flex-direction: column;
+  align-items: flex-start;
   gap: 16px;
   margin-bottom: 20px;
   h1 {

@@ -1,21 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import {
-  CONTACT_LIMITS,
-  CONTACT_SENT_TOAST,
-  HttpError,
-  createApiClient,
-  type ContactField,
-  type ContactRequest,
-  type ContactResponse,
-} from '@val/contracts';
+import { CONTACT_LIMITS, CONTACT_SENT_TOAST, type ContactField, type ContactRequest } from '@val/contracts';
+import { HttpError, createValApi } from '@val/contracts/client';
 import { apiErrorBodySchema, contactFieldErrors } from '@val/contracts/schemas';
 import { Button, Input, Spinner, TextArea, t, toast } from '@val/ui';
 
 /** The spec's send takes about a second; we make the real call and keep at least this feel. */
 export const CONTACT_MIN_SENDING_MS = 1000;
 
-const api = createApiClient('');
+const api = createValApi();
 const EMPTY: ContactRequest = { name: '', email: '', subject: '', message: '' };
 const ORDER: ContactField[] = ['name', 'email', 'subject', 'message'];
 
@@ -88,7 +81,7 @@ export function ContactForm() {
         message: values.message.trim(),
       };
       await Promise.all([
-        api.post<ContactResponse>('/api/contact', payload),
+        api.call('contact', { body: payload }),
         new Promise((r) => setTimeout(r, CONTACT_MIN_SENDING_MS)),
       ]);
       setValues(EMPTY);

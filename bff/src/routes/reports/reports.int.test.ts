@@ -190,7 +190,7 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
 
     it('retries a mail that failed while SMTP was down on a timer with backoff, without another report finishing (finding 7)', async () => {
       const port = await new Promise<number>((resolve) => {
-        const probe = new SMTPServer({ authOptional: true });
+        const probe = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS', 'AUTH'] });
         probe.listen(0, '127.0.0.1', () => {
           const p = (probe.server.address() as AddressInfo).port;
           probe.close(() => resolve(p));

@@ -9,6 +9,7 @@ import {
   VALIDATION_SECTION_HREF,
   type PartnerTool,
 } from '@val/contracts';
+import { createValApi } from '@val/contracts/client';
 import { Button, Container, Section, t } from '@val/ui';
 import { ExternalLink, VisuallyHidden } from '../../components/marketing/common';
 import { FounderPortrait } from './FounderPortrait';
@@ -99,16 +100,14 @@ const partners = VALIDATION_ARTICLE.partnerCompanies
   .filter((p): p is PartnerTool => !!p);
 const partner = (company: string) => partners.find((p) => p.company === company);
 
+const api = createValApi();
+
 /** Records an affiliate click for the admin's partner stats; never blocks the link. */
 function trackPartnerClick(tool: PartnerTool) {
   try {
-    void fetch('/api/track-click', {
-      method: 'POST',
-      credentials: 'include',
-      keepalive: true,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ company: tool.company, linkType: 'button', url: tool.url }),
-    }).catch((e) => console.warn('track-click failed', e));
+    void api
+      .request('trackClick', { body: { company: tool.company, linkType: 'button', url: tool.url } }, { keepalive: true })
+      .catch((e: unknown) => console.warn('track-click failed', e));
   } catch (e) {
     console.warn('track-click failed', e);
   }
