@@ -259,8 +259,8 @@ describe('admin dashboard with clicks', () => {
 /** The texts of what a visible toast overlaps: clickable elements and the parts marked to keep clear (the first row). */
 async function coveredByToast(page: Page): Promise<string[]> {
   return page.evaluate((selector) => {
-    const toasts = [...document.querySelectorAll('[data-testid="toast"]')].map((t) => t.getBoundingClientRect());
-    return [...document.querySelectorAll(selector)]
+    const toasts = Array.from(document.querySelectorAll('[data-testid="toast"]')).map((t) => t.getBoundingClientRect());
+    return Array.from(document.querySelectorAll(selector))
       .filter((e) => !e.closest('[data-testid="toast-viewport"]'))
       .filter((e) => {
         const r = e.getBoundingClientRect();
@@ -315,7 +315,7 @@ describe('admin switched off (no ADMIN_PASSWORD)', () => {
     // Every toast that ever appears, however briefly.
     await page.addInitScript(() => {
       new MutationObserver(() => {
-        for (const t of document.querySelectorAll('[data-testid="toast"]')) {
+        for (const t of Array.from(document.querySelectorAll('[data-testid="toast"]'))) {
           if ((t as HTMLElement).dataset.seen) continue;
           (t as HTMLElement).dataset.seen = '1';
           (window as unknown as { __toastSeen(text: string): void }).__toastSeen(t.textContent ?? '');
