@@ -60,9 +60,6 @@ export function withDiagnostics(err: unknown, d: Diagnostics): unknown {
   const text = d.text();
   const shown = text.length > 8000 ? `…${text.slice(-8000)}` : text;
   const extra = `\n\nDiagnostics (${d.file}):\n${shown || '(none)'}`;
-  const before = err.message;
-  err.message = before + extra;
-  // jest prints the stack, which carries the message as it was when the error was made.
-  if (err.stack?.includes(before)) err.stack = err.stack.replace(before, err.message);
+  err.message += extra;
   return err;
 }
