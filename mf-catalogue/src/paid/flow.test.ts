@@ -66,6 +66,23 @@ describe('feasibility hero rules', () => {
     expect(submit).toHaveBeenCalledWith('/api/checkout/session', { email: 'a@b.co' });
   });
 
+  it("adds step 3's interviews (the contract's storage key) to every checkout, and to the start call", () => {
+    const evidence = [{ name: 'Maria Lopez', role: 'Gym owner', exchanges: [{ question: 'What would you pay?', reply: 'About $40 a month.' }] }];
+    const store = memoryStore({ target_market: 'gyms', idea: 'class app', email: 'a@b.co', 'val.interviewEvidence': JSON.stringify(evidence) });
+    expect(checkoutFields('a@b.co', null, store).evidence).toBe(JSON.stringify(evidence));
+    expect(checkoutFields('a@b.co', { product: 'tam-assessment-for-ideas', inputs: { idea: 'x' } }, store)).toEqual({
+      email: 'a@b.co',
+      product: 'tam-assessment-for-ideas',
+      inputs: '{"idea":"x"}',
+      evidence: JSON.stringify(evidence),
+    });
+    expect(startBody(store, 'cs_test_1')).toMatchObject({ session_id: 'cs_test_1', evidence });
+    // Unreadable storage sends nothing rather than something the BFF would refuse.
+    const broken = memoryStore({ 'val.interviewEvidence': '[{"name": 3}]' });
+    expect(checkoutFields('a@b.co', null, broken)).toEqual({ email: 'a@b.co' });
+    expect(startBody(broken, undefined)).toEqual({ target_market: '', product_idea: '', email: '' });
+  });
+
   it('a pending purchase is read once', () => {
     const s = memoryStore();
     savePendingPurchase(s, { product: 'porter-5-forces-analysis', inputs: { market: 'EV chargers' } });

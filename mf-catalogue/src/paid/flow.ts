@@ -2,6 +2,7 @@ import {
   FEASIBILITY_STUDY_ID,
   PAID_PATHS,
   PAID_STORAGE_KEYS,
+  readStoredInterviewEvidence,
   type FeasibilityStartResponse,
   type PaidConfig,
   type ProductInputs,
@@ -101,15 +102,21 @@ export function paidUrls(config: Pick<PaidConfig, 'authBaseUrl' | 'planBaseUrl' 
   };
 }
 
-/** The fields of the checkout form POST. */
+/** Step 3's interviews as a form field, when the visitor did some (the report quotes them, labelled synthetic). */
+function evidenceField(store: KeyValueStore): { evidence?: string } {
+  const evidence = readStoredInterviewEvidence(store);
+  return evidence ? { evidence: JSON.stringify(evidence) } : {};
+}
+
+/** The fields of the checkout form POST (with step 3's interviews, when there are some). */
 export function checkoutFields(email: string, purchase: PendingPurchase | null, store: KeyValueStore): Record<string, string> {
-  if (purchase) return { email, product: purchase.product, inputs: JSON.stringify(purchase.inputs) };
+  if (purchase) return { email, product: purchase.product, inputs: JSON.stringify(purchase.inputs), ...evidenceField(store) };
   const targetMarket = (store.getItem(PAID_STORAGE_KEYS.targetMarket) ?? '').trim();
   const productIdea = (store.getItem(PAID_STORAGE_KEYS.idea) ?? '').trim();
   if (targetMarket && productIdea) {
-    return { email, product: FEASIBILITY_STUDY_ID, inputs: JSON.stringify({ targetMarket, productIdea }) };
+    return { email, product: FEASIBILITY_STUDY_ID, inputs: JSON.stringify({ targetMarket, productIdea }), ...evidenceField(store) };
   }
-  return { email };
+  return { email, ...evidenceField(store) };
 }
 
 /** The outcome of the start call, as the success page acts on it. */
@@ -120,7 +127,7 @@ export type StartOutcome =
 /** Calls the feasibility start endpoint; a non-ok answer is the spec's 'HTTP Error! status: N'. */
 export async function startFlow(
   url: string,
-  body: { target_market: string; product_idea: string; email: string; session_id?: string },
+  body: { target_market: string; product_idea: string; email: string; session_id?: string; evidence?: unknown },
   fetchImpl: typeof fetch = fetch,
 ): Promise<StartOutcome> {
   try {
@@ -139,13 +146,18 @@ export async function startFlow(
   }
 }
 
-/** The body of the success page's start call, from browser storage and the route. */
+/**
+ * The body of the success page's start call, from browser storage and the route; step 3's
+ * interviews too, for a checkout that could not carry them (the BFF prefers the checkout's).
+ */
 export function startBody(store: KeyValueStore, sessionId: string | undefined) {
+  const evidence = readStoredInterviewEvidence(store);
   return {
     target_market: (store.getItem(PAID_STORAGE_KEYS.targetMarket) ?? '').slice(0, 100),
     product_idea: (store.getItem(PAID_STORAGE_KEYS.idea) ?? '').slice(0, 200),
     email: store.getItem(PAID_STORAGE_KEYS.email) ?? '',
     ...(sessionId ? { session_id: sessionId } : {}),
+    ...(evidence ? { evidence } : {}),
   };
 }
 
