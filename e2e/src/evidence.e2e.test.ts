@@ -151,7 +151,12 @@ describe('interview evidence in the paid reports', () => {
         await view.page.goto(`${server.url}/report/${reportId}`);
         const ev = view.page.getByTestId('evidence-used');
         await ev.waitFor();
-        await ev.screenshot({ path: path.join(SHOTS, `evidence-${width}-${scheme}.png`) });
+        // The whole page laid out at once, cut to the section (the sticky header stays at the top).
+        const box = await ev.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return { x: r.left + window.scrollX, y: r.top + window.scrollY, width: r.width, height: r.height };
+        });
+        await view.page.screenshot({ path: path.join(SHOTS, `evidence-${width}-${scheme}.png`), fullPage: true, clip: box });
         const overflow = await view.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         expect(view.errors).toEqual([]);

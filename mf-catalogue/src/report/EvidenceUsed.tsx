@@ -32,7 +32,7 @@ const Label = styled.p`
   margin: 6px 0 10px;
   padding: 2px 10px;
   border: 1px dashed ${t.purpleInk};
-  border-radius: 999px;
+  border-radius: 10px;
   font-size: 0.8rem;
   font-weight: 600;
   color: ${t.purpleInk};
