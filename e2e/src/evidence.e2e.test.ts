@@ -48,14 +48,14 @@ async function ask(page: Page, question: string): Promise<string> {
   await page.waitForFunction((n) => document.querySelectorAll('#simulate [data-testid="persona-message"]').length > n, before);
   // The reply streams in: Done is disabled until it is complete.
   await page.waitForFunction(() => {
-    const done = [...document.querySelectorAll<HTMLButtonElement>('#simulate [data-testid="interview-chat"] button')].find((b) => b.textContent?.trim() === 'Done');
+    const done = Array.from(document.querySelectorAll<HTMLButtonElement>('#simulate [data-testid="interview-chat"] button')).find((b) => b.textContent?.trim() === 'Done');
     return !!done && !done.disabled;
   });
   // The bubble's own text, without the persona's name above it.
   const text = await chat
     .getByTestId('persona-message')
     .nth(before)
-    .evaluate((el) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(''));
+    .evaluate((el) => Array.from(el.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(''));
   return squash(text);
 }
 
