@@ -24,6 +24,7 @@ const common = {
     '^@val/contracts$': '<rootDir>/contracts/src',
     '^@val/contracts/schemas$': '<rootDir>/contracts/src/schemas',
     '^@val/contracts/catalogue$': '<rootDir>/contracts/src/catalogue',
+    '^@val/contracts/evidence$': '<rootDir>/contracts/src/evidenceKit',
     '^@val/contracts/dist/(.*)$': '<rootDir>/contracts/src/$1',
     '^@val/ui$': '<rootDir>/ui/src',
     '^@val/ui/markdown$': '<rootDir>/ui/src/markdown',

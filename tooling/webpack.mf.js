@@ -202,6 +202,8 @@ function createConfig({ dir, name, exposes, host = false, port, title = 'Val' })
           // The product data, for the screens that show products (not shared: plain data, and the
           // landing page does not load it).
           '@val/contracts/catalogue$': path.join(root, 'contracts', 'src', 'catalogue.ts'),
+          // The interview evidence helpers, for the screens that send or show it (not shared).
+          '@val/contracts/evidence$': path.join(root, 'contracts', 'src', 'evidenceKit.ts'),
         },
       },
       module: {

@@ -1,14 +1,13 @@
 import fc from 'fast-check';
 import { CATALOGUE, ENTERPRISE_PRODUCTS } from './catalogue';
+import { INTERVIEW_EVIDENCE_LIMITS as L, INTERVIEW_EVIDENCE_STORAGE_KEY } from './evidence';
 import {
   INTERVIEW_EVIDENCE_AGENT_IDS,
-  INTERVIEW_EVIDENCE_LIMITS as L,
-  INTERVIEW_EVIDENCE_STORAGE_KEY,
   interviewEvidenceFrom,
   normalizeInterviewEvidence,
   readStoredInterviewEvidence,
   storeInterviewEvidence,
-} from './evidence';
+} from './evidenceKit';
 import { interviewEvidenceFieldSchema, interviewEvidenceSchema } from './evidence.schema';
 
 const persona = (id: string, name: string, role = 'Salon owner') => ({ id, name, role });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { normalizeInterviewEvidence, REPORT_ID_PATTERN, REPORT_POLL_INTERVAL_MS, type ReportEvent, type ReportStatusResponse } from '@val/contracts';
+import { normalizeInterviewEvidence } from '@val/contracts/evidence';
+import { REPORT_ID_PATTERN, REPORT_POLL_INTERVAL_MS, type ReportEvent, type ReportStatusResponse } from '@val/contracts';
 import { loadPaidConfig } from '../paid/config';
 
 /**

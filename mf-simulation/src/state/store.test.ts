@@ -1,4 +1,5 @@
-import { INTERVIEW_EVIDENCE_STORAGE_KEY, readStoredInterviewEvidence, validationFingerprint } from '@val/contracts';
+import { INTERVIEW_EVIDENCE_STORAGE_KEY, validationFingerprint } from '@val/contracts';
+import { readStoredInterviewEvidence } from '@val/contracts/evidence';
 import { STEP3_STORAGE_KEY, clearState, emptyState, loadState, phaseOf, saveState } from './store';
 
 class MemoryStorage {

@@ -1,7 +1,6 @@
+import { interviewEvidenceFrom, storeInterviewEvidence } from '@val/contracts/evidence';
 import {
   INTERVIEW_EVIDENCE_STORAGE_KEY,
-  interviewEvidenceFrom,
-  storeInterviewEvidence,
   type AiProviderName,
   type CustomerPersona,
   type InterviewMessage,
