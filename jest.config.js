@@ -25,6 +25,7 @@ const common = {
     '^@val/contracts/schemas$': '<rootDir>/contracts/src/schemas',
     '^@val/contracts/catalogue$': '<rootDir>/contracts/src/catalogue',
     '^@val/contracts/client$': '<rootDir>/contracts/src/client',
+    '^@val/contracts/evidence$': '<rootDir>/contracts/src/evidenceKit',
     '^@val/contracts/dist/(.*)$': '<rootDir>/contracts/src/$1',
     '^@val/ui$': '<rootDir>/ui/src',
     '^@val/ui/markdown$': '<rootDir>/ui/src/markdown',

@@ -205,6 +205,8 @@ function createConfig({ dir, name, exposes, host = false, port, title = 'Val' })
           // The API's route table and typed client (createValApi), for the code that calls the API
           // (not shared: the landing page's shared contracts module stays without the route table).
           '@val/contracts/client$': path.join(root, 'contracts', 'src', 'client.ts'),
+          // The interview evidence helpers, for the screens that send or show it (not shared).
+          '@val/contracts/evidence$': path.join(root, 'contracts', 'src', 'evidenceKit.ts'),
         },
       },
       module: {

@@ -48,3 +48,4 @@ export {
 // The API's route table and its typed client are their own entry too, `@val/contracts/client`.
 export * from './paid';
 export * from './email';
+export * from './evidence';

@@ -10,6 +10,8 @@
  * the engine (e.g. a research plan) but not shown as a report section.
  */
 
+import type { InterviewEvidence } from './evidence';
+
 /** One AI agent of a report. */
 export interface ReportAgent {
   /** Agent id, also the id of the report step it writes (e.g. 'market-trends'). */
@@ -619,6 +621,11 @@ export interface ReportStatusResponse {
     /** Ids of the agents working right now. */
     running: string[];
   };
+  /**
+   * Step 3's interviews the order carried (synthetic: AI personas), listed under "Evidence
+   * used". Absent when the order carried none.
+   */
+  evidence?: InterviewEvidence;
 }
 
 /** Body of `POST /api/reports/status` (zod schema: `reportStatusRequestSchema` in @val/contracts/schemas). */

@@ -9,3 +9,4 @@ export * from './catalogue';
 export * from './schemas';
 export * from './routes';
 export * from './client';
+export * from './evidenceKit';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './zodConfig';
 import { emailSchema } from './email.schema';
+import { interviewEvidenceFieldSchema } from './evidence.schema';
 import { FEASIBILITY_LIMITS, CHECKOUT_SESSION_ID_PATTERN, CHECKOUT_INPUTS_MAX_CHARS } from './paid';
 
 const emailField = emailSchema();
@@ -29,6 +30,8 @@ export const feasibilityStartRequestSchema = z.object({
       .regex(CHECKOUT_SESSION_ID_PATTERN, { error: 'session_id is not a checkout session id' })
       .optional(),
   ),
+  /** Step 3's interviews (added around the spec): used when the checkout did not carry them. */
+  evidence: interviewEvidenceFieldSchema,
 });
 export type FeasibilityStartRequest = z.infer<typeof feasibilityStartRequestSchema>;
 
@@ -42,8 +45,8 @@ export type AuthCallbackRequest = z.infer<typeof authCallbackRequestSchema>;
 
 /**
  * Body of `POST /api/checkout/session` (form-encoded or JSON): `email` (else the signed-in
- * session's), `product` (default the feasibility study) and `inputs` (a JSON object of the
- * product's fields, as text in a form).
+ * session's), `product` (default the feasibility study), `inputs` (a JSON object of the
+ * product's fields, as text in a form) and `evidence` (step 3's interviews, the same way).
  */
 export const checkoutRequestSchema = z.object({
   email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), emailField.optional()),
@@ -66,6 +69,8 @@ export const checkoutRequestSchema = z.object({
       .record(z.string(), z.string({ error: 'every input must be text' }), { error: 'inputs must be an object of texts' })
       .optional(),
   ),
+  /** Step 3's interviews (a JSON list, as text in a form): synthetic evidence the report cites. */
+  evidence: interviewEvidenceFieldSchema,
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 

@@ -11,5 +11,6 @@ export * from './simulation.schema';
 export * from './catalogue.schema';
 export * from './analytics.schema';
 export * from './paid.schema';
+export * from './evidence.schema';
 export * from './openapi';
 export * from './email.schema';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AiProviderName, CatalogueProduct, ProductInputs, ReportAgent } from '@val/contracts';
+import type { AiProviderName, CatalogueProduct, InterviewEvidence, ProductInputs, ReportAgent } from '@val/contracts';
 
 /** One chat message sent to a model. */
 export interface ChatMessage {
@@ -32,6 +32,8 @@ export interface AiTaskBase<I> {
   name: string;
   /** Prompt file under bff/prompts/ (e.g. 'val-validate.md'): the system prompt. */
   prompt: string;
+  /** More prompt files under bff/prompts/, appended to the system prompt in order (shared rules). */
+  promptParts?: ReadonlyArray<string>;
   /** The data the model reads (serialised as JSON in the user message). */
   data(input: I): unknown;
   /** Extra instruction appended after the data, e.g. the expected JSON shape. Static text only. */
@@ -102,4 +104,9 @@ export interface ReportAgentInput {
   inputs: ProductInputs;
   /** Outputs of the agents this one depends on, in catalogue order. */
   upstream: ReadonlyArray<UpstreamFinding>;
+  /**
+   * Step 3's synthetic interviews the order carried, given only to the agents that quote them
+   * (customer- and market-facing: `citesInterviewEvidence`). Absent → the section is as before.
+   */
+  evidence?: InterviewEvidence;
 }

@@ -1,4 +1,5 @@
 import { jsPDF } from 'jspdf';
+import { EVIDENCE_USED_TITLE, SYNTHETIC_INTERVIEW_LABEL, type InterviewEvidence } from '@val/contracts';
 
 /** What goes into a report PDF. */
 export interface PdfReport {
@@ -11,6 +12,8 @@ export interface PdfReport {
   link: string;
   provider: string | null;
   steps: ReadonlyArray<{ id: string; title: string; raw_output: string }>;
+  /** Step 3's synthetic interviews the order carried: listed under "Evidence used" (none → no such section). */
+  evidence?: InterviewEvidence | null;
 }
 
 /** The standard PDF fonts cover Latin-1 only: map typographic characters, drop the rest. */
@@ -28,7 +31,7 @@ export function pdfSafe(s: string): string {
     .replace(/[^\n\t\x20-\x7E\u00A0-\u00FF]/g, '');
 }
 
-/** Inline markdown removed: bold/italic markers, code ticks, links (text kept). */
+/** Inline markdown removed: bold/italic markers, code ticks, links (text kept), backslash escapes. */
 function inline(s: string): string {
   return pdfSafe(
     s
@@ -36,7 +39,8 @@ function inline(s: string): string {
       .replace(/\*\*([^*]+)\*\*/g, '$1')
       .replace(/__([^_]+)__/g, '$1')
       .replace(/(^|\W)[*_]([^*_]+)[*_](?=\W|$)/g, '$1$2')
-      .replace(/`([^`]+)`/g, '$1'),
+      .replace(/`([^`]+)`/g, '$1')
+      .replace(/\\([\\`*_{}[\]()#+\-.!|<>~])/g, '$1'),
   );
 }
 
@@ -148,6 +152,31 @@ export function renderReportPdf(r: PdfReport): Buffer {
     flushTable();
     y += 8;
   });
+
+  if (r.evidence?.length) {
+    // Step 3's interviews, as typed: plain text (never markdown), each reply labelled synthetic.
+    ensure(80);
+    doc.setDrawColor(214, 217, 232);
+    doc.line(M, y, W - M, y);
+    y += 12;
+    write(EVIDENCE_USED_TITLE, { size: 15, bold: true, gap: 4 });
+    write(pdfSafe(`${SYNTHETIC_INTERVIEW_LABEL}. Step 3's interviews with AI personas, quoted by the sections above: hypotheses to test with real customers.`), {
+      size: 9.5,
+      italic: true,
+      color: [84, 90, 120],
+      gap: 8,
+    });
+    for (const p of r.evidence) {
+      ensure(40);
+      write(pdfSafe(p.role ? `${p.name}, ${p.role}` : p.name), { size: 11.5, bold: true, gap: 2 });
+      write(pdfSafe(SYNTHETIC_INTERVIEW_LABEL), { size: 8.5, color: [140, 90, 20], gap: 4 });
+      for (const x of p.exchanges) {
+        write(pdfSafe(`Q: ${x.question}`), { size: 10, bold: true, indent: 12, gap: 1 });
+        write(pdfSafe(`"${x.reply}"`), { size: 10, italic: true, indent: 12, color: [70, 74, 100], gap: 6 });
+      }
+      y += 4;
+    }
+  }
 
   const pages = doc.getNumberOfPages();
   for (let i = 1; i <= pages; i += 1) {

@@ -3,7 +3,9 @@ import os from 'node:os';
 import {
   checkProductInputs,
   getProduct,
+  interviewEvidenceSchema,
   type CatalogueProduct,
+  type InterviewEvidence,
   type ProductId,
   type ProductInputs,
   type ReportStatusResponse,
@@ -25,6 +27,8 @@ import { createReportWorker, type ReportWorker } from './worker';
 export interface StartReport {
   product: string;
   inputs: Record<string, unknown>;
+  /** Step 3's synthetic interviews (checked by the contract's schema): the citing agents quote them. */
+  evidence?: InterviewEvidence | null;
   email?: string | null;
   /** The same key never starts a second job (e.g. a checkout session id); its job's id is returned. */
   dedupeKey?: string;
@@ -110,6 +114,7 @@ export function createReportService(d: ReportServiceDeps): ReportService {
       link: link(id),
       provider: job.provider,
       steps: shown.map((s) => ({ id: s.stepId, title: s.title, raw_output: s.rawOutput ?? '' })),
+      evidence: job.evidence,
     });
     return { filename: reportPdfFileName(job.title, id), data };
   };
@@ -157,11 +162,18 @@ export function createReportService(d: ReportServiceDeps): ReportService {
       const email = req.email?.trim() || null;
       if (email && (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))) throw new InputError('email must be a valid email address');
       const { product, inputs } = checked;
+      let evidence: InterviewEvidence | null = null;
+      if (req.evidence?.length) {
+        const e = interviewEvidenceSchema.safeParse(req.evidence);
+        if (!e.success) throw new InputError(e.error.issues[0]?.message ?? 'evidence is not valid');
+        evidence = e.data;
+      }
       const { title, description } = describeReport(product, inputs);
       const { id, created } = await repo.create({
         id: newReportId(),
         product: product.id,
         inputs,
+        evidence,
         email,
         title,
         description,
@@ -196,6 +208,7 @@ export function createReportService(d: ReportServiceDeps): ReportService {
           total: steps.length,
           running: steps.filter((s) => s.status === 'running').map((s) => s.stepId),
         },
+        ...(job.evidence?.length ? { evidence: job.evidence } : {}),
       };
     },
     events: (id, afterId) => repo.eventsAfter(id, afterId),

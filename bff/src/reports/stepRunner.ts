@@ -1,4 +1,4 @@
-import type { CatalogueProduct, ReportAgent } from '@val/contracts';
+import { citesInterviewEvidence, type CatalogueProduct, type ReportAgent } from '@val/contracts';
 import type { Ai } from '../ai/service';
 import { reportAgentTask, type UpstreamFinding } from '../ai/tasks/reports';
 import { AiError } from '../ai/types';
@@ -108,7 +108,10 @@ export function createStepRunner(o: StepRunnerOptions): StepRunner {
     if (started.attempts > o.stepMaxAttempts) throw giveUp(agent, o.steps.find((s) => s.stepId === agent.id)?.error);
     try {
       if (signal.aborted) throw new LeaseLostError();
-      const res = await o.ai.text(reportAgentTask(agent), { product, agent, inputs: job.inputs, upstream: upstreamOf(agent) }, { signal });
+      // Step 3's interviews go only to the customer- and market-facing agents, who quote them.
+      const evidence = job.evidence?.length && citesInterviewEvidence(agent.id) ? job.evidence : undefined;
+      const input = { product, agent, inputs: job.inputs, upstream: upstreamOf(agent), ...(evidence ? { evidence } : {}) };
+      const res = await o.ai.text(reportAgentTask(agent, { withEvidence: !!evidence }), input, { signal });
       provider = res.provider;
       const text = cleanAgentOutput(res.value, agent.title);
       const r = await repo.finishStep(job.id, owner, agent.id, text, { type: 'step-finished', ...base });

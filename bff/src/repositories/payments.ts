@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { InterviewEvidence } from '@val/contracts';
 import { toDate } from '../db/dates';
 
 export type PaymentProvider = 'stripe' | 'test';
@@ -14,6 +15,8 @@ export interface Payment {
   product: string;
   /** The product inputs given at checkout, or null when the start request brings them. */
   inputs: Record<string, string> | null;
+  /** Step 3's synthetic interviews given at checkout (already checked), or null. */
+  evidence: InterviewEvidence | null;
   amountCents: number;
   currency: string;
   status: PaymentStatus;
@@ -26,6 +29,7 @@ export interface Payment {
 
 export type NewPayment = Pick<Payment, 'checkoutSessionId' | 'provider' | 'email' | 'product' | 'inputs' | 'amountCents' | 'currency'> & {
   id?: string;
+  evidence?: InterviewEvidence | null;
 };
 
 /** Payments and processed Stripe events. */
@@ -60,6 +64,7 @@ interface Row {
   email: string;
   product: string;
   inputs: string | null;
+  evidence?: string | null;
   amount_cents: number | string;
   currency: string;
   status: string;
@@ -81,6 +86,17 @@ function parseInputs(json: string | null): Record<string, string> | null {
   }
 }
 
+/** Stored evidence JSON (written after the contract's check), or null when absent or unreadable. */
+export function parseEvidence(json: string | null | undefined): InterviewEvidence | null {
+  if (!json) return null;
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) && v.length ? (v as InterviewEvidence) : null;
+  } catch {
+    return null;
+  }
+}
+
 function fromRow(r: Row): Payment {
   return {
     id: r.id,
@@ -89,6 +105,7 @@ function fromRow(r: Row): Payment {
     email: r.email,
     product: r.product,
     inputs: parseInputs(r.inputs),
+    evidence: parseEvidence(r.evidence),
     amountCents: Number(r.amount_cents),
     currency: r.currency,
     status: r.status as PaymentStatus,
@@ -121,6 +138,7 @@ export function knexPaymentRepository(knex: Knex): PaymentRepository {
         email: p.email,
         product: p.product,
         inputs: p.inputs,
+        evidence: p.evidence?.length ? p.evidence : null,
         amountCents: p.amountCents,
         currency: p.currency,
         status: 'pending',
@@ -137,6 +155,7 @@ export function knexPaymentRepository(knex: Knex): PaymentRepository {
         email: row.email,
         product: row.product,
         inputs: row.inputs ? JSON.stringify(row.inputs) : null,
+        evidence: row.evidence ? JSON.stringify(row.evidence) : null,
         amount_cents: row.amountCents,
         currency: row.currency,
         status: row.status,

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ProductInputs, ReportEvent, ReportStatus } from '@val/contracts';
+import type { InterviewEvidence, ProductInputs, ReportEvent, ReportStatus } from '@val/contracts';
 import { toDate } from '../db/dates';
 import type { Dialect } from '../db/knex';
+import { parseEvidence } from './payments';
 
 /** A report job as stored. */
 export interface ReportJob {
   id: string;
   product: string;
   inputs: ProductInputs;
+  /** Step 3's synthetic interviews the order carried (the citing agents quote them), or null. */
+  evidence: InterviewEvidence | null;
   email: string | null;
   status: ReportStatus;
   title: string;
@@ -61,6 +64,7 @@ export interface NewReportJob {
   id: string;
   product: string;
   inputs: ProductInputs;
+  evidence?: InterviewEvidence | null;
   email: string | null;
   title: string;
   description: string;
@@ -108,6 +112,7 @@ interface JobRow {
   id: string;
   product: string;
   inputs: string;
+  evidence?: string | null;
   email: string | null;
   status: string;
   title: string;
@@ -150,6 +155,7 @@ const fromJobRow = (r: JobRow): ReportJob => ({
   id: r.id,
   product: r.product,
   inputs: parseInputs(r.inputs),
+  evidence: parseEvidence(r.evidence),
   email: r.email,
   status: r.status as ReportStatus,
   title: r.title,
@@ -243,6 +249,7 @@ export function knexReportRepository(knex: Knex, dialect: Dialect): ReportReposi
             id: job.id,
             product: job.product,
             inputs: JSON.stringify(job.inputs),
+            evidence: job.evidence?.length ? JSON.stringify(job.evidence) : null,
             email: job.email,
             status: 'queued',
             title: job.title,

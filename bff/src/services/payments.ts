@@ -8,6 +8,7 @@ import {
   FEASIBILITY_STUDY_ID,
   getProduct,
   type CatalogueProduct,
+  type InterviewEvidence,
   type ProductInputs,
 } from '@val/contracts';
 import type { Config } from '../config/env';
@@ -19,7 +20,7 @@ import type { Payment, PaymentRepository } from '../repositories/payments';
 /** The part of the report engine (`deps.reports`) the payments service uses. */
 export interface ReportStarter {
   /** Queues a report; the same `dedupeKey` always answers the same job. */
-  start(req: { product: string; inputs: ProductInputs; email?: string; dedupeKey?: string }): Promise<string>;
+  start(req: { product: string; inputs: ProductInputs; evidence?: InterviewEvidence | null; email?: string; dedupeKey?: string }): Promise<string>;
 }
 
 /** Catalogue prices are whole US dollars. */
@@ -96,6 +97,8 @@ export interface CheckoutRequest {
   productId: string;
   /** The product's inputs, or null to take them at start (the feasibility hero). */
   inputs: Record<string, string> | null;
+  /** Step 3's synthetic interviews (checked by the contract's schema), kept with the payment for the report. */
+  evidence?: InterviewEvidence | null;
   /** Public origin: success and cancel URLs are built on it. */
   origin: string;
 }
@@ -107,6 +110,8 @@ export interface StartPaidReportRequest {
   sessionId?: string;
   /** The signed-in email of this browser, if any. */
   signedInEmail?: string;
+  /** Step 3's interviews sent with the start: used when the checkout carried none. */
+  evidence?: InterviewEvidence | null;
 }
 
 /** Checkout, payment records and the one-report-per-payment rule. */
@@ -238,6 +243,9 @@ export function createPaymentsService(opts: PaymentsOptions): PaymentsService {
     if (p.inputs) inputs = p.inputs;
     else if (product.id === FEASIBILITY_STUDY_ID) inputs = feasibilityInputs(req.targetMarket, req.productIdea);
     else throw new InputError('This checkout carries no report inputs');
+    // The evidence given at checkout is what was ordered; one sent with the start fills in for a
+    // checkout that could not carry it (the hero's sign-in path, a credit bought earlier).
+    const evidence = p.evidence?.length ? p.evidence : req.evidence?.length ? req.evidence : null;
     const reports = opts.reports();
     if (!reports) throw new UnavailableError('The report engine is not available right now. Please try again in a moment.');
     const token = randomUUID();
@@ -252,7 +260,7 @@ export function createPaymentsService(opts: PaymentsOptions): PaymentsService {
     }
     let reportId: string;
     try {
-      reportId = await reports.start({ product: product.id, inputs, email: p.email, dedupeKey: `payment:${p.id}` });
+      reportId = await reports.start({ product: product.id, inputs, evidence, email: p.email, dedupeKey: `payment:${p.id}` });
     } catch (err) {
       await payments.release(p.id, token).catch(() => undefined);
       throw err;
@@ -260,14 +268,15 @@ export function createPaymentsService(opts: PaymentsOptions): PaymentsService {
     if (!(await payments.setReport(p.id, token, reportId))) {
       logger.error({ payment: p.id, reportId }, 'a report started but its credit claim was lost');
     }
-    logger.info({ payment: p.id, product: product.id, reportId, user: maskEmail(p.email) }, 'paid report started');
+    logger.info({ payment: p.id, product: product.id, reportId, user: maskEmail(p.email), evidence: evidence ? evidence.length : 0 }, 'paid report started');
     return { reportId, started: true };
   };
 
   return {
     mode,
 
-    async createCheckout({ email, productId, inputs, origin }) {
+    async createCheckout({ email, productId, inputs, evidence: given, origin }) {
+      const evidence = given?.length ? given : null;
       const product = getProduct(productId);
       if (!product) throw new InputError(`product must be one of the catalogue's product ids`);
       let checked: ProductInputs | null = null;
@@ -315,6 +324,7 @@ export function createPaymentsService(opts: PaymentsOptions): PaymentsService {
           email,
           product: product.id,
           inputs: checked,
+          evidence,
           amountCents,
           currency,
         });
@@ -329,6 +339,7 @@ export function createPaymentsService(opts: PaymentsOptions): PaymentsService {
         email,
         product: product.id,
         inputs: checked,
+        evidence,
         amountCents,
         currency,
       });

@@ -8,6 +8,7 @@ import type {
 } from '../analytics';
 import { CATALOGUE_PRODUCT_IDS, REPORT_STATUSES, type ReportEvent, type ReportStatusResponse } from '../catalogue';
 import type { ContactResponse, PublicStats } from '../content';
+import { interviewEvidenceSchema } from '../evidence.schema';
 import type { AuthCallbackResponse, FeasibilityStartResponse, PaidConfig, TestFlowStartResponse, TestFlowStatusResponse } from '../paid';
 import { LINK_TYPES } from '../partners';
 import type {
@@ -144,6 +145,7 @@ export const reportStatusResponseSchema = z.object({
     total: z.number().int().min(0),
     running: z.array(z.string()),
   }),
+  evidence: interviewEvidenceSchema.optional().meta({ description: 'Step 3’s interviews the order carried (synthetic: AI personas, not real customers); absent without any' }),
 }) satisfies z.ZodType<ReportStatusResponse>;
 
 const stepEvent = { step: z.string(), title: z.string(), agent: z.string() };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PAID_STORAGE_KEYS, type AuthCallbackResponse } from '@val/contracts';
+import { readStoredInterviewEvidence } from '@val/contracts/evidence';
 import { loadPaidConfig } from './config';
 import { goToCheckout, local, paidUrls, PAID_TEXTS, session, takePendingPurchase } from './flow';
 import { Stopped, Waiting } from './Waiting';
@@ -52,7 +53,7 @@ export function LogPage({ apiBase = '' }: { apiBase?: string }) {
       store.setItem(PAID_STORAGE_KEYS.email, data.email);
       if (data.name) store.setItem(PAID_STORAGE_KEYS.name, data.name);
       const purchase = takePendingPurchase(session());
-      if (purchase) goToCheckout(urls.checkoutAfterSignIn, store, purchase);
+      if (purchase) goToCheckout(urls.checkoutAfterSignIn, store, purchase, undefined, readStoredInterviewEvidence(store));
       else window.location.assign(urls.checkoutAfterSignIn);
     })().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [apiBase]);

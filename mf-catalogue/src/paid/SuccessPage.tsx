@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ErrorCode, PAID_STORAGE_KEYS } from '@val/contracts';
+import { readStoredInterviewEvidence } from '@val/contracts/evidence';
 import { loadPaidConfig } from './config';
 import { goToCheckout, local, paidUrls, PAID_TEXTS, startBody, startFlow } from './flow';
 import { Stopped, Waiting } from './Waiting';
@@ -26,7 +27,8 @@ export function SuccessPage({ apiBase = '', sessionId }: { apiBase?: string; ses
     const store = local();
     (async () => {
       const urls = paidUrls(await loadPaidConfig(apiBase));
-      const outcome = await startFlow(urls.start, startBody(store, sessionId));
+      const evidence = readStoredInterviewEvidence(store);
+      const outcome = await startFlow(urls.start, startBody(store, sessionId, evidence));
       if (outcome.kind === 'report') {
         if (outcome.customerId) store.setItem(PAID_STORAGE_KEYS.customerId, outcome.customerId);
         navigate(`/report/${encodeURIComponent(outcome.id)}`, { replace: true });
@@ -37,7 +39,7 @@ export function SuccessPage({ apiBase = '', sessionId }: { apiBase?: string; ses
       if (noCredit) store.removeItem(PAID_STORAGE_KEYS.customerId);
       if (noCredit && !sessionId && store.getItem(PAID_STORAGE_KEYS.email)) {
         setPhase({ kind: 'checkout' });
-        goToCheckout(urls.checkoutForm, store, null);
+        goToCheckout(urls.checkoutForm, store, null, undefined, evidence);
         return;
       }
       setPhase({ kind: 'failed', message: outcome.message });

@@ -12,6 +12,7 @@ import {
   TEST_POLL_INTERVAL_MS,
   type KeyValueStore,
 } from './flow';
+import { readStoredInterviewEvidence } from '@val/contracts/evidence';
 
 function memoryStore(init: Record<string, string> = {}): KeyValueStore & { data: Map<string, string> } {
   const data = new Map(Object.entries(init));
@@ -64,6 +65,29 @@ describe('feasibility hero rules', () => {
     expect(submit).not.toHaveBeenCalled();
     expect(goToCheckout('/api/checkout/session', memoryStore({ email: 'a@b.co' }), null, submit)).toBe(true);
     expect(submit).toHaveBeenCalledWith('/api/checkout/session', { email: 'a@b.co' });
+  });
+
+  it("adds step 3's interviews (the contract's storage key) to every checkout, and to the start call", () => {
+    const evidence = [{ name: 'Maria Lopez', role: 'Gym owner', exchanges: [{ question: 'What would you pay?', reply: 'About $40 a month.' }] }];
+    const store = memoryStore({ target_market: 'gyms', idea: 'class app', email: 'a@b.co', 'val.interviewEvidence': JSON.stringify(evidence) });
+    const stored = readStoredInterviewEvidence(store);
+    expect(stored).toEqual(evidence);
+    expect(checkoutFields('a@b.co', null, store, stored).evidence).toBe(JSON.stringify(evidence));
+    expect(checkoutFields('a@b.co', { product: 'tam-assessment-for-ideas', inputs: { idea: 'x' } }, store, stored)).toEqual({
+      email: 'a@b.co',
+      product: 'tam-assessment-for-ideas',
+      inputs: '{"idea":"x"}',
+      evidence: JSON.stringify(evidence),
+    });
+    expect(startBody(store, 'cs_test_1', stored)).toMatchObject({ session_id: 'cs_test_1', evidence });
+    const submit = jest.fn();
+    goToCheckout('/api/checkout/session', store, null, submit, stored);
+    expect(submit.mock.calls[0][1].evidence).toBe(JSON.stringify(evidence));
+    // Unreadable storage sends nothing rather than something the BFF would refuse.
+    const broken = memoryStore({ 'val.interviewEvidence': '[{"name": 3}]' });
+    expect(readStoredInterviewEvidence(broken)).toBeNull();
+    expect(checkoutFields('a@b.co', null, broken, readStoredInterviewEvidence(broken))).toEqual({ email: 'a@b.co' });
+    expect(startBody(broken, undefined, null)).toEqual({ target_market: '', product_idea: '', email: '' });
   });
 
   it('a pending purchase is read once', () => {

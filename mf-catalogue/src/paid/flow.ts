@@ -3,6 +3,7 @@ import {
   PAID_PATHS,
   PAID_STORAGE_KEYS,
   type FeasibilityStartResponse,
+  type InterviewEvidence,
   type PaidConfig,
   type ProductInputs,
 } from '@val/contracts';
@@ -101,15 +102,25 @@ export function paidUrls(config: Pick<PaidConfig, 'authBaseUrl' | 'planBaseUrl' 
   };
 }
 
-/** The fields of the checkout form POST. */
-export function checkoutFields(email: string, purchase: PendingPurchase | null, store: KeyValueStore): Record<string, string> {
-  if (purchase) return { email, product: purchase.product, inputs: JSON.stringify(purchase.inputs) };
+/**
+ * Step 3's interviews as a form field, when the visitor did some (the report quotes them,
+ * labelled synthetic). The caller reads them (`readStoredInterviewEvidence` from
+ * `@val/contracts/evidence`), so the hero on the landing page does not load that code: its
+ * checkout goes without them, and /success sends them with the start call instead.
+ */
+function evidenceField(evidence: InterviewEvidence | null): { evidence?: string } {
+  return evidence?.length ? { evidence: JSON.stringify(evidence) } : {};
+}
+
+/** The fields of the checkout form POST (with step 3's interviews, when given). */
+export function checkoutFields(email: string, purchase: PendingPurchase | null, store: KeyValueStore, evidence: InterviewEvidence | null = null): Record<string, string> {
+  if (purchase) return { email, product: purchase.product, inputs: JSON.stringify(purchase.inputs), ...evidenceField(evidence) };
   const targetMarket = (store.getItem(PAID_STORAGE_KEYS.targetMarket) ?? '').trim();
   const productIdea = (store.getItem(PAID_STORAGE_KEYS.idea) ?? '').trim();
   if (targetMarket && productIdea) {
-    return { email, product: FEASIBILITY_STUDY_ID, inputs: JSON.stringify({ targetMarket, productIdea }) };
+    return { email, product: FEASIBILITY_STUDY_ID, inputs: JSON.stringify({ targetMarket, productIdea }), ...evidenceField(evidence) };
   }
-  return { email };
+  return { email, ...evidenceField(evidence) };
 }
 
 /** The outcome of the start call, as the success page acts on it. */
@@ -120,7 +131,7 @@ export type StartOutcome =
 /** Calls the feasibility start endpoint; a non-ok answer is the spec's 'HTTP Error! status: N'. */
 export async function startFlow(
   url: string,
-  body: { target_market: string; product_idea: string; email: string; session_id?: string },
+  body: { target_market: string; product_idea: string; email: string; session_id?: string; evidence?: unknown },
   fetchImpl: typeof fetch = fetch,
 ): Promise<StartOutcome> {
   try {
@@ -139,13 +150,17 @@ export async function startFlow(
   }
 }
 
-/** The body of the success page's start call, from browser storage and the route. */
-export function startBody(store: KeyValueStore, sessionId: string | undefined) {
+/**
+ * The body of the success page's start call, from browser storage and the route; step 3's
+ * interviews too, for a checkout that could not carry them (the BFF prefers the checkout's).
+ */
+export function startBody(store: KeyValueStore, sessionId: string | undefined, evidence: InterviewEvidence | null = null) {
   return {
     target_market: (store.getItem(PAID_STORAGE_KEYS.targetMarket) ?? '').slice(0, 100),
     product_idea: (store.getItem(PAID_STORAGE_KEYS.idea) ?? '').slice(0, 200),
     email: store.getItem(PAID_STORAGE_KEYS.email) ?? '',
     ...(sessionId ? { session_id: sessionId } : {}),
+    ...(evidence?.length ? { evidence } : {}),
   };
 }
 
@@ -170,13 +185,19 @@ export function postForm(action: string, fields: Record<string, string>): void {
  * The checkout branch: a form POST of the stored email (plus the product and its inputs) to the
  * checkout endpoint; without a stored email, the spec's alert 'Email not found.'.
  */
-export function goToCheckout(action: string, store: KeyValueStore, purchase: PendingPurchase | null, submit = postForm): boolean {
+export function goToCheckout(
+  action: string,
+  store: KeyValueStore,
+  purchase: PendingPurchase | null,
+  submit = postForm,
+  evidence: InterviewEvidence | null = null,
+): boolean {
   const email = store.getItem(PAID_STORAGE_KEYS.email);
   if (!email) {
     window.alert(PAID_TEXTS.emailNotFound);
     return false;
   }
-  submit(action, checkoutFields(email, purchase, store));
+  submit(action, checkoutFields(email, purchase, store, evidence));
   return true;
 }
 

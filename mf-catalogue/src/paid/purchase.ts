@@ -1,4 +1,5 @@
 import { PAID_STORAGE_KEYS, type ProductInputs } from '@val/contracts';
+import { readStoredInterviewEvidence } from '@val/contracts/evidence';
 import { loadPaidConfig } from './config';
 import { goToCheckout, local, paidUrls, savePendingPurchase, session } from './flow';
 
@@ -12,7 +13,7 @@ export async function startPaidPurchase(productId: string, inputs: ProductInputs
   const store = local();
   const purchase = { product: productId, inputs };
   if (store.getItem(PAID_STORAGE_KEYS.email)) {
-    goToCheckout(urls.checkoutForm, store, purchase);
+    goToCheckout(urls.checkoutForm, store, purchase, undefined, readStoredInterviewEvidence(store));
     return;
   }
   savePendingPurchase(session(), purchase);

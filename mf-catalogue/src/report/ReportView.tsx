@@ -3,6 +3,7 @@ import styled, { keyframes } from 'styled-components';
 import { formatRuntime, type ReportEvent } from '@val/contracts';
 import { getProduct } from '@val/contracts/catalogue';
 import { Button, ButtonLink, Card, Heading, Muted, Spinner, t, toast } from '@val/ui';
+import { EvidenceUsed } from './EvidenceUsed';
 import { StepIcon } from './icons';
 import { useReport, type LiveStatus } from './useReport';
 
@@ -291,6 +292,7 @@ function Report({ reportId, status, apiBase }: { reportId: string; status: LiveS
           );
         })}
       </Sections>
+      {status.evidence?.length ? <EvidenceUsed evidence={status.evidence} /> : null}
     </article>
   );
 }

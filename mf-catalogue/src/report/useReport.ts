@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { normalizeInterviewEvidence } from '@val/contracts/evidence';
 import { REPORT_ID_PATTERN, REPORT_POLL_INTERVAL_MS, type ReportEvent, type ReportStatusResponse } from '@val/contracts';
 import { loadPaidConfig } from '../paid/config';
 
@@ -9,7 +10,7 @@ import { loadPaidConfig } from '../paid/config';
  * service that answers with the spec's fields alone.
  */
 export type LiveStatus = Pick<ReportStatusResponse, 'processing_status' | 'title' | 'description' | 'flow_execution_steps'> &
-  Partial<Pick<ReportStatusResponse, 'product' | 'error' | 'provider' | 'progress'>>;
+  Partial<Pick<ReportStatusResponse, 'product' | 'error' | 'provider' | 'progress' | 'evidence'>>;
 
 export interface ReportState {
   status: LiveStatus | null;
@@ -46,6 +47,8 @@ export function readStatus(raw: unknown): LiveStatus | null {
   if (p && typeof p === 'object' && typeof p.finished === 'number' && typeof p.total === 'number') {
     out.progress = { finished: p.finished, total: p.total, running: Array.isArray(p.running) ? p.running.filter((x): x is string => typeof x === 'string') : [] };
   }
+  const evidence = normalizeInterviewEvidence(r.evidence);
+  if (evidence) out.evidence = evidence;
   return out;
 }
 

@@ -1,4 +1,5 @@
-import { validationFingerprint } from '@val/contracts';
+import { INTERVIEW_EVIDENCE_STORAGE_KEY, validationFingerprint } from '@val/contracts';
+import { readStoredInterviewEvidence } from '@val/contracts/evidence';
 import { STEP3_STORAGE_KEY, clearState, emptyState, loadState, phaseOf, saveState } from './store';
 
 class MemoryStorage {
@@ -26,6 +27,20 @@ describe('step-3 storage', () => {
     expect(loadState(st, validationFingerprint(v1))).toBeNull();
     st.setItem(STEP3_STORAGE_KEY, JSON.stringify({ ...emptyState(validationFingerprint(v1)), version: 2 }));
     expect(loadState(st, validationFingerprint(v1))).toBeNull();
+    clearState(st);
+    expect(st.data.size).toBe(0);
+  });
+  it('keeps the interviews beside the progress as the evidence a report order carries, and clears it with the progress', () => {
+    const st = new MemoryStorage();
+    const s = emptyState(validationFingerprint(v1));
+    saveState(st, s);
+    expect(st.data.has(INTERVIEW_EVIDENCE_STORAGE_KEY)).toBe(false);
+    const persona = { id: 'p1', name: 'Maria Lopez', role: 'Bakery owner', avatar: 'ML', background: '' };
+    const msg = (isUser: boolean, text: string) => ({ id: text, customerId: 'p1', isUser, text, timestamp: '' });
+    saveState(st, { ...s, personas: [persona], interviews: { p1: [msg(false, 'Hello!'), msg(true, 'What do you throw away?'), msg(false, 'A tray of croissants a day.')] } });
+    expect(readStoredInterviewEvidence(st)).toEqual([
+      { name: 'Maria Lopez', role: 'Bakery owner', exchanges: [{ question: 'What do you throw away?', reply: 'A tray of croissants a day.' }] },
+    ]);
     clearState(st);
     expect(st.data.size).toBe(0);
   });

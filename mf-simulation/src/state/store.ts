@@ -1,10 +1,12 @@
-import type {
-  AiProviderName,
-  CustomerPersona,
-  InterviewMessage,
-  MentorChatMessage,
-  SimulationAssumptions,
-  SimulationMonth,
+import { interviewEvidenceFrom, storeInterviewEvidence } from '@val/contracts/evidence';
+import {
+  INTERVIEW_EVIDENCE_STORAGE_KEY,
+  type AiProviderName,
+  type CustomerPersona,
+  type InterviewMessage,
+  type MentorChatMessage,
+  type SimulationAssumptions,
+  type SimulationMonth,
 } from '@val/contracts';
 
 /** Browser-storage key of step-3 progress. */
@@ -72,17 +74,23 @@ export function loadState(storage: Pick<Storage, 'getItem'> | null, fingerprint:
   }
 }
 
-export function saveState(storage: Pick<Storage, 'setItem'> | null, s: Step3State): void {
+/**
+ * Saves the progress, and beside it the interviews as the evidence a report order carries
+ * (the contract's key and shape: the catalogue remote reads it there, issue 17 item 5).
+ */
+export function saveState(storage: Pick<Storage, 'setItem' | 'removeItem'> | null, s: Step3State): void {
   try {
     storage?.setItem(STEP3_STORAGE_KEY, JSON.stringify(s));
   } catch {
     /* storage full or blocked: progress stays in memory */
   }
+  storeInterviewEvidence(storage, interviewEvidenceFrom(s.personas, s.interviews));
 }
 
 export function clearState(storage: Pick<Storage, 'removeItem'> | null): void {
   try {
     storage?.removeItem(STEP3_STORAGE_KEY);
+    storage?.removeItem(INTERVIEW_EVIDENCE_STORAGE_KEY);
   } catch {
     /* blocked */
   }

@@ -1,4 +1,4 @@
-import type { CatalogueProduct, ProductInputs } from '@val/contracts';
+import { clipText, SYNTHETIC_INTERVIEW_LABEL, type CatalogueProduct, type InterviewEvidence, type ProductInputs, type ReportAgent } from '@val/contracts';
 import type { ReportAgentInput } from '../types';
 import {
   bullets,
@@ -881,9 +881,61 @@ const generic: Writer = ({ p, s, product }) =>
     `- Sector: ${p.sector.label}.\n- Main pains: ${list(p.pains)}.\n- Competitors: ${list(p.sector.incumbents)}.`,
   );
 
+// ---------------------------------------------------------------------------------------------
+// Step 3's synthetic interviews, quoted by the customer- and market-facing agents
+// ---------------------------------------------------------------------------------------------
+
+/** Markdown-inert text: one line, every character markdown could act on escaped. */
+export function markdownInert(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().replace(/[\\`*_{}[\]<>|~#!]/g, (c) => `\\${c}`);
+}
+
+/** What makes a reply worth quoting, per kind of agent (matched case-insensitively). */
+const EVIDENCE_CUES: ReadonlyArray<[RegExp, RegExp]> = [
+  [/pricing|demand|bottom-up|revenue|buyer-power/, /\$|€|£|\d|pay|price|budget|cost|afford|cheap|expensive|subscription|month/i],
+  [/pain|problem|substitutes|desirab/, /pain|problem|frustrat|hate|waste|hard|struggl|lose|lost|miss|annoy|workaround|instead|currently|today/i],
+  [/customer|segment|persona|insight|target|definition|attractiveness|trends/, /i |my |we |our |need|want|use|would|buy|switch|time|week|every/i],
+];
+
+/** Up to three exchanges to quote for `agent`: the best-matching replies, at most one per persona first. */
+function quotesFor(agent: Pick<ReportAgent, 'id'>, evidence: InterviewEvidence) {
+  const cue = EVIDENCE_CUES.find(([who]) => who.test(agent.id))?.[1] ?? EVIDENCE_CUES[2][1];
+  const scored = evidence.flatMap((p, pi) =>
+    p.exchanges.map((x, xi) => ({ p, x, pi, xi, score: (x.reply.match(new RegExp(cue.source, 'gi')) ?? []).length })),
+  );
+  scored.sort((a, b) => b.score - a.score || a.pi - b.pi || a.xi - b.xi);
+  const picked: typeof scored = [];
+  for (const round of [0, 1]) {
+    for (const c of scored) {
+      if (picked.length >= 3) break;
+      if (picked.includes(c)) continue;
+      if (round === 0 && picked.some((q) => q.pi === c.pi)) continue;
+      picked.push(c);
+    }
+  }
+  return picked.sort((a, b) => a.pi - b.pi || a.xi - b.xi);
+}
+
+/** The sub-section a citing agent adds when the order carried step 3's interviews. */
+export function offlineEvidenceBlock(agent: Pick<ReportAgent, 'id' | 'title'>, evidence: InterviewEvidence): string {
+  const quotes = quotesFor(agent, evidence);
+  if (!quotes.length) return '';
+  const personas = evidence.length;
+  const replies = evidence.reduce((n, p) => n + p.exchanges.length, 0);
+  return [
+    '### What the synthetic interviews said',
+    `*${SYNTHETIC_INTERVIEW_LABEL}.* You interviewed ${personas} AI persona${personas === 1 ? '' : 's'} in step 3 (${replies} repl${replies === 1 ? 'y' : 'ies'}); these quotes bear on ${markdownInert(agent.title)}. Read them as hypotheses to test with real customers, not as market data: the figures above do not rest on them.`,
+    ...quotes.map(
+      ({ p, x }) =>
+        `> "${markdownInert(clipText(x.reply, 280))}" - ${markdownInert(p.name)}${p.role ? `, ${markdownInert(p.role)}` : ''} (synthetic interview), asked "${markdownInert(clipText(x.question, 140))}"`,
+    ),
+  ].join('\n\n');
+}
+
 /**
  * The offline analyst's section for one report agent: built from the buyer's inputs (their
- * words, sector, geography and numbers) and from the upstream agents' outputs it received.
+ * words, sector, geography and numbers) and from the upstream agents' outputs it received;
+ * an agent given step 3's interviews (`input.evidence`) ends with quotes from them.
  */
 export function offlineReportAnswer(input: ReportAgentInput): string {
   const { product, agent, inputs, upstream } = input;
@@ -909,5 +961,7 @@ export function offlineReportAnswer(input: ReportAgentInput): string {
       return `${lead ? `${lead}: ` : ''}the ${u.agent} found that ${line}${/[.!?]$/.test(line) ? '' : '.'}`;
     },
   };
-  return (WRITERS[agent.id] ?? generic)(ctx).replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/[\u2013\u2014]/g, '-');
+  const section = (WRITERS[agent.id] ?? generic)(ctx).replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/[\u2013\u2014]/g, '-');
+  const evidence = input.evidence?.length ? offlineEvidenceBlock(agent, input.evidence) : '';
+  return evidence ? `${section}\n\n${evidence}` : section;
 }

@@ -1,4 +1,4 @@
-import type { ReportAgent } from '@val/contracts';
+import { SYNTHETIC_INTERVIEW_LABEL, type ReportAgent } from '@val/contracts';
 import { offlineReportAnswer } from '../offline/reports';
 import type { AiTextTask, ReportAgentInput } from '../types';
 
@@ -18,8 +18,8 @@ export const REPORT_OUTPUT_HINT = [
 
 /** The data block a model reads: the brief, the inputs by their report names, the earlier findings. */
 export function reportAgentData(input: ReportAgentInput): unknown {
-  const { product, agent, inputs, upstream } = input;
-  return {
+  const { product, agent, inputs, upstream, evidence } = input;
+  const data = {
     report: product.title,
     your_role: agent.name,
     your_task: agent.description,
@@ -33,28 +33,46 @@ export function reportAgentData(input: ReportAgentInput): unknown {
       findings: u.output.length > UPSTREAM_CHARS ? `${u.output.slice(0, UPSTREAM_CHARS)}…` : u.output,
     })),
   };
+  if (!evidence?.length) return data;
+  return {
+    ...data,
+    synthetic_interviews: {
+      label: SYNTHETIC_INTERVIEW_LABEL,
+      interviews: evidence.map((p) => ({
+        persona: p.name,
+        role: p.role,
+        exchanges: p.exchanges.map((x) => ({ founder_asked: x.question, persona_replied: x.reply })),
+      })),
+    },
+  };
 }
+
+/** The rules for quoting step 3's interviews (appended to the prompt of an agent given some). */
+export const INTERVIEW_EVIDENCE_PROMPT = 'report-interview-evidence.md';
 
 const cache = new Map<string, AiTextTask<ReportAgentInput>>();
 
 /**
  * The AI task of one report agent: its own prompt file (bff/prompts/report-<agent id>.md), the
  * shared output rules, the data above, and the offline analyst's answer for the same input.
+ * `withEvidence` (an agent given step 3's interviews) adds the rules for quoting them.
  */
-export function reportAgentTask(agent: Pick<ReportAgent, 'id'>): AiTextTask<ReportAgentInput> {
-  let task = cache.get(agent.id);
+export function reportAgentTask(agent: Pick<ReportAgent, 'id'>, opts: { withEvidence?: boolean } = {}): AiTextTask<ReportAgentInput> {
+  const key = opts.withEvidence ? `${agent.id}+evidence` : agent.id;
+  let task = cache.get(key);
   if (!task) {
     task = {
       kind: 'text',
       name: `report-${agent.id}`,
       prompt: `report-${agent.id}.md`,
+      ...(opts.withEvidence ? { promptParts: [INTERVIEW_EVIDENCE_PROMPT] } : {}),
       data: reportAgentData,
       outputHint: REPORT_OUTPUT_HINT,
       maxTokens: 1600,
       temperature: 0.4,
       offline: offlineReportAnswer,
     };
-    cache.set(agent.id, task);
+    cache.set(key, task);
   }
   return task;
 }

@@ -61,13 +61,14 @@ export function checkoutRouter(deps: AppDeps): Router {
     ctx.set('Cache-Control', 'no-store');
     const parsed = checkoutRequestSchema.safeParse(raw ?? {});
     if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues));
-    const { email: given, product, inputs } = parsed.data;
+    const { email: given, product, inputs, evidence } = parsed.data;
     const email = given ?? (await flow.sessions.read(ctx)).user?.email;
     if (!email) throw new InputError(EMAIL_NOT_FOUND);
     const { url } = await flow.payments.createCheckout({
       email,
       productId: product ?? FEASIBILITY_STUDY_ID,
       inputs: inputs ?? null,
+      evidence: evidence ?? null,
       origin: flow.originOf(ctx),
     });
     ctx.status = 303;

@@ -57,6 +57,7 @@ export function feasibilityRouter(deps: AppDeps): Router {
         email: req.email,
         sessionId: req.session_id,
         signedInEmail: (await flow.sessions.read(ctx)).user?.email,
+        evidence: req.evidence ?? null,
       });
       res = customerId ? { success: true, flow_execution_id: reportId, customer_id: customerId } : { success: true, flow_execution_id: reportId };
     } catch (err) {
