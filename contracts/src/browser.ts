@@ -47,3 +47,4 @@ export {
 } from './catalogue';
 export * from './paid';
 export * from './email';
+export * from './validations';

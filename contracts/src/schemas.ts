@@ -13,3 +13,4 @@ export * from './analytics.schema';
 export * from './paid.schema';
 export * from './openapi';
 export * from './email.schema';
+export * from './validations.schema';

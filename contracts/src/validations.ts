@@ -1,0 +1,86 @@
+import type { AiProviderName } from './validation';
+
+/*
+ * Shareable validations (issue 17): the permalink `/v/:id`, the visitor's own list, and the
+ * comparison of two versions of an idea. Added around the spec: the spec's fields stay as they are.
+ */
+
+/** `GET /api/validations/{id}`, `DELETE /api/validations/{id}`: one stored validation. */
+export const VALIDATION_PATH = '/api/validations/{id}';
+/** `GET /api/validations/compare?base=ID&head=ID`: what changed from one version to the next. */
+export const VALIDATION_COMPARE_PATH = '/api/validations/compare';
+/** The header that carries a validation's delete token (returned once, when it was created). */
+export const DELETE_TOKEN_HEADER = 'x-delete-token';
+/** The browser path of a validation's permalink. */
+export const validationPermalink = (id: string): string => `/v/${encodeURIComponent(id)}`;
+/** A validation id: a random UUID (unguessable, so a link is the only way to a validation). */
+export const VALIDATION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A stored validation as the API answers it (read-only: no delete token). */
+export interface StoredValidationView {
+  id: string;
+  idea: string;
+  targetCustomer: string;
+  problemSolved: string;
+  feedback: string;
+  provider: AiProviderName;
+  /** Val's score, 0–10 with one decimal, read from the feedback; null when it names none. */
+  score: number | null;
+  /** When it was made (ISO 8601). */
+  createdAt: string;
+}
+
+/** One piece of a word-level diff. */
+export interface DiffPart {
+  op: 'same' | 'added' | 'removed';
+  text: string;
+}
+
+/** One of the three inputs, before and after. */
+export interface InputDiff {
+  changed: boolean;
+  parts: DiffPart[];
+}
+
+/** What happened to a section of the feedback (split on its `##` headings). */
+export type SectionChange = 'new' | 'gone' | 'changed' | 'same';
+
+export interface SectionDiff {
+  /** The section's title in the newer version (the older one's for a gone section). */
+  title: string;
+  state: SectionChange;
+  /** Lines only the newer version has (changed and new sections). */
+  added: string[];
+  /** Lines only the older version had (changed and gone sections). */
+  removed: string[];
+}
+
+/** `GET /api/validations/compare`: the older version (`base`) against the newer (`head`). */
+export interface ValidationComparison {
+  base: StoredValidationView;
+  head: StoredValidationView;
+  score: { before: number | null; after: number | null; change: number | null };
+  inputs: { idea: InputDiff; targetCustomer: InputDiff; problemSolved: InputDiff };
+  sections: SectionDiff[];
+}
+
+const SCORE_RE = /score[^0-9]{0,40}?(\d{1,2}(?:[.,]\d+)?)\s*(?:\/|out of)\s*10\b/i;
+const ANY_OUT_OF_TEN = /(?:^|[^\d.])(\d{1,2}(?:[.,]\d+)?)\s*\/\s*10\b/;
+
+/**
+ * Val's score in a feedback text: the `## Validation Score: 7.5/10` line the analyst writes, or a
+ * model's variant ("Score: 7/10", "**Overall score** — 7.5 / 10", "score of 6 out of 10"); else
+ * the first "N/10" of a heading. 0–10, one decimal; null when there is none.
+ */
+export function parseValidationScore(feedback: string): number | null {
+  const text = feedback.slice(0, 20_000);
+  let m = SCORE_RE.exec(text);
+  if (!m) {
+    const heading = text.split('\n').find((l) => /^\s*#{1,6}\s/.test(l) && ANY_OUT_OF_TEN.test(l));
+    m = heading ? ANY_OUT_OF_TEN.exec(heading) : null;
+  }
+  if (!m) return null;
+  const n = Number(m[1].replace(',', '.'));
+  if (!Number.isFinite(n) || n < 0 || n > 10) return null;
+  return Math.round(n * 10) / 10;
+}
