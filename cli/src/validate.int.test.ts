@@ -188,7 +188,7 @@ describe.each(testDbs)('val validate with no server given: in-process, same AI c
     expect(j.code).toBe(0);
     const body = JSON.parse(j.stdout);
     const last = (await rows()).at(-1)!;
-    expect(body).toEqual({ id: last.id, idea: last.idea, targetCustomer: 'Boulderers at city climbing gyms', problemSolved: 'No quick healthy food right after a session', feedback: last.feedback, provider: 'offline' });
+    expect(body).toEqual({ id: last.id, idea: last.idea, targetCustomer: 'Boulderers at city climbing gyms', problemSolved: 'No quick healthy food right after a session', feedback: last.feedback, provider: 'offline', score: expect.any(Number), deleteToken: expect.any(String) });
     expect(j.stderr).toBe('');
     const s = await runCli(['validate', ...idea, '--stream', '--pdf', dir], { env: db.env });
     expect(s.code).toBe(0);

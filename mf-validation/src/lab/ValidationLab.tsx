@@ -1,12 +1,27 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { START_OVER_EVENT, VALIDATION_LIMITS, type AiProviderName, type ValidationAppProps, type ValidationData } from '@val/contracts';
+import {
+  START_OVER_EVENT,
+  VALIDATION_LIMITS,
+  type AiProviderName,
+  type ValidationAppProps,
+  type ValidationComparison,
+  type ValidationData,
+} from '@val/contracts';
 import { Badge, Button, Card, Field, Heading, Input, Muted, Spinner, TextArea, t, toast } from '@val/ui';
 import { refusalReason, validateIdea } from '../lib/api';
+import { copyPermalink } from '../lib/copyLink';
+import { MY_VALIDATIONS_EVENT, readLabCurrent, readMyValidations, rememberValidation, writeLabCurrent } from '../lib/myValidations';
+import { fetchComparison, fetchValidation, isValidationId } from '../lib/validations';
 import { downloadValidationReport } from '../lib/pdf';
 import { SectionIntro as Intro, SectionRoot as Root } from '../lib/sectionLayout';
 import { Feedback, preloadMarkdown } from './Feedback';
 import { ValAvatar } from './ValAvatar';
+
+// Issue 17's screens load only when there is something to show: the landing page does not pay for them.
+const Comparison = lazy(() => import(/* webpackChunkName: "compare" */ '../compare/Comparison'));
+const MyValidations = lazy(() => import(/* webpackChunkName: "compare" */ '../compare/MyValidations'));
 
 /** The spec's texts (section 2 and the error catalogue). */
 export const LAB_TEXT = {
@@ -21,6 +36,13 @@ export const LAB_TEXT = {
   failed: { title: 'Error', description: 'Failed to validate your idea. Please try again.' },
   pdfDone: { title: 'PDF Downloaded!', description: 'Your validation report has been saved as a PDF' },
   pdfFailed: { title: 'Error', description: 'Failed to generate PDF report' },
+  copyLink: 'Copy link',
+  editRevalidate: 'Edit and re-validate',
+  newVersion: (title: string) => `New version of “${title}”: change what you learned, then get Val’s feedback again. The new result is compared with this one.`,
+  cancelVersion: 'Cancel',
+  comparing: 'Comparing with the earlier version…',
+  compareFailed: { title: 'Error', description: 'Could not compare the two versions. Please try again.' },
+  versionMissing: { title: 'Not found', description: 'That validation does not exist any more.' },
 } as const;
 
 const Form = styled.form`
@@ -95,6 +117,26 @@ const SaveBlock = styled.div`
   @media (max-width: 600px) { button { width: 100%; } }
 `;
 
+const ResultActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 10px;
+  @media (max-width: 600px) { button { flex: 1 1 auto; } }
+`;
+const VersionNote = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px 12px;
+  padding: 10px 14px;
+  border-radius: 12px;
+  border: 1px solid ${t.purple};
+  background: color-mix(in srgb, ${t.purple} 10%, transparent);
+  font-size: 0.92rem;
+  span { flex: 1 1 260px; overflow-wrap: anywhere; }
+  button { min-height: 36px; padding: 6px 12px; }
+`;
+
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
 /**
@@ -116,8 +158,36 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
   const abortRef = useRef<AbortController | null>(null);
   const frame = useRef<number | null>(null);
   const latest = useRef('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const customerRef = useRef<HTMLInputElement>(null);
+  // Issue 17: the current result's id, the version being edited, and the comparison shown.
+  const [currentId, setCurrentIdState] = useState<string | null>(() => {
+    const c = readLabCurrent();
+    return c && validation && c.idea === validation.idea ? c.id : null;
+  });
+  const [base, setBase] = useState<{ id: string; title: string } | null>(null);
+  const [comparison, setComparison] = useState<ValidationComparison | null>(null);
+  const [comparing, setComparing] = useState(false);
+  const [hasMine, setHasMine] = useState(() => readMyValidations().length > 0);
+  const location = useLocation();
+  const navigate = useNavigate();
 
   const shown = pending ? null : (result ?? validation);
+
+  const setCurrentId = useCallback((id: string | null, idea = '') => {
+    setCurrentIdState(id);
+    writeLabCurrent(id ? { id, idea } : null);
+  }, []);
+
+  useEffect(() => {
+    const refresh = () => setHasMine(readMyValidations().length > 0);
+    window.addEventListener(MY_VALIDATIONS_EVENT, refresh);
+    window.addEventListener('storage', refresh);
+    return () => {
+      window.removeEventListener(MY_VALIDATIONS_EVENT, refresh);
+      window.removeEventListener('storage', refresh);
+    };
+  }, []);
 
   const reset = useCallback(() => {
     abortRef.current?.abort();
@@ -129,7 +199,10 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
     setLive('');
     setResult(null);
     setProvider(null);
-  }, []);
+    setBase(null);
+    setComparison(null);
+    setCurrentId(null);
+  }, [setCurrentId]);
 
   useEffect(() => {
     window.addEventListener(START_OVER_EVENT, reset);
@@ -193,6 +266,16 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
       const data: ValidationData = { idea: r.idea, targetCustomer: r.targetCustomer, problemSolved: r.problemSolved, feedback: r.feedback };
       setResult(data);
       setProvider(r.provider ?? null);
+      setComparison(null);
+      if (r.id) {
+        rememberValidation({ id: r.id, idea: r.idea, score: r.score ?? null, deleteToken: r.deleteToken });
+        setCurrentId(r.id, r.idea);
+      } else {
+        setCurrentId(null);
+      }
+      const from = base;
+      setBase(null);
+      if (from && r.id) void compare(from.id, r.id);
       onValidated?.(data);
       setScrollToken((n) => n + 1);
     } catch (err) {
@@ -208,6 +291,65 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
         setLive('');
       }
     }
+  };
+
+  /** Shows what changed from `baseId` to `headId` in the result. */
+  const compare = async (baseId: string, headId: string) => {
+    setComparing(true);
+    try {
+      setComparison(await fetchComparison(apiBase, baseId, headId));
+    } catch (err) {
+      console.error('Comparing the validations failed', err);
+      toast(LAB_TEXT.compareFailed);
+    } finally {
+      setComparing(false);
+    }
+  };
+
+  /** Pre-fills the form from a stored version; the next result is compared with it. */
+  const editFrom = useCallback(
+    async (id: string) => {
+      const v = await fetchValidation(apiBase, id).catch((err: unknown) => {
+        console.error('Loading the validation failed', err);
+        return null;
+      });
+      if (!v) {
+        toast(LAB_TEXT.versionMissing);
+        return;
+      }
+      setIdea(v.idea);
+      setTargetCustomer(v.targetCustomer);
+      setProblemSolved(v.problemSolved);
+      setBase({ id: v.id, title: clip(v.idea, 80) });
+      formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      customerRef.current?.focus({ preventScroll: true });
+    },
+    [apiBase],
+  );
+
+  // 'Validate a new version' on a permalink page comes here as /?edit=<id>.
+  useEffect(() => {
+    const id = new URLSearchParams(location.search).get('edit');
+    if (!id) return;
+    navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true });
+    if (isValidationId(id)) void editFrom(id);
+    else toast(LAB_TEXT.versionMissing);
+  }, [location.search, location.pathname, location.hash, navigate, editFrom]);
+
+  const editCurrent = () => {
+    if (!currentId || !shown) return;
+    setBase({ id: currentId, title: clip(shown.idea, 80) });
+    setIdea(shown.idea);
+    setTargetCustomer(shown.targetCustomer);
+    setProblemSolved(shown.problemSolved);
+    formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    customerRef.current?.focus({ preventScroll: true });
+  };
+
+  const onDeleted = (id: string) => {
+    if (id === currentId) setCurrentId(null);
+    if (comparison && (comparison.base.id === id || comparison.head.id === id)) setComparison(null);
+    if (base?.id === id) setBase(null);
   };
 
   const downloadPdf = async () => {
@@ -237,7 +379,15 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
         </Muted>
       </Intro>
 
-      <Form onSubmit={submit} noValidate aria-label="Validate your startup idea" aria-busy={pending}>
+      <Form ref={formRef} onSubmit={submit} noValidate aria-label="Validate your startup idea" aria-busy={pending}>
+        {base && (
+          <VersionNote data-testid="version-note">
+            <span>{LAB_TEXT.newVersion(base.title)}</span>
+            <Button type="button" $variant="ghost" onClick={() => setBase(null)}>
+              {LAB_TEXT.cancelVersion}
+            </Button>
+          </VersionNote>
+        )}
         <Field label="Your startup idea">
           <TextArea
             name="idea"
@@ -251,6 +401,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
         <Row>
           <Field label="Target customer">
             <Input
+              ref={customerRef}
               name="targetCustomer"
               value={targetCustomer}
               maxLength={VALIDATION_LIMITS.targetCustomer}
@@ -298,7 +449,27 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
               <p>Your idea: “{clip(shown.idea, 140)}”</p>
             </div>
           </ResultHead>
+          {comparing && (
+            <Writing>
+              <Spinner $size={16} aria-hidden /> {LAB_TEXT.comparing}
+            </Writing>
+          )}
+          {comparison && comparison.head.id === currentId && (
+            <Suspense fallback={null}>
+              <Comparison comparison={comparison} />
+            </Suspense>
+          )}
           <Feedback text={shown.feedback} testId="validation-feedback" />
+          {currentId && (
+            <ResultActions>
+              <Button type="button" $variant="secondary" onClick={editCurrent}>
+                {LAB_TEXT.editRevalidate}
+              </Button>
+              <Button type="button" $variant="secondary" onClick={() => void copyPermalink(currentId)}>
+                {LAB_TEXT.copyLink}
+              </Button>
+            </ResultActions>
+          )}
           {provider === 'offline' && <ProviderNote data-testid="provider-note">{LAB_TEXT.offlineNote}</ProviderNote>}
           <SaveBlock>
             <div>
@@ -310,6 +481,22 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
             </Button>
           </SaveBlock>
         </ResultCard>
+      )}
+
+      {hasMine && (
+        <Suspense fallback={null}>
+          <MyValidations
+            apiBase={apiBase}
+            currentId={shown ? currentId : null}
+            onCompare={(id) => {
+              if (!currentId) return;
+              void compare(id, currentId);
+              setScrollToken((n) => n + 1);
+            }}
+            onEdit={(id) => void editFrom(id)}
+            onDeleted={onDeleted}
+          />
+        </Suspense>
       )}
     </Root>
   );
