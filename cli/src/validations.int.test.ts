@@ -62,7 +62,7 @@ describe.each(testDbs)('val validations against a real server on $label', (kind)
     expect(r.stdout).toContain('Compared with “Meal kits for climbers, delivered to the gym”');
     expect(r.stdout).toContain(`Score:           ${a.score.toFixed(1)}/10 → ${b.score.toFixed(1)}/10 (+${change.toFixed(1)})`);
     expect(r.stdout).toContain('  Idea:            unchanged');
-    expect(r.stdout).toContain('Target customer: [-Everyone-]{+Boulderers+} {+at city climbing gyms +}who [-exercises-]{+train four evenings a week+}');
+    expect(r.stdout).toContain('Target customer: [-Everyone-]{+Boulderers at city climbing gyms+} who [-exercises-]{+train four evenings a week+}');
     expect(r.stdout).toMatch(/^ {2}changed {2}Target Customer Profile$/m);
     expect(r.stdout).toMatch(/^ {6}\+ /m);
     expect(r.stdout).not.toMatch(/\u001b\[/); // no colour when piped

@@ -82,14 +82,17 @@ describe('pivots compared, permalinks shared (issue 17)', () => {
     const scoreText = (await page.getByTestId('comparison-score').innerText()).replace(/\s+/g, ' ');
     expect(scoreText).toContain(`${scoreA.toFixed(1)}/10 → ${b.score.toFixed(1)}/10 +${change}`);
     const inputs = page.getByTestId('comparison-inputs');
-    expect(await inputs.locator('del').allInnerTexts()).toEqual(expect.arrayContaining(['Everyone']));
-    expect((await inputs.locator('ins').allInnerTexts()).join(' ')).toContain('Busy');
+    expect(await inputs.locator('del').allInnerTexts()).toEqual([before.targetCustomer]);
+    expect(await inputs.locator('ins').allInnerTexts()).toEqual([NARROW]);
     expect(await inputs.locator('dd').first().innerText()).toBe('unchanged');
     const changed = page.getByTestId('comparison-sections').locator('li[data-state="changed"]');
     expect(await changed.count()).toBeGreaterThanOrEqual(3);
     const customerSection = changed.filter({ hasText: 'Target Customer Profile' });
     await customerSection.waitFor();
     expect(await customerSection.locator('li[data-op="added"]').count()).toBeGreaterThan(0);
+    // The changed lines are one click away.
+    expect(await customerSection.locator('li[data-op="added"]').first().isVisible()).toBe(false);
+    await customerSection.locator('summary').click();
     expect((await customerSection.innerText()).toLowerCase()).toContain('busy working parents');
     await changed.filter({ hasText: `Validation Score: ${b.score.toFixed(1)}/10` }).waitFor();
 
@@ -118,6 +121,7 @@ describe('pivots compared, permalinks shared (issue 17)', () => {
           // The comparison is shown for a fresh result: compare again from the list after the reload.
           await page.getByTestId('my-validation').nth(1).getByRole('button', { name: 'Compare with current' }).click();
           await cmp.waitFor();
+          await cmp.locator('li[data-state="changed"]').filter({ hasText: 'Target Customer Profile' }).locator('summary').click();
           await cmp.scrollIntoViewIfNeeded();
           await page.waitForTimeout(400);
           await cmp.screenshot({ path: path.join(SHOTS, `compare-${w}-${scheme}.png`) });

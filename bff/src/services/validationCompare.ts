@@ -8,15 +8,43 @@ import {
   type ValidationComparison,
 } from '@val/contracts';
 
-/** Word-level diff of one input (jsdiff's `diffWordsWithSpace`), as same / added / removed runs. */
+/**
+ * Word-level diff of one input (jsdiff's `diffWordsWithSpace`), as same / added / removed runs.
+ * A run of replaced words reads as one: the spaces jsdiff keeps between them ("[-Everyone-]{+Busy+}
+ * [-who-]{+working+}") are folded into a single removed and a single added run.
+ */
 export function wordDiff(before: string, after: string): InputDiff {
+  const raw = diffWordsWithSpace(before, after).map((c): DiffPart => ({ op: c.added ? 'added' : c.removed ? 'removed' : 'same', text: c.value }));
   const parts: DiffPart[] = [];
-  for (const c of diffWordsWithSpace(before, after)) {
-    const op: DiffPart['op'] = c.added ? 'added' : c.removed ? 'removed' : 'same';
-    const last = parts[parts.length - 1];
-    if (last && last.op === op) last.text += c.value;
-    else parts.push({ op, text: c.value });
-  }
+  let removed = '';
+  let added = '';
+  const flush = () => {
+    // White space both sides end with stays outside the change: "[-a-]{+b+} c", not "[-a -]{+b +}c".
+    let tail = '';
+    while (removed && added && /\s/.test(removed.slice(-1)) && removed.slice(-1) === added.slice(-1)) {
+      tail = removed.slice(-1) + tail;
+      removed = removed.slice(0, -1);
+      added = added.slice(0, -1);
+    }
+    if (removed) parts.push({ op: 'removed', text: removed });
+    if (added) parts.push({ op: 'added', text: added });
+    if (tail) parts.push({ op: 'same', text: tail });
+    removed = added = '';
+  };
+  raw.forEach((p, i) => {
+    if (p.op === 'removed') removed += p.text;
+    else if (p.op === 'added') added += p.text;
+    else if (removed && added && /^\s+$/.test(p.text) && raw[i + 1] && raw[i + 1].op !== 'same') {
+      removed += p.text;
+      added += p.text;
+    } else {
+      flush();
+      const last = parts[parts.length - 1];
+      if (last && last.op === 'same') last.text += p.text;
+      else parts.push({ ...p });
+    }
+  });
+  flush();
   return { changed: parts.some((p) => p.op !== 'same'), parts };
 }
 

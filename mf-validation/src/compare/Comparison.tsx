@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { validationPermalink, type InputDiff, type SectionChange, type ValidationComparison } from '@val/contracts';
-import { Badge, t } from '@val/ui';
+import { t } from '@val/ui';
 import { Link } from 'react-router-dom';
 
 /** Texts of the comparison view. */
@@ -97,6 +97,7 @@ const SectionHead = styled.div`
   gap: 10px;
   font-weight: 600;
   overflow-wrap: anywhere;
+  > span:nth-child(2) { flex: 1 1 auto; min-width: 0; }
 `;
 const State = styled.span<{ $state: SectionChange }>`
   flex: none;
@@ -110,6 +111,29 @@ const State = styled.span<{ $state: SectionChange }>`
   border-radius: 999px;
   color: ${(p) => (p.$state === 'new' ? t.success : p.$state === 'gone' ? t.danger : p.$state === 'changed' ? t.purpleInk : t.textMuted)};
   border: 1px solid currentColor;
+`;
+const Toggle = styled.details`
+  > summary {
+    list-style: none;
+    cursor: pointer;
+    border-radius: 8px;
+  }
+  > summary::-webkit-details-marker { display: none; }
+  > summary:focus-visible { outline: 2px solid ${t.focus}; outline-offset: 2px; }
+  > summary > div::after {
+    content: '▸';
+    margin-left: auto;
+    color: ${t.textMuted};
+    transition: transform 120ms ease;
+  }
+  &[open] > summary > div::after { transform: rotate(90deg); }
+`;
+const Count = styled.span`
+  flex: none;
+  font-size: 0.82rem;
+  font-weight: 600;
+  color: ${t.textMuted};
+  white-space: nowrap;
 `;
 const Lines = styled.ul`
   list-style: none;
@@ -153,7 +177,9 @@ export default function Comparison({ comparison: c }: { comparison: ValidationCo
     <Root data-testid="comparison" aria-labelledby="val-compare-heading">
       <Head>
         <h4 id="val-compare-heading">{COMPARE_TEXT.heading(clip(c.base.idea, 90))}</h4>
-        <Link to={validationPermalink(c.base.id)}>Open the earlier version</Link>
+        <Link to={validationPermalink(c.base.id)}>
+          Open the earlier version ({new Date(c.base.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })})
+        </Link>
       </Head>
       <Score data-testid="comparison-score">
         <span>{COMPARE_TEXT.score}:</span>
@@ -183,27 +209,36 @@ export default function Comparison({ comparison: c }: { comparison: ValidationCo
         <Sections data-testid="comparison-sections">
           {sections.map((s) => (
             <li key={`${s.state}-${s.title}`} data-state={s.state}>
-              <SectionHead>
-                <State $state={s.state}>{COMPARE_TEXT.state[s.state]}</State>
-                <span>{s.title}</span>
-              </SectionHead>
-              {s.state === 'changed' && (s.added.length > 0 || s.removed.length > 0) && (
-                <Lines>
-                  {s.removed.slice(0, MAX_LINES).map((l, i) => (
-                    <li key={`r${i}`} data-op="removed">{clip(plain(l), 220)}</li>
-                  ))}
-                  {s.added.slice(0, MAX_LINES).map((l, i) => (
-                    <li key={`a${i}`} data-op="added">{clip(plain(l), 220)}</li>
-                  ))}
-                </Lines>
+              {s.state === 'changed' && (s.added.length > 0 || s.removed.length > 0) ? (
+                <Toggle>
+                  <summary>
+                    <SectionHead>
+                      <State $state={s.state}>{COMPARE_TEXT.state[s.state]}</State>
+                      <span>{s.title}</span>
+                      <Count aria-label={`${s.added.length} lines added, ${s.removed.length} removed`}>
+                        +{s.added.length} −{s.removed.length}
+                      </Count>
+                    </SectionHead>
+                  </summary>
+                  <Lines>
+                    {s.removed.slice(0, MAX_LINES).map((l, i) => (
+                      <li key={`r${i}`} data-op="removed">{clip(plain(l), 220)}</li>
+                    ))}
+                    {s.added.slice(0, MAX_LINES).map((l, i) => (
+                      <li key={`a${i}`} data-op="added">{clip(plain(l), 220)}</li>
+                    ))}
+                  </Lines>
+                </Toggle>
+              ) : (
+                <SectionHead>
+                  <State $state={s.state}>{COMPARE_TEXT.state[s.state]}</State>
+                  <span>{s.title}</span>
+                </SectionHead>
               )}
             </li>
           ))}
         </Sections>
       </div>
-      <Badge as="p" style={{ margin: 0, alignSelf: 'flex-start' }}>
-        Earlier version: {new Date(c.base.createdAt).toLocaleString()}
-      </Badge>
     </Root>
   );
 }

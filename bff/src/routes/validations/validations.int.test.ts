@@ -77,6 +77,10 @@ describe.each(testDbs)('shareable validations: /api/validations ($label)', (kind
     const join = (op: string) => c.inputs.targetCustomer.parts.filter((p: { op: string }) => p.op === op).map((p: { text: string }) => p.text).join('');
     expect(join('removed')).toContain('Everyone');
     expect(join('added')).toContain('parents');
+    expect(c.inputs.targetCustomer.parts).toEqual([
+      { op: 'removed', text: broad.targetCustomer },
+      { op: 'added', text: narrow.targetCustomer },
+    ]);
     // Re-assembling the diff gives back both versions.
     const rebuild = (parts: Array<{ op: string; text: string }>, skip: string) => parts.filter((p) => p.op !== skip).map((p) => p.text).join('');
     for (const field of ['idea', 'targetCustomer', 'problemSolved'] as const) {
