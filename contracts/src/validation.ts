@@ -26,7 +26,7 @@ export interface ValidateResponse extends ValidationData {
   /** Val's score (0–10, one decimal) read from the feedback; null when it names none (issue 17). */
   score?: number | null;
   /**
-   * The secret that deletes this validation (`DELETE /api/validations/{id}` with the
+   * The secret that deletes this validation (`DELETE /api/validations/{validationId}` with the
    * `x-delete-token` header). Sent once, in this answer: the server keeps only its hash.
    */
   deleteToken?: string;

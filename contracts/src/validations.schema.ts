@@ -19,8 +19,8 @@ export const validationIdSchema = (label = 'id') =>
     .regex(VALIDATION_ID_PATTERN, { error: `${label} must be a validation id (a UUID such as ${EXAMPLE_ID})` })
     .meta({ description: 'A validation id (random UUID)', examples: [EXAMPLE_ID] });
 
-/** Path parameters of `GET` / `DELETE /api/validations/{id}`. */
-export const validationIdParamsSchema = z.object({ id: validationIdSchema('id') });
+/** Path parameters of `GET` / `DELETE /api/validations/{validationId}`. */
+export const validationIdParamsSchema = z.object({ validationId: validationIdSchema('id') });
 
 /** Query of `GET /api/validations/compare`: the older version and the newer one. */
 export const validationCompareQuerySchema = z.object({
@@ -33,9 +33,9 @@ export const deleteTokenSchema = z.string().min(1).max(200).meta({ description: 
 
 const provider = z.enum(['openai', 'offline'] satisfies AiProviderName[]);
 
-/** One stored validation, as `GET /api/validations/{id}` answers it. */
+/** One stored validation, as `GET /api/validations/{validationId}` answers it. */
 export const storedValidationSchema = z.object({
-  id: z.string().meta({ description: 'The validation id (its permalink is /v/{id})' }),
+  id: z.string().meta({ description: 'The validation id (its permalink is /v/{validationId})' }),
   idea: z.string(),
   targetCustomer: z.string(),
   problemSolved: z.string(),

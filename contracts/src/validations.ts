@@ -5,8 +5,8 @@ import type { AiProviderName } from './validation';
  * comparison of two versions of an idea. Added around the spec: the spec's fields stay as they are.
  */
 
-/** `GET /api/validations/{id}`, `DELETE /api/validations/{id}`: one stored validation. */
-export const VALIDATION_PATH = '/api/validations/{id}';
+/** `GET /api/validations/{validationId}`, `DELETE /api/validations/{validationId}`: one stored validation. */
+export const VALIDATION_PATH = '/api/validations/{validationId}';
 /** `GET /api/validations/compare?base=ID&head=ID`: what changed from one version to the next. */
 export const VALIDATION_COMPARE_PATH = '/api/validations/compare';
 /** The header that carries a validation's delete token (returned once, when it was created). */

@@ -132,7 +132,7 @@ function serverValidator(url: string): Validator {
   return {
     json: (body) => validateJson(api, body),
     stream: (body, onText) => validateStream(api, body, onText, () => undefined),
-    get: (id) => api.call('getValidation', { params: { id } }, 'read the validation to compare with', { timeoutMs: 30_000 }),
+    get: (id) => api.call('getValidation', { params: { validationId: id } }, 'read the validation to compare with', { timeoutMs: 30_000 }),
     compare: (base, head) => api.call('compareValidations', { query: { base, head } }, 'compare the validations', { timeoutMs: 30_000 }),
     close: async () => undefined,
   };

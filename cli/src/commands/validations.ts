@@ -88,7 +88,7 @@ export function formatComparison(c: ValidationComparison, s: Style): string {
 /** `val validations show ID`. */
 export async function runValidationShow(o: ValidationShowOptions, ctx: CliContext): Promise<void> {
   const base = resolveApiUrl(o.api, ctx.env);
-  const v = await new ApiClient(base).call('getValidation', { params: { id: o.id } }, 'read the validation', { timeoutMs: 30_000 });
+  const v = await new ApiClient(base).call('getValidation', { params: { validationId: o.id } }, 'read the validation', { timeoutMs: 30_000 });
   if (o.json) ctx.stdout.write(`${JSON.stringify(v, null, 2)}\n`);
   else println(ctx.stdout, formatValidation(v, base, styles(useColor(ctx, ctx.stdout))));
 }
@@ -114,7 +114,7 @@ export function validationsCommand(ctx: CliContext, runners: Partial<Validations
     .command('show')
     .description('One validation: its inputs, score, link and Val’s feedback')
     .argument('<id>', 'the validation id (the end of its /v/… link, or the id `val validate --json` prints)')
-    .option('--json', 'print it as JSON (the GET /api/validations/{id} answer)')
+    .option('--json', 'print it as JSON (the GET /api/validations/{validationId} answer)')
     .option('--api <url>', 'the Val server (default: VAL_API_URL or http://localhost:3000)')
     .addHelpText('after', examples([['val validations show 3f0c2a8e-…', 'inputs, score and feedback'], ['val validations show 3f0c2a8e-… --json | jq .score', 'just the score']]))
     .action(async (id: string, _o: unknown, c: Command) => {

@@ -24,7 +24,7 @@ const Root = styled.section`
   background: ${t.bgSunken};
   h4 { margin: 0; font-size: 1.1rem; overflow-wrap: anywhere; }
   h5 { margin: 0 0 8px; font-size: 0.95rem; color: ${t.textMuted}; font-weight: 600; }
-  @media (max-width: 600px) { padding: 14px; }
+  @media (max-width: 600px) { padding: 12px; margin: 0 -4px; }
 `;
 const Head = styled.div`
   display: flex;
@@ -86,6 +86,7 @@ const Sections = styled.ul`
   gap: 8px;
   > li {
     padding: 10px 12px;
+    @media (max-width: 600px) { padding: 8px 10px; }
     border-radius: 10px;
     background: ${t.bgElevated};
     border: 1px solid ${t.border};
@@ -96,8 +97,13 @@ const SectionHead = styled.div`
   align-items: center;
   gap: 10px;
   font-weight: 600;
-  overflow-wrap: anywhere;
+  overflow-wrap: break-word;
   > span:nth-child(2) { flex: 1 1 auto; min-width: 0; }
+  @media (max-width: 600px) {
+    flex-wrap: wrap;
+    gap: 6px 8px;
+    > span:nth-child(2) { order: 3; flex-basis: 100%; }
+  }
 `;
 const State = styled.span<{ $state: SectionChange }>`
   flex: none;
@@ -122,7 +128,7 @@ const Toggle = styled.details`
   > summary:focus-visible { outline: 2px solid ${t.focus}; outline-offset: 2px; }
   > summary > div::after {
     content: '▸';
-    margin-left: auto;
+    margin-left: 8px;
     color: ${t.textMuted};
     transition: transform 120ms ease;
   }
@@ -130,6 +136,7 @@ const Toggle = styled.details`
 `;
 const Count = styled.span`
   flex: none;
+  margin-left: auto;
   font-size: 0.82rem;
   font-weight: 600;
   color: ${t.textMuted};

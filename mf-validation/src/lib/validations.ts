@@ -10,12 +10,12 @@ import {
 } from '@val/contracts';
 
 const url = (base: string, path: string) => `${base.replace(/\/$/, '')}${path}`;
-const one = (id: string) => VALIDATION_PATH.replace('{id}', encodeURIComponent(id));
+const one = (id: string) => VALIDATION_PATH.replace('{validationId}', encodeURIComponent(id));
 
 /** True for a well-formed validation id (a UUID). */
 export const isValidationId = (id: string | undefined | null): id is string => !!id && VALIDATION_ID_PATTERN.test(id);
 
-/** `GET /api/validations/{id}`; null when it does not exist (404) or the id is not one (400). */
+/** `GET /api/validations/{validationId}`; null when it does not exist (404) or the id is not one (400). */
 export async function fetchValidation(base: string, id: string, signal?: AbortSignal): Promise<StoredValidationView | null> {
   try {
     return await apiRequest<StoredValidationView>('GET', url(base, one(id)), undefined, { signal });
@@ -33,7 +33,7 @@ export async function fetchComparison(base: string, baseId: string, headId: stri
   return r;
 }
 
-/** `DELETE /api/validations/{id}` with its token; a validation already gone counts as deleted. */
+/** `DELETE /api/validations/{validationId}` with its token; a validation already gone counts as deleted. */
 export async function deleteValidation(base: string, id: string, token: string): Promise<void> {
   try {
     await apiRequest('DELETE', url(base, one(id)), undefined, { headers: { [DELETE_TOKEN_HEADER]: token } });

@@ -42,7 +42,12 @@ const Head = styled.header`
   h1 { margin: 6px 0 4px; font-size: clamp(1.35rem, 3vw, 2rem); line-height: 1.25; overflow-wrap: anywhere; }
   p { margin: 0; color: ${t.textMuted}; font-size: 0.9rem; }
   svg { flex: none; }
-  @media (max-width: 600px) { align-items: flex-start; svg { width: 48px; height: 48px; } }
+  @media (max-width: 600px) {
+    flex-wrap: wrap;
+    gap: 12px;
+    > div:nth-child(2) { order: 3; flex-basis: 100%; }
+    svg { width: 52px; height: 52px; }
+  }
 `;
 const ScoreBox = styled.div`
   margin-left: auto;

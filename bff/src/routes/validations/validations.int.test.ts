@@ -146,6 +146,7 @@ describe.each(testDbs)('shareable validations: /api/validations ($label)', (kind
     expect((await json(wrong)).error).toEqual({ code: 'forbidden', message: 'This delete token does not belong to this validation' });
     expect((await del(v.id, 'x'.repeat(300))).status).toBe(403);
     expect((await del('nope', v.deleteToken)).status).toBe(400);
+    expect((await del('compare', v.deleteToken)).status).toBe(404); // a GET-only route, not an id
     expect((await del(UNKNOWN, v.deleteToken)).status).toBe(404);
     expect((await app.fetch(`/api/validations/${v.id}`)).status).toBe(200);
 
