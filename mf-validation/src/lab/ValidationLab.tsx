@@ -11,17 +11,38 @@ import {
 } from '@val/contracts';
 import { Badge, Button, Card, Field, Heading, Input, Muted, Spinner, TextArea, t, toast } from '@val/ui';
 import { refusalReason, validateIdea } from '../lib/api';
-import { copyPermalink } from '../lib/copyLink';
-import { MY_VALIDATIONS_EVENT, readLabCurrent, readMyValidations, rememberValidation, writeLabCurrent } from '../lib/myValidations';
-import { fetchComparison, fetchValidation, isValidationId } from '../lib/validations';
+import { MY_VALIDATIONS_EVENT, MY_VALIDATIONS_KEY } from '../lib/myValidationsKeys';
 import { downloadValidationReport } from '../lib/pdf';
 import { SectionIntro as Intro, SectionRoot as Root } from '../lib/sectionLayout';
 import { Feedback, preloadMarkdown } from './Feedback';
-import { ValAvatar } from './ValAvatar';
+
+// Val's portrait shows only with a result (or while Val writes one): loaded then, not with the landing page.
+const loadAvatar = () => import(/* webpackChunkName: "avatar" */ './ValAvatar');
+const LazyAvatar = lazy(() => loadAvatar().then((m) => ({ default: m.ValAvatar })));
+function ValAvatar({ size }: { size: number }) {
+  return (
+    <Suspense fallback={<span style={{ display: 'inline-block', flex: 'none', width: size, height: size }} />}>
+      <LazyAvatar size={size} />
+    </Suspense>
+  );
+}
 
 // Issue 17's screens load only when there is something to show: the landing page does not pay for them.
-const Comparison = lazy(() => import(/* webpackChunkName: "compare" */ '../compare/Comparison'));
-const MyValidations = lazy(() => import(/* webpackChunkName: "compare" */ '../compare/MyValidations'));
+const bits = () => import(/* webpackChunkName: "compare" */ '../compare/LabBits');
+const Comparison = lazy(() => bits().then((m) => ({ default: m.Comparison })));
+const MyValidations = lazy(() => bits().then((m) => ({ default: m.MyValidations })));
+const VersionNote = lazy(() => bits().then((m) => ({ default: m.VersionNote })));
+const ResultActions = lazy(() => bits().then((m) => ({ default: m.ResultActions })));
+const Comparing = lazy(() => bits().then((m) => ({ default: m.Comparing })));
+
+/** Whether this browser keeps any validations of its own (the list itself loads lazily). */
+const hasOwnValidations = () => {
+  try {
+    return (window.localStorage.getItem(MY_VALIDATIONS_KEY) || '[]').length > 2;
+  } catch {
+    return false;
+  }
+};
 
 /** The spec's texts (section 2 and the error catalogue). */
 export const LAB_TEXT = {
@@ -36,13 +57,6 @@ export const LAB_TEXT = {
   failed: { title: 'Error', description: 'Failed to validate your idea. Please try again.' },
   pdfDone: { title: 'PDF Downloaded!', description: 'Your validation report has been saved as a PDF' },
   pdfFailed: { title: 'Error', description: 'Failed to generate PDF report' },
-  copyLink: 'Copy link',
-  editRevalidate: 'Edit and re-validate',
-  newVersion: (title: string) => `New version of “${title}”: change what you learned, then get Val’s feedback again. The new result is compared with this one.`,
-  cancelVersion: 'Cancel',
-  comparing: 'Comparing with the earlier version…',
-  compareFailed: { title: 'Error', description: 'Could not compare the two versions. Please try again.' },
-  versionMissing: { title: 'Not found', description: 'That validation does not exist any more.' },
 } as const;
 
 const Form = styled.form`
@@ -117,26 +131,6 @@ const SaveBlock = styled.div`
   @media (max-width: 600px) { button { width: 100%; } }
 `;
 
-const ResultActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 10px;
-  @media (max-width: 600px) { button { flex: 1 1 auto; } }
-`;
-const VersionNote = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: 8px 12px;
-  padding: 10px 14px;
-  border-radius: 12px;
-  border: 1px solid ${t.purple};
-  background: color-mix(in srgb, ${t.purple} 10%, transparent);
-  font-size: 0.92rem;
-  span { flex: 1 1 260px; overflow-wrap: anywhere; }
-  button { min-height: 36px; padding: 6px 12px; }
-`;
-
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
 /**
@@ -161,14 +155,11 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
   const formRef = useRef<HTMLFormElement>(null);
   const customerRef = useRef<HTMLInputElement>(null);
   // Issue 17: the current result's id, the version being edited, and the comparison shown.
-  const [currentId, setCurrentIdState] = useState<string | null>(() => {
-    const c = readLabCurrent();
-    return c && validation && c.idea === validation.idea ? c.id : null;
-  });
+  const [currentId, setCurrentIdState] = useState<string | null>(null);
   const [base, setBase] = useState<{ id: string; title: string } | null>(null);
   const [comparison, setComparison] = useState<ValidationComparison | null>(null);
   const [comparing, setComparing] = useState(false);
-  const [hasMine, setHasMine] = useState(() => readMyValidations().length > 0);
+  const [hasMine, setHasMine] = useState(hasOwnValidations);
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -176,11 +167,18 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
 
   const setCurrentId = useCallback((id: string | null, idea = '') => {
     setCurrentIdState(id);
-    writeLabCurrent(id ? { id, idea } : null);
+    void bits().then((m) => m.keepLabCurrent(id, idea));
+  }, []);
+
+  // A result restored by the shell gets its id back (its link and versions), once.
+  const restoredIdea = useRef(validation?.idea);
+  useEffect(() => {
+    const idea = restoredIdea.current;
+    if (idea && hasOwnValidations()) void bits().then((m) => setCurrentIdState((id) => id ?? m.labCurrentFor(idea)));
   }, []);
 
   useEffect(() => {
-    const refresh = () => setHasMine(readMyValidations().length > 0);
+    const refresh = () => setHasMine(hasOwnValidations());
     window.addEventListener(MY_VALIDATIONS_EVENT, refresh);
     window.addEventListener('storage', refresh);
     return () => {
@@ -220,7 +218,10 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
       setTargetCustomer((v) => v || validation.targetCustomer);
       setProblemSolved((v) => v || validation.problemSolved);
     }
-    if (validation) preloadMarkdown();
+    if (validation) {
+      preloadMarkdown();
+      void loadAvatar();
+    }
   }, [validation, pending, result]);
 
   useEffect(() => {
@@ -248,6 +249,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
       return;
     }
     preloadMarkdown();
+    void loadAvatar();
     abortRef.current?.abort();
     const controller = new AbortController();
     abortRef.current = controller;
@@ -268,7 +270,8 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
       setProvider(r.provider ?? null);
       setComparison(null);
       if (r.id) {
-        rememberValidation({ id: r.id, idea: r.idea, score: r.score ?? null, deleteToken: r.deleteToken });
+        const own = { id: r.id, idea: r.idea, score: r.score ?? null, deleteToken: r.deleteToken };
+        void bits().then((m) => m.rememberValidation(own));
         setCurrentId(r.id, r.idea);
       } else {
         setCurrentId(null);
@@ -296,55 +299,34 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
   /** Shows what changed from `baseId` to `headId` in the result. */
   const compare = async (baseId: string, headId: string) => {
     setComparing(true);
-    try {
-      setComparison(await fetchComparison(apiBase, baseId, headId));
-    } catch (err) {
-      console.error('Comparing the validations failed', err);
-      toast(LAB_TEXT.compareFailed);
-    } finally {
-      setComparing(false);
-    }
+    const c = await bits().then((m) => m.comparisonOrToast(apiBase, baseId, headId));
+    if (c) setComparison(c);
+    setComparing(false);
   };
 
-  /** Pre-fills the form from a stored version; the next result is compared with it. */
-  const editFrom = useCallback(
-    async (id: string) => {
-      const v = await fetchValidation(apiBase, id).catch((err: unknown) => {
-        console.error('Loading the validation failed', err);
-        return null;
-      });
-      if (!v) {
-        toast(LAB_TEXT.versionMissing);
-        return;
-      }
-      setIdea(v.idea);
-      setTargetCustomer(v.targetCustomer);
-      setProblemSolved(v.problemSolved);
-      setBase({ id: v.id, title: clip(v.idea, 80) });
-      formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-      customerRef.current?.focus({ preventScroll: true });
-    },
-    [apiBase],
-  );
+  /** Pre-fills the form from a version; the next result is compared with it. */
+  const editVersion = (v: ValidationData & { id: string }) => {
+    setIdea(v.idea);
+    setTargetCustomer(v.targetCustomer);
+    setProblemSolved(v.problemSolved);
+    setBase({ id: v.id, title: clip(v.idea, 80) });
+    formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    customerRef.current?.focus({ preventScroll: true });
+  };
+  const editFrom = async (id: string) => {
+    const v = await bits().then((m) => m.versionOrToast(apiBase, id));
+    if (v) editVersion(v);
+  };
+  const editFromRef = useRef(editFrom);
+  editFromRef.current = editFrom;
 
   // 'Validate a new version' on a permalink page comes here as /?edit=<id>.
   useEffect(() => {
     const id = new URLSearchParams(location.search).get('edit');
     if (!id) return;
     navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true });
-    if (isValidationId(id)) void editFrom(id);
-    else toast(LAB_TEXT.versionMissing);
-  }, [location.search, location.pathname, location.hash, navigate, editFrom]);
-
-  const editCurrent = () => {
-    if (!currentId || !shown) return;
-    setBase({ id: currentId, title: clip(shown.idea, 80) });
-    setIdea(shown.idea);
-    setTargetCustomer(shown.targetCustomer);
-    setProblemSolved(shown.problemSolved);
-    formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    customerRef.current?.focus({ preventScroll: true });
-  };
+    void editFromRef.current(id);
+  }, [location.search, location.pathname, location.hash, navigate]);
 
   const onDeleted = (id: string) => {
     if (id === currentId) setCurrentId(null);
@@ -381,12 +363,9 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
 
       <Form ref={formRef} onSubmit={submit} noValidate aria-label="Validate your startup idea" aria-busy={pending}>
         {base && (
-          <VersionNote data-testid="version-note">
-            <span>{LAB_TEXT.newVersion(base.title)}</span>
-            <Button type="button" $variant="ghost" onClick={() => setBase(null)}>
-              {LAB_TEXT.cancelVersion}
-            </Button>
-          </VersionNote>
+          <Suspense fallback={null}>
+            <VersionNote title={base.title} onCancel={() => setBase(null)} />
+          </Suspense>
         )}
         <Field label="Your startup idea">
           <TextArea
@@ -449,26 +428,15 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
               <p>Your idea: “{clip(shown.idea, 140)}”</p>
             </div>
           </ResultHead>
-          {comparing && (
-            <Writing>
-              <Spinner $size={16} aria-hidden /> {LAB_TEXT.comparing}
-            </Writing>
-          )}
-          {comparison && comparison.head.id === currentId && (
-            <Suspense fallback={null}>
-              <Comparison comparison={comparison} />
-            </Suspense>
-          )}
+          <Suspense fallback={null}>
+            {comparing && <Comparing />}
+            {comparison && comparison.head.id === currentId && <Comparison comparison={comparison} />}
+          </Suspense>
           <Feedback text={shown.feedback} testId="validation-feedback" />
           {currentId && (
-            <ResultActions>
-              <Button type="button" $variant="secondary" onClick={editCurrent}>
-                {LAB_TEXT.editRevalidate}
-              </Button>
-              <Button type="button" $variant="secondary" onClick={() => void copyPermalink(currentId)}>
-                {LAB_TEXT.copyLink}
-              </Button>
-            </ResultActions>
+            <Suspense fallback={null}>
+              <ResultActions id={currentId} onEdit={() => editVersion({ ...shown, id: currentId })} />
+            </Suspense>
           )}
           {provider === 'offline' && <ProviderNote data-testid="provider-note">{LAB_TEXT.offlineNote}</ProviderNote>}
           <SaveBlock>

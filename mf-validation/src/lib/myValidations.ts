@@ -1,4 +1,7 @@
 import { VALIDATION_ID_PATTERN } from '@val/contracts';
+import { LAB_CURRENT_KEY, MY_VALIDATIONS_EVENT, MY_VALIDATIONS_KEY } from './myValidationsKeys';
+
+export { LAB_CURRENT_KEY, MY_VALIDATIONS_EVENT, MY_VALIDATIONS_KEY };
 
 /*
  * "My validations" without a sign-up: the visitor's own validations, kept in this browser only
@@ -6,12 +9,6 @@ import { VALIDATION_ID_PATTERN } from '@val/contracts';
  * whatever another tab, an older version or a hand edit left in storage.
  */
 
-/** Browser-storage key of the list. */
-export const MY_VALIDATIONS_KEY = 'val.myValidations';
-/** Browser-storage key of the lab's current result's id (restored with the shell's stored result). */
-export const LAB_CURRENT_KEY = 'val.labCurrent';
-/** The window event sent when the list changes (this tab). */
-export const MY_VALIDATIONS_EVENT = 'val:my-validations';
 /** At most this many are kept: the oldest fall off. */
 export const MY_VALIDATIONS_LIMIT = 50;
 

@@ -1,4 +1,4 @@
-import { parseValidationScore } from './validations';
+import { parseValidationScore } from './validationScore';
 
 describe('parseValidationScore', () => {
   it.each([
