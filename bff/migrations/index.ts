@@ -13,6 +13,7 @@ import * as m20261126500000 from './20261126500000_analytics_batches';
 import * as m20261127100000 from './20261127100000_rate_limits';
 import * as m20261127100001 from './20261127100001_sign_in_sessions';
 import * as m20261127100002 from './20261127100002_outbox_retry';
+import * as m20261128100000 from './20261128100000_validation_score_delete_token';
 import * as m20261128300000 from './20261128300000_interview_evidence';
 
 interface Migration {
@@ -39,6 +40,7 @@ export const migrations: ReadonlyArray<[string, Migration]> = [
   ['20261127100000_rate_limits', m20261127100000],
   ['20261127100001_sign_in_sessions', m20261127100001],
   ['20261127100002_outbox_retry', m20261127100002],
+  ['20261128100000_validation_score_delete_token', m20261128100000],
   ['20261128300000_interview_evidence', m20261128300000],
 ];
 

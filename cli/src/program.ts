@@ -6,6 +6,7 @@ import { dbCommand, runDb } from './commands/db';
 import { reportCommand, type ReportRunners } from './commands/report';
 import { runStats, statsCommand } from './commands/stats';
 import { runValidate, validateCommand } from './commands/validate';
+import { validationsCommand, type ValidationsRunners } from './commands/validations';
 import { runWorker, workerCommand } from './commands/worker';
 import { examples } from './utils/options';
 
@@ -29,9 +30,10 @@ export interface Runners {
   report: Partial<ReportRunners>;
   worker: typeof runWorker;
   db: typeof runDb;
+  validations: Partial<ValidationsRunners>;
 }
 
-const defaults: Runners = { validate: runValidate, stats: runStats, report: {}, worker: runWorker, db: runDb };
+const defaults: Runners = { validate: runValidate, stats: runStats, report: {}, worker: runWorker, db: runDb, validations: {} };
 
 /** Applies the CLI-wide settings to a command and all of its subcommands. */
 function configure(cmd: Command, ctx: CliContext): void {
@@ -60,6 +62,7 @@ export function createProgram(ctx: CliContext, runners: Partial<Runners> = {}): 
       'after',
       `${examples([
         ['val validate --idea "…" --customer "…" --problem "…"', "Val's feedback on an idea"],
+        ['val validations compare A B', 'what changed between two versions of an idea'],
         ['val stats links --format csv --out links.csv', 'partner-link clicks as CSV'],
         ['val db migrate', 'bring the database up to date'],
       ])}
@@ -72,6 +75,7 @@ Exit codes: 0 ok · 1 failure · 2 usage error · 3 not authorised · 4 server u
 `,
     );
   program.addCommand(validateCommand(ctx, run.validate));
+  program.addCommand(validationsCommand(ctx, run.validations));
   program.addCommand(statsCommand(ctx, run.stats));
   program.addCommand(reportCommand(ctx, run.report));
   program.addCommand(workerCommand(ctx, run.worker));

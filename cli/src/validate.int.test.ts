@@ -71,6 +71,9 @@ describe.each(testDbs)('val validate against a real server on $label', (kind) =>
       problemSolved: 'No quick healthy food right after a session',
       feedback: row.feedback,
       provider: 'offline',
+      // Issue 17: the score read from the feedback, and the delete token (only in this answer).
+      score: Number((row.feedback.match(/Validation Score: (\d+\.\d)\/10/) ?? [])[1]),
+      deleteToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
     expect(r.stderr).toBe('');
   });
@@ -188,7 +191,7 @@ describe.each(testDbs)('val validate with no server given: in-process, same AI c
     expect(j.code).toBe(0);
     const body = JSON.parse(j.stdout);
     const last = (await rows()).at(-1)!;
-    expect(body).toEqual({ id: last.id, idea: last.idea, targetCustomer: 'Boulderers at city climbing gyms', problemSolved: 'No quick healthy food right after a session', feedback: last.feedback, provider: 'offline' });
+    expect(body).toEqual({ id: last.id, idea: last.idea, targetCustomer: 'Boulderers at city climbing gyms', problemSolved: 'No quick healthy food right after a session', feedback: last.feedback, provider: 'offline', score: expect.any(Number), deleteToken: expect.any(String) });
     expect(j.stderr).toBe('');
     const s = await runCli(['validate', ...idea, '--stream', '--pdf', dir], { env: db.env });
     expect(s.code).toBe(0);

@@ -49,3 +49,4 @@ export {
 export * from './paid';
 export * from './email';
 export * from './evidence';
+export * from './validations';

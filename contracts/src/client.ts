@@ -125,6 +125,7 @@ export function createValApi(opts: ValApiOptions = {}): ValApi {
         const text = await res.text().catch(() => '');
         throw new HttpError(res.status, text, res.statusText);
       }
+      if (res.status === 204) return undefined;
       const data: unknown = await res.json();
       return opts.parseAnswer ? opts.parseAnswer(id, data) : data;
     }) as ValApi['call'],

@@ -10,3 +10,4 @@ export * from './schemas';
 export * from './routes';
 export * from './client';
 export * from './evidenceKit';
+export * from './validationScore';

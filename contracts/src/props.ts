@@ -6,9 +6,14 @@ export interface RemoteBaseProps {
   apiBase?: string;
 }
 
-/** `val_validation/App`: the Idea Validation Lab (step 1) or the Startup Resources Kit (step 2). */
+/**
+ * `val_validation/App`: the Idea Validation Lab (step 1), the Startup Resources Kit (step 2), or
+ * one validation's read-only permalink page (`/v/:id`, issue 17).
+ */
 export interface ValidationAppProps extends RemoteBaseProps {
-  view: 'lab' | 'resources';
+  view: 'lab' | 'resources' | 'permalink';
+  /** The validation the permalink page shows (route parameter of /v/:id). */
+  validationId?: string;
   /** The current validation (owned by the shell), or null before step 1 is done. */
   validation: ValidationData | null;
   /** Called when Val's analysis is ready; the shell stores it and unlocks steps 2 and 3. */

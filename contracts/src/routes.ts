@@ -1,6 +1,7 @@
 import { PUBLIC_STATS_PATH } from './content';
 import { PAID_PATHS } from './paid';
 import { VALIDATE_PATH, VALIDATE_STREAM_PATH } from './validateStream';
+import { VALIDATION_COMPARE_PATH, VALIDATION_PATH } from './validations';
 
 /**
  * Every HTTP operation of Val's API, by operation id: its method and path (OpenAPI style,
@@ -15,6 +16,10 @@ export const API_ROUTES = {
   validateStream: { method: 'POST', path: VALIDATE_STREAM_PATH },
   trackClick: { method: 'POST', path: '/api/track-click' },
   trackProductClick: { method: 'POST', path: '/api/track-product-click' },
+  // Shareable validations (issue 17): a permalink per validation, its deletion, two versions compared
+  getValidation: { method: 'GET', path: VALIDATION_PATH },
+  deleteValidation: { method: 'DELETE', path: VALIDATION_PATH },
+  compareValidations: { method: 'GET', path: VALIDATION_COMPARE_PATH },
   // Step 3: personas, interviews, simulation, Val's feedback and chat
   generateCustomers: { method: 'POST', path: '/api/generate-customers' },
   customerInterview: { method: 'POST', path: '/api/customer-interview' },
@@ -58,7 +63,7 @@ export const API_ROUTES = {
 
 /** One operation's place: an HTTP method and a path template. */
 export interface ApiRoute {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** The path, with `{name}` for each path parameter. */
   path: string;
 }

@@ -14,3 +14,4 @@ export * from './paid.schema';
 export * from './evidence.schema';
 export * from './openapi';
 export * from './email.schema';
+export * from './validations.schema';

@@ -23,4 +23,11 @@ export type AiProviderName = 'openai' | 'offline';
 export interface ValidateResponse extends ValidationData {
   id?: string;
   provider?: AiProviderName;
+  /** Val's score (0–10, one decimal) read from the feedback; null when it names none (issue 17). */
+  score?: number | null;
+  /**
+   * The secret that deletes this validation (`DELETE /api/validations/{validationId}` with the
+   * `x-delete-token` header). Sent once, in this answer: the server keeps only its hash.
+   */
+  deleteToken?: string;
 }

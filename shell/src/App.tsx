@@ -17,6 +17,7 @@ import {
   ReportPage,
   SuccessPage,
   TestPage,
+  ValidationPermalinkPage,
 } from './pages/RemotePages';
 // Static pages are split into their own chunks: the landing page does not pay for them.
 const page = <K extends string>(name: K, load: () => Promise<Record<K, ComponentType>>) =>
@@ -110,6 +111,7 @@ export function App() {
             <Route path="/terms" element={<TermsPage />} />
             <Route path="/privacy" element={<PrivacyPage />} />
             <Route path="/report/:reportId?" element={<ReportPage />} />
+            <Route path="/v/:id" element={<ValidationPermalinkPage />} />
             <Route path="/validation-strategy" element={<ValidationStrategyPage />} />
             <Route path="/test" element={<TestPage />} />
             <Route path="/success/:session_id?" element={<SuccessPage />} />

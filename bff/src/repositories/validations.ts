@@ -10,13 +10,20 @@ export interface StoredValidation {
   problemSolved: string;
   feedback: string;
   provider: AiProviderName;
+  /** Val's score 0–10 (one decimal) read from the feedback; null when it names none. */
+  score: number | null;
+  /** sha256 (hex) of the delete token; null for validations made before tokens existed. */
+  deleteTokenHash: string | null;
   createdAt: Date;
 }
 
 /** Stored validations. */
 export interface ValidationRepository {
-  create(v: Omit<StoredValidation, 'id' | 'createdAt'>): Promise<StoredValidation>;
+  /** Stores one (score and delete-token hash default to null). */
+  create(v: Omit<StoredValidation, 'id' | 'createdAt' | 'score' | 'deleteTokenHash'> & Partial<Pick<StoredValidation, 'score' | 'deleteTokenHash'>>): Promise<StoredValidation>;
   get(id: string): Promise<StoredValidation | null>;
+  /** Deletes one; false when there was none. */
+  remove(id: string): Promise<boolean>;
   count(): Promise<number>;
 }
 
@@ -27,13 +34,15 @@ interface Row {
   problem_solved: string;
   feedback: string;
   provider: string;
+  score: number | string | null;
+  delete_token_hash: string | null;
   created_at: Date | string | number;
 }
 
 export function knexValidationRepository(knex: Knex): ValidationRepository {
   return {
     async create(v) {
-      const row = { id: randomUUID(), createdAt: new Date(), ...v };
+      const row: StoredValidation = { id: randomUUID(), createdAt: new Date(), score: null, deleteTokenHash: null, ...v };
       await knex('validations').insert({
         id: row.id,
         idea: row.idea,
@@ -41,6 +50,8 @@ export function knexValidationRepository(knex: Knex): ValidationRepository {
         problem_solved: row.problemSolved,
         feedback: row.feedback,
         provider: row.provider,
+        score: row.score,
+        delete_token_hash: row.deleteTokenHash,
         created_at: row.createdAt,
       });
       return row;
@@ -55,8 +66,13 @@ export function knexValidationRepository(knex: Knex): ValidationRepository {
         problemSolved: r.problem_solved,
         feedback: r.feedback,
         provider: r.provider as AiProviderName,
+        score: r.score === null || r.score === undefined ? null : Number(r.score),
+        deleteTokenHash: r.delete_token_hash ?? null,
         createdAt: toDate(r.created_at),
       };
+    },
+    async remove(id) {
+      return (await knex('validations').where({ id }).delete()) > 0;
     },
     async count() {
       const r = (await knex('validations').count<{ n: number | string }[]>({ n: '*' }))[0];

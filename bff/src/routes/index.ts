@@ -10,6 +10,7 @@ import { contactRouter } from './contact/router';
 import { publicStatsRouter } from './public-stats/router';
 import { simulationRouter } from './simulation/router';
 import { validateRouter } from './validate/router';
+import { validationsRouter } from './validations/router';
 import { authRouter, embeddedOidcMiddleware } from './auth/router';
 import { checkoutRouter } from './checkout/router';
 import { feasibilityRouter } from './feasibility/router';
@@ -29,6 +30,7 @@ export const routers: ReadonlyArray<(deps: AppDeps) => Router> = [
   publicStatsRouter,
   simulationRouter,
   validateRouter,
+  validationsRouter,
   authRouter,
   checkoutRouter,
   feasibilityRouter,

@@ -1,12 +1,39 @@
-import type { AiProviderName, ValidateRequest, ValidateResponse } from '@val/contracts';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  parseValidationScore,
+  type AiProviderName,
+  type StoredValidationView,
+  type ValidateRequest,
+  type ValidateResponse,
+  type ValidationComparison,
+} from '@val/contracts';
 import type { Ai } from '../ai/service';
 import { validateTask } from '../ai/tasks/validate';
 import { AiError, type CallOptions } from '../ai/types';
 import type { Logger } from '../logger';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
 import type { Repositories } from '../repositories';
+import type { StoredValidation } from '../repositories/validations';
+import { compareValidations } from './validationCompare';
 
-/** A completed validation: the spec's fields, its stored id and who answered. */
-export type Validation = ValidateResponse & { id: string; provider: AiProviderName };
+/**
+ * A completed validation: the spec's fields, its stored id, who answered, the score and the
+ * delete token (only in this answer: the store keeps its hash).
+ */
+export type Validation = ValidateResponse & { id: string; provider: AiProviderName; score: number | null; deleteToken: string };
+
+const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+
+const view = (v: StoredValidation): StoredValidationView => ({
+  id: v.id,
+  idea: v.idea,
+  targetCustomer: v.targetCustomer,
+  problemSolved: v.problemSolved,
+  feedback: v.feedback,
+  provider: v.provider,
+  score: v.score,
+  createdAt: v.createdAt.toISOString(),
+});
 
 /**
  * Idea validation (step 1) without HTTP: Val's feedback from the AI layer (the openai provider
@@ -20,6 +47,16 @@ export interface ValidationService {
   validate(input: ValidateRequest, opts?: CallOptions & { onText?: (text: string) => void }): Promise<Validation>;
   /** Stores a completed answer once (the stream route, which sends the pieces itself). */
   save(input: ValidateRequest, feedback: string, provider: AiProviderName): Promise<Validation>;
+  /** One stored validation (NotFoundError when there is none). Ids are checked by the route. */
+  get(id: string): Promise<StoredValidationView>;
+  /** What changed from `baseId` (older) to `headId`. */
+  compare(baseId: string, headId: string): Promise<ValidationComparison>;
+  /**
+   * Deletes a validation for whoever holds its delete token: UnauthorizedError without a token,
+   * ForbiddenError when it is not this validation's (compared in constant time), NotFoundError
+   * when there is no such validation.
+   */
+  remove(id: string, token: string | undefined): Promise<void>;
 }
 
 /** The three inputs without surrounding white space. */
@@ -34,13 +71,38 @@ export function createValidationService(deps: { ai: Ai; repos: Pick<Repositories
   const save = async (input: ValidateRequest, text: string, provider: AiProviderName): Promise<Validation> => {
     const feedback = text.trim();
     if (!feedback) throw new AiError('The model returned an empty answer', 'malformed');
-    const saved = await repos.validations.create({ ...input, feedback, provider });
-    logger.info({ id: saved.id, provider, chars: feedback.length }, 'validation stored');
-    return { ...input, feedback, id: saved.id, provider };
+    const score = parseValidationScore(feedback);
+    const deleteToken = randomBytes(32).toString('base64url');
+    const saved = await repos.validations.create({ ...input, feedback, provider, score, deleteTokenHash: hashToken(deleteToken) });
+    logger.info({ id: saved.id, provider, chars: feedback.length, score }, 'validation stored');
+    return { ...input, feedback, id: saved.id, provider, score, deleteToken };
+  };
+  const find = async (id: string): Promise<StoredValidation> => {
+    const v = await repos.validations.get(id);
+    if (!v) throw new NotFoundError('Validation not found');
+    return v;
   };
   return {
     provider: ai.provider,
     save,
+    async get(id) {
+      return view(await find(id));
+    },
+    async compare(baseId, headId) {
+      const [base, head] = await Promise.all([find(baseId), find(headId)]);
+      return compareValidations(view(base), view(head));
+    },
+    async remove(id, token) {
+      if (!token) throw new UnauthorizedError('The x-delete-token header is missing: only the creator of a validation can delete it');
+      const v = await find(id);
+      const given = Buffer.from(hashToken(token), 'hex');
+      const stored = v.deleteTokenHash ? Buffer.from(v.deleteTokenHash, 'hex') : null;
+      if (!stored || stored.length !== given.length || !timingSafeEqual(stored, given)) {
+        throw new ForbiddenError('This delete token does not belong to this validation');
+      }
+      await repos.validations.remove(id);
+      logger.info({ id }, 'validation deleted by its creator');
+    },
     async validate(raw, opts = {}) {
       const input = trimmedValidation(raw);
       const { onText, ...call } = opts;

@@ -23,6 +23,7 @@ const month = { month: 1, title: 'Launch', users: 40, wins: ['First 10 salons'],
 const partner = PARTNER_TOOLS[0];
 const report = { product: 'idea-desirability-assessment', inputs: { idea: 'Pet-sitting marketplace for rural towns' }, email: 'fuzz@example.com' };
 const reportId = 'AbCdEfGhIjKlMnOpQrSt';
+const validationId = '3f0c2a8e-9b1d-4c57-8e2f-6a4b1c9d7e10';
 
 /**
  * One valid request per route (`METHOD /path`). The fuzz suite mutates these (drop a field,
@@ -38,6 +39,9 @@ export function routeSamples(adminPassword: string): Record<string, RouteSample>
     'GET /api/admin/test-flow': { query: { execution_id: reportId } },
     'GET /api/reports/:id/events': { params: { id: reportId }, query: { lastEventId: '0' } },
     'GET /api/reports/:id/pdf': { params: { id: reportId } },
+    'GET /api/validations/:validationId': { params: { validationId } },
+    'GET /api/validations/compare': { query: { base: validationId, head: '7b9e4d21-0c3a-4f6e-9a8b-2d1c5e7f9a30' } },
+    'DELETE /api/validations/:validationId': { params: { validationId } },
     'GET /checkout/test/:sessionId': { params: { sessionId: 'cs_test_AAAAAAAAAAAAAAAAAAAA' } },
     'GET /oidc/interaction/:uid': { params: { uid: 'abcdefghijklmnop' } },
     'POST /api/admin/login': { body: { password: adminPassword } },

@@ -7,11 +7,14 @@ import {
   AiStreamError,
   VALIDATE_PATH,
   VALIDATE_STREAM_PATH,
+  VALIDATION_ID_PATTERN,
   cleanFeedbackForDisplay,
   followAiStream,
   validateRequestSchema,
   type ValidateRequest,
   type ValidateResponse,
+  type StoredValidationView,
+  type ValidationComparison,
 } from '@val/contracts';
 import { println, styles, useColor, type CliContext } from '../context';
 import { ApiClient, resolveApiUrl } from '../utils/api';
@@ -20,6 +23,7 @@ import { CliError, ExitCode, UsageError } from '../utils/handleError';
 import { examples, parseOptions } from '../utils/options';
 import { spinner } from '../utils/progress';
 import { StreamCleaner } from '../utils/streamCleaner';
+import { formatComparison } from './validations';
 
 /** Options of `val validate`. */
 export const validateOptionsSchema = z
@@ -31,11 +35,16 @@ export const validateOptionsSchema = z
     json: z.boolean().default(false),
     pdf: z.string().min(1, { error: 'must be a file or folder name' }).optional(),
     api: z.string().optional(),
+    compare: z
+      .string()
+      .trim()
+      .regex(VALIDATION_ID_PATTERN, { error: 'must be a validation id (the UUID at the end of its /v/… link)' })
+      .optional(),
   })
   .strict();
 export type ValidateOptions = z.infer<typeof validateOptionsSchema>;
 
-const FLAGS = { idea: '--idea', customer: '--customer', problem: '--problem', targetCustomer: '--customer', problemSolved: '--problem', pdf: '--pdf', api: '--api' };
+const FLAGS = { idea: '--idea', customer: '--customer', problem: '--problem', targetCustomer: '--customer', problemSolved: '--problem', pdf: '--pdf', api: '--api', compare: '--compare' };
 
 /** The spec's texts (sections 2 and 8). */
 export const VALIDATE_TEXTS = {
@@ -54,6 +63,8 @@ const responseSchema = z.object({
   feedback: z.string(),
   id: z.string().optional(),
   provider: z.enum(['openai', 'offline']).optional(),
+  score: z.number().nullable().optional(),
+  deleteToken: z.string().optional(),
 });
 
 const providerSchema = z.enum(['openai', 'offline']);
@@ -104,6 +115,10 @@ interface Validator {
   json(body: ValidateRequest): Promise<ValidateResponse>;
   /** The same, with `onText` getting the feedback as it is written. */
   stream(body: ValidateRequest, onText: (t: string) => void): Promise<ValidateResponse & { streamed: boolean }>;
+  /** A stored validation (`--compare` checks its base exists before asking Val). */
+  get(id: string): Promise<StoredValidationView>;
+  /** What changed from `base` to `head`. */
+  compare(base: string, head: string): Promise<ValidationComparison>;
   close(): Promise<void>;
 }
 
@@ -117,6 +132,8 @@ function serverValidator(url: string): Validator {
   return {
     json: (body) => validateJson(api, body),
     stream: (body, onText) => validateStream(api, body, onText, () => undefined),
+    get: (id) => api.call('getValidation', { params: { validationId: id } }, 'read the validation to compare with', { timeoutMs: 30_000 }),
+    compare: (base, head) => api.call('compareValidations', { query: { base, head } }, 'compare the validations', { timeoutMs: 30_000 }),
     close: async () => undefined,
   };
 }
@@ -159,9 +176,15 @@ async function localValidator(ctx: CliContext): Promise<Validator> {
     }
     throw databaseError(err, label);
   };
+  const notFound = (what: string) => (err: unknown): never => {
+    if ((err as { name?: string } | null)?.name === 'NotFoundError') throw new CliError(`Could not ${what}: ${(err as Error).message}`, ExitCode.Failure, 'Check the id: it is the end of the validation’s /v/… link.');
+    throw databaseError(err, label);
+  };
   return {
     json: (body) => service.validate(body).catch(failed),
     stream: (body, onText) => service.validate(body, { onText }).then((r) => ({ ...r, streamed: true }), failed),
+    get: (id) => service.get(id).catch(notFound('read the validation to compare with')),
+    compare: (base, head) => service.compare(base, head).catch(notFound('compare the validations')),
     close: () => local.close(),
   };
 }
@@ -234,6 +257,8 @@ export async function runValidate(opts: ValidateOptions, ctx: CliContext): Promi
 async function validateWith(validator: Validator, body: ValidateRequest, opts: ValidateOptions, ctx: CliContext): Promise<void> {
   const s = styles(useColor(ctx, ctx.stderr));
   const live = !opts.json && Boolean(ctx.stderr.isTTY && ctx.stdout.isTTY);
+  // --compare: the version to compare with must exist before Val is asked.
+  if (opts.compare) await validator.get(opts.compare);
   const spin = spinner(ctx.stderr, live, VALIDATE_TEXTS.pending);
 
   let result: ValidateResponse;
@@ -281,15 +306,18 @@ async function validateWith(validator: Validator, body: ValidateRequest, opts: V
   }
 
   const pdf = opts.pdf ? await writeReportPdf(result, opts.pdf, ctx.cwd) : undefined;
+  if (opts.compare && !result.id) throw new CliError('Could not compare: the server did not say which validation it stored.', ExitCode.Failure, 'Is the server a Val server of the same version as this CLI?');
+  const comparison = opts.compare && result.id ? await validator.compare(opts.compare, result.id) : undefined;
 
   if (opts.json) {
-    ctx.stdout.write(`${JSON.stringify(pdf ? { ...result, pdf } : result, null, 2)}\n`);
+    ctx.stdout.write(`${JSON.stringify({ ...result, ...(pdf ? { pdf } : {}), ...(comparison ? { comparison } : {}) }, null, 2)}\n`);
   } else {
     if (!printed) {
       if (live) println(ctx.stderr, s.bold(VALIDATE_TEXTS.ready));
       println(ctx.stdout, cleanFeedbackForDisplay(result.feedback));
     }
     if (result.provider === 'offline') println(ctx.stderr, s.dim(VALIDATE_TEXTS.offline));
+    if (comparison) println(ctx.stdout, `\n${formatComparison(comparison, styles(useColor(ctx, ctx.stdout)))}`);
   }
   if (pdf) println(ctx.stderr, `${VALIDATE_TEXTS.pdfSaved}: ${pdf}`);
 }
@@ -302,9 +330,10 @@ export function validateCommand(ctx: CliContext, run: (o: ValidateOptions, ctx: 
     .requiredOption('--customer <text>', 'the target customer')
     .requiredOption('--problem <text>', 'the problem it solves')
     .option('--stream', 'print the feedback as it is written (Server-Sent Events)')
-    .option('--json', 'print the result as JSON: idea, targetCustomer, problemSolved, feedback, id, provider')
+    .option('--json', 'print the result as JSON: idea, targetCustomer, problemSolved, feedback, id, provider, score, deleteToken (and comparison with --compare)')
     .option('--pdf <file>', "also save the PDF report (a folder: saved there as val-report-<first three words>-<digits>.pdf)")
     .option('--api <url>', 'a Val server to ask (default: VAL_API_URL; with neither, Val answers in this process with the server’s AI settings)')
+    .option('--compare <id>', 'compare the new version with this earlier validation (its id): score before → after, the inputs word by word, each section')
     .addHelpText(
       'after',
       `${examples([
@@ -314,6 +343,7 @@ export function validateCommand(ctx: CliContext, run: (o: ValidateOptions, ctx: 
         ['val validate --idea "…" --customer "…" --problem "…" --json | jq -r .feedback', 'for scripts'],
         ['OPENAI_API_KEY=sk-… val validate --idea "…" --customer "…" --problem "…"', 'in this process, with your model'],
         ['val validate --idea "…" --customer "…" --problem "…" --api https://val.example.com', 'ask a running server'],
+        ['val validate --idea "…" --customer "Nurses on night shifts" --problem "…" --compare 3f0c2a8e-…', 'a new version, compared with the last'],
       ])}
 Without --api or VAL_API_URL, Val answers in this process with the server's settings: AI_PROVIDER,
 OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, AI_TIMEOUT_MS… (the offline analyst when none is

@@ -136,6 +136,8 @@ function successResponse(op: OperationSpec, all: AllNames): JsonObject {
         headers: { 'Content-Disposition': { description: 'attachment; filename="…pdf"', required: true, schema: { type: 'string' } } },
         content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
       };
+    case 'empty':
+      return { description: s.description };
     case 'redirect':
       return {
         description: s.description,

@@ -23,6 +23,13 @@ import {
 import { TEST_FLOW_SAMPLE } from '../paid';
 import { validateRequestSchema } from '../validation.schema';
 import {
+  deleteTokenSchema,
+  storedValidationSchema,
+  validationCompareQuerySchema,
+  validationComparisonSchema,
+  validationIdParamsSchema,
+} from '../validations.schema';
+import {
   adminMessagesResponseSchema,
   adminStartedReportResponseSchema,
   authCallbackResponseSchema,
@@ -88,7 +95,8 @@ export type SuccessSpec =
   | { status: 200 | 201 | 202; kind: 'json'; description: string; schema: z.ZodType; name: string; setsCookie?: boolean }
   | { status: 200; kind: 'sse'; description: string; events: Record<string, z.ZodType>; eventsName: string }
   | { status: 200; kind: 'pdf'; description: string }
-  | { status: 302 | 303; kind: 'redirect'; description: string };
+  | { status: 302 | 303; kind: 'redirect'; description: string }
+  | { status: 204; kind: 'empty'; description: string };
 
 /** One operation as the document describes it; method and path come from API_ROUTES. */
 export interface OperationSpec {
@@ -154,6 +162,32 @@ export const API_OPERATIONS = {
     body: { schema: validateRequestSchema, name: 'ValidateRequest', example: validation },
     success: { status: 200, kind: 'sse', description: 'text/event-stream of meta, delta…, then done or error.', events: validateStreamEventSchemas, eventsName: 'ValidateStream' },
     errors: AI,
+  },
+  // Shareable validations (issue 17)
+  getValidation: {
+    tag: 'Validation',
+    summary: 'One stored validation',
+    description: 'The validation behind a permalink (/v/{id}): the inputs, Val’s feedback and its score. Read-only; the id is a random UUID, so the link is the key, and nothing lists validations. Rate-limited per address.',
+    path: validationIdParamsSchema,
+    success: { status: 200, kind: 'json', description: 'The validation.', schema: storedValidationSchema, name: 'StoredValidation' },
+    errors: [400, 404, 429],
+  },
+  deleteValidation: {
+    tag: 'Validation',
+    summary: 'Delete a validation',
+    description: 'Only its creator can: the x-delete-token header must carry the deleteToken the validate answer returned (401 without it, 403 when it is not this validation’s). Afterwards its permalink is not found.',
+    path: validationIdParamsSchema,
+    headers: [{ name: 'x-delete-token', description: 'The deleteToken of the validate answer (or the done event of its stream).', required: true, schema: deleteTokenSchema }],
+    success: { status: 204, kind: 'empty', description: 'Deleted.' },
+    errors: [400, 401, 403, 404, 429],
+  },
+  compareValidations: {
+    tag: 'Validation',
+    summary: 'Compare two versions of an idea',
+    description: 'What changed from base (the older version) to head: the score before → after, a word-level diff of the three inputs, and each section of the feedback (split on its ## headings) as new, gone, changed (with the lines added and removed) or the same. Read-only; rate-limited per address.',
+    query: validationCompareQuerySchema,
+    success: { status: 200, kind: 'json', description: 'The comparison.', schema: validationComparisonSchema, name: 'ValidationComparison' },
+    errors: [400, 404, 429],
   },
   trackClick: {
     tag: 'Validation',

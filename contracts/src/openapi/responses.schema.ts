@@ -44,6 +44,8 @@ export const validateResponseSchema = z.object({
   feedback: z.string().meta({ description: "Val's analysis, in markdown sections" }),
   id: z.string().meta({ description: 'Id of the stored validation' }),
   provider: aiProviderSchema,
+  score: z.number().min(0).max(10).nullable().meta({ description: 'Val’s score (0–10, one decimal) read from the feedback; null when it names none' }),
+  deleteToken: z.string().meta({ description: 'Deletes this validation (DELETE /api/validations/{validationId} with the x-delete-token header). Sent only here, once: keep it; the server stores only its hash' }),
 }) satisfies z.ZodType<ValidateResponse>;
 
 /** The events of a streamed AI answer (`AiStreamEvents`), by event name, with its `done` answer. */

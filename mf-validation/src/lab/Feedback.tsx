@@ -18,8 +18,8 @@ export const Prose = styled.div`
     line-height: 1.3;
     color: ${t.text};
   }
-  /* The text's top headings are h4 (under the result's h3), the ones below them h5 and h6. */
-  h4 {
+  /* The text's top headings are h4 (under the result's h3; h3 under the permalink's h2), the ones below them one level down. */
+  h3, h4 {
     font-size: 1.2rem;
     padding-bottom: 6px;
     border-bottom: 1px solid ${t.border};
@@ -73,7 +73,7 @@ const Plain = styled.div`
  * The feedback as displayed: cleaned by the spec's display rule, then rendered as markdown whose
  * sections sit one level under the result's h3 heading ('Val's Analysis is Ready!').
  */
-export function Feedback({ text, testId, headingLevel = 4 }: { text: string; testId?: string; headingLevel?: 4 | 5 }) {
+export function Feedback({ text, testId, headingLevel = 4 }: { text: string; testId?: string; headingLevel?: 3 | 4 | 5 }) {
   const shown = cleanFeedbackForDisplay(text);
   return (
     <Prose data-testid={testId}>

@@ -1,12 +1,48 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { START_OVER_EVENT, VALIDATION_LIMITS, type AiProviderName, type ValidationAppProps, type ValidationData } from '@val/contracts';
+import {
+  START_OVER_EVENT,
+  VALIDATION_LIMITS,
+  type AiProviderName,
+  type ValidationAppProps,
+  type ValidationComparison,
+  type ValidationData,
+} from '@val/contracts';
 import { Badge, Button, Card, Field, Heading, Input, Muted, Spinner, TextArea, t, toast } from '@val/ui';
 import { refusalReason, validateIdea } from '../lib/api';
+import { MY_VALIDATIONS_EVENT, MY_VALIDATIONS_KEY } from '../lib/myValidationsKeys';
 import { downloadValidationReport } from '../lib/pdf';
 import { SectionIntro as Intro, SectionRoot as Root } from '../lib/sectionLayout';
 import { Feedback, preloadMarkdown } from './Feedback';
-import { ValAvatar } from './ValAvatar';
+
+// Val's portrait shows only with a result (or while Val writes one): loaded then, not with the landing page.
+const loadAvatar = () => import(/* webpackChunkName: "avatar" */ './ValAvatar');
+const LazyAvatar = lazy(() => loadAvatar().then((m) => ({ default: m.ValAvatar })));
+function ValAvatar({ size }: { size: number }) {
+  return (
+    <Suspense fallback={<span style={{ display: 'inline-block', flex: 'none', width: size, height: size }} />}>
+      <LazyAvatar size={size} />
+    </Suspense>
+  );
+}
+
+// Issue 17's screens load only when there is something to show: the landing page does not pay for them.
+const bits = () => import(/* webpackChunkName: "compare" */ '../compare/LabBits');
+const Comparison = lazy(() => bits().then((m) => ({ default: m.Comparison })));
+const MyValidations = lazy(() => bits().then((m) => ({ default: m.MyValidations })));
+const VersionNote = lazy(() => bits().then((m) => ({ default: m.VersionNote })));
+const ResultActions = lazy(() => bits().then((m) => ({ default: m.ResultActions })));
+const Comparing = lazy(() => bits().then((m) => ({ default: m.Comparing })));
+
+/** Whether this browser keeps any validations of its own (the list itself loads lazily). */
+const hasOwnValidations = () => {
+  try {
+    return (window.localStorage.getItem(MY_VALIDATIONS_KEY) || '[]').length > 2;
+  } catch {
+    return false;
+  }
+};
 
 /** The spec's texts (section 2 and the error catalogue). */
 export const LAB_TEXT = {
@@ -116,8 +152,40 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
   const abortRef = useRef<AbortController | null>(null);
   const frame = useRef<number | null>(null);
   const latest = useRef('');
+  const formRef = useRef<HTMLFormElement>(null);
+  const customerRef = useRef<HTMLInputElement>(null);
+  // Issue 17: the current result's id, the version being edited, and the comparison shown.
+  const [currentId, setCurrentIdState] = useState<string | null>(null);
+  const [base, setBase] = useState<{ id: string; title: string } | null>(null);
+  const [comparison, setComparison] = useState<ValidationComparison | null>(null);
+  const [comparing, setComparing] = useState(false);
+  const [hasMine, setHasMine] = useState(hasOwnValidations);
+  const location = useLocation();
+  const navigate = useNavigate();
 
   const shown = pending ? null : (result ?? validation);
+
+  const setCurrentId = useCallback((id: string | null, idea = '') => {
+    setCurrentIdState(id);
+    void bits().then((m) => m.keepLabCurrent(id, idea));
+  }, []);
+
+  // A result restored by the shell gets its id back (its link and versions), once.
+  const restoredIdea = useRef(validation?.idea);
+  useEffect(() => {
+    const idea = restoredIdea.current;
+    if (idea && hasOwnValidations()) void bits().then((m) => setCurrentIdState((id) => id ?? m.labCurrentFor(idea)));
+  }, []);
+
+  useEffect(() => {
+    const refresh = () => setHasMine(hasOwnValidations());
+    window.addEventListener(MY_VALIDATIONS_EVENT, refresh);
+    window.addEventListener('storage', refresh);
+    return () => {
+      window.removeEventListener(MY_VALIDATIONS_EVENT, refresh);
+      window.removeEventListener('storage', refresh);
+    };
+  }, []);
 
   const reset = useCallback(() => {
     abortRef.current?.abort();
@@ -129,7 +197,10 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
     setLive('');
     setResult(null);
     setProvider(null);
-  }, []);
+    setBase(null);
+    setComparison(null);
+    setCurrentId(null);
+  }, [setCurrentId]);
 
   useEffect(() => {
     window.addEventListener(START_OVER_EVENT, reset);
@@ -147,7 +218,10 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
       setTargetCustomer((v) => v || validation.targetCustomer);
       setProblemSolved((v) => v || validation.problemSolved);
     }
-    if (validation) preloadMarkdown();
+    if (validation) {
+      preloadMarkdown();
+      void loadAvatar();
+    }
   }, [validation, pending, result]);
 
   useEffect(() => {
@@ -175,6 +249,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
       return;
     }
     preloadMarkdown();
+    void loadAvatar();
     abortRef.current?.abort();
     const controller = new AbortController();
     abortRef.current = controller;
@@ -193,6 +268,17 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
       const data: ValidationData = { idea: r.idea, targetCustomer: r.targetCustomer, problemSolved: r.problemSolved, feedback: r.feedback };
       setResult(data);
       setProvider(r.provider ?? null);
+      setComparison(null);
+      if (r.id) {
+        const own = { id: r.id, idea: r.idea, score: r.score ?? null, deleteToken: r.deleteToken };
+        void bits().then((m) => m.rememberValidation(own));
+        setCurrentId(r.id, r.idea);
+      } else {
+        setCurrentId(null);
+      }
+      const from = base;
+      setBase(null);
+      if (from && r.id) void compare(from.id, r.id);
       onValidated?.(data);
       setScrollToken((n) => n + 1);
     } catch (err) {
@@ -208,6 +294,44 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
         setLive('');
       }
     }
+  };
+
+  /** Shows what changed from `baseId` to `headId` in the result. */
+  const compare = async (baseId: string, headId: string) => {
+    setComparing(true);
+    const c = await bits().then((m) => m.comparisonOrToast(apiBase, baseId, headId));
+    if (c) setComparison(c);
+    setComparing(false);
+  };
+
+  /** Pre-fills the form from a version; the next result is compared with it. */
+  const editVersion = (v: ValidationData & { id: string }) => {
+    setIdea(v.idea);
+    setTargetCustomer(v.targetCustomer);
+    setProblemSolved(v.problemSolved);
+    setBase({ id: v.id, title: clip(v.idea, 80) });
+    formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    customerRef.current?.focus({ preventScroll: true });
+  };
+  const editFrom = async (id: string) => {
+    const v = await bits().then((m) => m.versionOrToast(apiBase, id));
+    if (v) editVersion(v);
+  };
+  const editFromRef = useRef(editFrom);
+  editFromRef.current = editFrom;
+
+  // 'Validate a new version' on a permalink page comes here as /?edit=<id>.
+  useEffect(() => {
+    const id = new URLSearchParams(location.search).get('edit');
+    if (!id) return;
+    navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true });
+    void editFromRef.current(id);
+  }, [location.search, location.pathname, location.hash, navigate]);
+
+  const onDeleted = (id: string) => {
+    if (id === currentId) setCurrentId(null);
+    if (comparison && (comparison.base.id === id || comparison.head.id === id)) setComparison(null);
+    if (base?.id === id) setBase(null);
   };
 
   const downloadPdf = async () => {
@@ -237,7 +361,12 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
         </Muted>
       </Intro>
 
-      <Form onSubmit={submit} noValidate aria-label="Validate your startup idea" aria-busy={pending}>
+      <Form ref={formRef} onSubmit={submit} noValidate aria-label="Validate your startup idea" aria-busy={pending}>
+        {base && (
+          <Suspense fallback={null}>
+            <VersionNote title={base.title} onCancel={() => setBase(null)} />
+          </Suspense>
+        )}
         <Field label="Your startup idea">
           <TextArea
             name="idea"
@@ -251,6 +380,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
         <Row>
           <Field label="Target customer">
             <Input
+              ref={customerRef}
               name="targetCustomer"
               value={targetCustomer}
               maxLength={VALIDATION_LIMITS.targetCustomer}
@@ -298,7 +428,16 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
               <p>Your idea: “{clip(shown.idea, 140)}”</p>
             </div>
           </ResultHead>
+          <Suspense fallback={null}>
+            {comparing && <Comparing />}
+            {comparison && comparison.head.id === currentId && <Comparison comparison={comparison} />}
+          </Suspense>
           <Feedback text={shown.feedback} testId="validation-feedback" />
+          {currentId && (
+            <Suspense fallback={null}>
+              <ResultActions id={currentId} onEdit={() => editVersion({ ...shown, id: currentId })} />
+            </Suspense>
+          )}
           {provider === 'offline' && <ProviderNote data-testid="provider-note">{LAB_TEXT.offlineNote}</ProviderNote>}
           <SaveBlock>
             <div>
@@ -310,6 +449,22 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
             </Button>
           </SaveBlock>
         </ResultCard>
+      )}
+
+      {hasMine && (
+        <Suspense fallback={null}>
+          <MyValidations
+            apiBase={apiBase}
+            currentId={shown ? currentId : null}
+            onCompare={(id) => {
+              if (!currentId) return;
+              void compare(id, currentId);
+              setScrollToken((n) => n + 1);
+            }}
+            onEdit={(id) => void editFrom(id)}
+            onDeleted={onDeleted}
+          />
+        </Suspense>
       )}
     </Root>
   );

@@ -34,6 +34,16 @@ export function ReportPage() {
   );
 }
 
+/** `/v/:id`: one validation's read-only permalink page (the validation remote, loaded lazily). */
+export function ValidationPermalinkPage() {
+  const { id } = useParams();
+  return (
+    <Page>
+      <RemoteSlot remote="validation" props={{ view: 'permalink', validation: null, validationId: id }} minHeight={500} />
+    </Page>
+  );
+}
+
 export function SuccessPage() {
   const { session_id: sessionId } = useParams();
   return (

@@ -57,6 +57,7 @@ describe('the OpenAPI document against the running server (redocly lint, prism p
   let strict: PrismProxy;
   let lenient: PrismProxy;
   let reportId: string;
+  const validationIds: string[] = [];
   let stripe: FakeStripe;
 
   beforeAll(async () => {
@@ -78,6 +79,10 @@ describe('the OpenAPI document against the running server (redocly lint, prism p
       json: { product: 'idea-desirability-assessment', inputs: { idea: 'A meal-planning app for night-shift nurses' } },
     });
     reportId = ((await started.json()) as { id: string }).id;
+    for (const customer of ['Everyone who cooks', 'Busy parents of two']) {
+      const v = await app.deps.services.validation.save({ idea: 'A dinner-planning app', targetCustomer: customer, problemSolved: 'Food waste' }, `## Validation Score: 6.5/10\nFor ${customer}.\n\n## Market\nSome text.`, 'offline');
+      validationIds.push(v.id);
+    }
     for (let i = 0; i < 150; i++) {
       const s = await app.fetch('/api/reports/status', { method: 'POST', json: { execution_id: reportId } });
       if (((await s.json()) as { processing_status: string }).processing_status === 'finished') break;
@@ -141,7 +146,8 @@ describe('the OpenAPI document against the running server (redocly lint, prism p
     const cases = generateCases(doc, {
       seed: SEED,
       generatedPerOperation: PER_OPERATION,
-      pathValues: { id: reportId, execution_id: reportId },
+      // Real validations, so the valid cases of the validation routes get answers to check, not only 404s.
+      pathValues: { id: reportId, execution_id: reportId, validationId: validationIds[0], base: validationIds[0], head: validationIds[1] },
       exampleBodies: { reportStatus: { execution_id: reportId } },
     });
     const ops = operationsOf(doc);

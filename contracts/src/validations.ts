@@ -1,0 +1,65 @@
+import type { AiProviderName } from './validation';
+
+/*
+ * Shareable validations (issue 17): the permalink `/v/:id`, the visitor's own list, and the
+ * comparison of two versions of an idea. Added around the spec: the spec's fields stay as they are.
+ */
+
+/** `GET /api/validations/{validationId}`, `DELETE /api/validations/{validationId}`: one stored validation. */
+export const VALIDATION_PATH = '/api/validations/{validationId}';
+/** `GET /api/validations/compare?base=ID&head=ID`: what changed from one version to the next. */
+export const VALIDATION_COMPARE_PATH = '/api/validations/compare';
+/** The header that carries a validation's delete token (returned once, when it was created). */
+export const DELETE_TOKEN_HEADER = 'x-delete-token';
+/** The browser path of a validation's permalink. */
+export const validationPermalink = (id: string): string => `/v/${encodeURIComponent(id)}`;
+/** A validation id: a random UUID (unguessable, so a link is the only way to a validation). */
+export const VALIDATION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A stored validation as the API answers it (read-only: no delete token). */
+export interface StoredValidationView {
+  id: string;
+  idea: string;
+  targetCustomer: string;
+  problemSolved: string;
+  feedback: string;
+  provider: AiProviderName;
+  /** Val's score, 0–10 with one decimal, read from the feedback; null when it names none. */
+  score: number | null;
+  /** When it was made (ISO 8601). */
+  createdAt: string;
+}
+
+/** One piece of a word-level diff. */
+export interface DiffPart {
+  op: 'same' | 'added' | 'removed';
+  text: string;
+}
+
+/** One of the three inputs, before and after. */
+export interface InputDiff {
+  changed: boolean;
+  parts: DiffPart[];
+}
+
+/** What happened to a section of the feedback (split on its `##` headings). */
+export type SectionChange = 'new' | 'gone' | 'changed' | 'same';
+
+export interface SectionDiff {
+  /** The section's title in the newer version (the older one's for a gone section). */
+  title: string;
+  state: SectionChange;
+  /** Lines only the newer version has (changed and new sections). */
+  added: string[];
+  /** Lines only the older version had (changed and gone sections). */
+  removed: string[];
+}
+
+/** `GET /api/validations/compare`: the older version (`base`) against the newer (`head`). */
+export interface ValidationComparison {
+  base: StoredValidationView;
+  head: StoredValidationView;
+  score: { before: number | null; after: number | null; change: number | null };
+  inputs: { idea: InputDiff; targetCustomer: InputDiff; problemSolved: InputDiff };
+  sections: SectionDiff[];
+}
