@@ -168,11 +168,13 @@ describe.each(testDbs)('shareable validations: /api/validations ($label)', (kind
 });
 
 describe.each(testDbs)('the score column migration ($label)', (kind) => {
+  // Undo this migration by name: later migrations (e.g. the interview evidence) may follow it.
+  const scoreMigration = { migrationSource, name: '20261128100000_validation_score_delete_token' };
   it('adds score and backfills old rows by parsing their feedback; down removes the columns', async () => {
     const { db, drop } = await kind.create();
     try {
       await db.migrate();
-      await db.knex.migrate.down({ migrationSource });
+      await db.knex.migrate.down(scoreMigration);
       expect(await db.knex.schema.hasColumn('validations', 'score')).toBe(false);
       const row = (id: string, feedback: string) => ({ id, idea: 'i', target_customer: 'c', problem_solved: 'p', feedback, provider: 'openai', created_at: new Date() });
       await db.knex('validations').insert([
@@ -184,7 +186,7 @@ describe.each(testDbs)('the score column migration ($label)', (kind) => {
       await db.migrate();
       const scores = await db.knex('validations').select('id', 'score').orderBy('id');
       expect(scores.map((s: { score: unknown }) => (s.score === null ? null : Number(s.score)))).toEqual([7.5, 6, 8, null]);
-      await db.knex.migrate.down({ migrationSource });
+      await db.knex.migrate.down(scoreMigration);
       expect(await db.knex.schema.hasColumn('validations', 'score')).toBe(false);
       expect(await db.knex.schema.hasColumn('validations', 'delete_token_hash')).toBe(false);
       expect(await db.knex('validations').count<{ n: number }[]>({ n: '*' })).toEqual([{ n: 4 }]);
