@@ -52,7 +52,10 @@ function deadline(ms: number, outer?: AbortSignal) {
  * bounded by `timeoutMs`.
  */
 export function openAiModel(o: OpenAiOptions): ChatModel {
-  const client = new OpenAI({ apiKey: o.apiKey, baseURL: o.baseURL, timeout: o.timeoutMs, maxRetries: o.maxRetries });
+  // The SDK's own console logging is off: every failure it logs (e.g. a stream chunk that is not
+  // JSON) it also throws, and we map and log that through our logger (no raw console output, no
+  // model text in the server's stderr).
+  const client = new OpenAI({ apiKey: o.apiKey, baseURL: o.baseURL, timeout: o.timeoutMs, maxRetries: o.maxRetries, logLevel: 'off' });
   const cap = (n?: number) => Math.min(n ?? o.maxTokensCap, o.maxTokensCap);
   const fail = (e: unknown, d: { timedOut(): boolean }) =>
     d.timedOut() ? new AiError(`The model did not answer within ${o.timeoutMs} ms`, 'timeout') : mapError(e);
