@@ -12,7 +12,7 @@ import {
 import { Badge, Button, Card, Field, Heading, Input, Muted, Spinner, TextArea, t, toast } from '@val/ui';
 import { refusalReason, validateIdea } from '../lib/api';
 import { MY_VALIDATIONS_EVENT, MY_VALIDATIONS_KEY } from '../lib/myValidationsKeys';
-import { downloadValidationReport } from '../lib/pdf';
+import { downloadValidationReportWithToasts } from '../lib/pdf';
 import { SectionIntro as Intro, SectionRoot as Root } from '../lib/sectionLayout';
 import { Feedback, preloadMarkdown } from './Feedback';
 
@@ -338,11 +338,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
     if (!shown || pdfBusy) return;
     setPdfBusy(true);
     try {
-      await downloadValidationReport(shown);
-      toast({ ...LAB_TEXT.pdfDone, variant: 'success' });
-    } catch (err) {
-      console.error('PDF generation failed', err);
-      toast(LAB_TEXT.pdfFailed);
+      await downloadValidationReportWithToasts(shown, { done: LAB_TEXT.pdfDone, failed: LAB_TEXT.pdfFailed });
     } finally {
       setPdfBusy(false);
     }

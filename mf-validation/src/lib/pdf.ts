@@ -1,4 +1,5 @@
 import type { ValidationData } from '@val/contracts';
+import { toast, type ToastInput } from '@val/ui';
 
 /**
  * Builds the validation report with the shared jspdf builder (loaded on demand, so jspdf stays
@@ -20,4 +21,18 @@ export async function downloadValidationReport(data: ValidationData): Promise<st
   a.remove();
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
   return pdf.fileName;
+}
+
+/**
+ * Saves the report and tells the visitor how it went: the spec's success toast, or its error toast
+ * (the cause goes to the console). The lab and the permalink page use it alike.
+ */
+export async function downloadValidationReportWithToasts(data: ValidationData, texts: { done: ToastInput; failed: ToastInput }): Promise<void> {
+  try {
+    await downloadValidationReport(data);
+    toast({ ...texts.done, variant: 'success' });
+  } catch (err) {
+    console.error('PDF generation failed', err);
+    toast(texts.failed);
+  }
 }

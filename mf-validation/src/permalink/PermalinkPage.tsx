@@ -5,7 +5,7 @@ import type { StoredValidationView } from '@val/contracts';
 import { Badge, Button, Card, Muted, Spinner, t, toast } from '@val/ui';
 import { copyPermalink } from '../lib/copyLink';
 import { deleteTokenOf, forgetValidation, rememberValidation } from '../lib/myValidations';
-import { downloadValidationReport } from '../lib/pdf';
+import { downloadValidationReportWithToasts } from '../lib/pdf';
 import { deleteValidation, fetchValidation, isValidationId } from '../lib/validations';
 import { Feedback, preloadMarkdown } from '../lab/Feedback';
 import { LAB_TEXT } from '../lab/ValidationLab';
@@ -183,11 +183,7 @@ export default function PermalinkPage({ apiBase = '', validationId }: { apiBase?
     if (pdfBusy) return;
     setPdfBusy(true);
     try {
-      await downloadValidationReport(v);
-      toast({ ...LAB_TEXT.pdfDone, variant: 'success' });
-    } catch (err) {
-      console.error('PDF generation failed', err);
-      toast(LAB_TEXT.pdfFailed);
+      await downloadValidationReportWithToasts(v, { done: LAB_TEXT.pdfDone, failed: LAB_TEXT.pdfFailed });
     } finally {
       setPdfBusy(false);
     }
