@@ -1,24 +1,28 @@
 import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, startTestWorker, type TestServer, type TestWorker } from './server';
 
 /**
  * The report catalogue, the purchase dialog and the report page, in Chromium against the built
  * server. Reports are started through the dev-only `POST /api/dev/reports` (mounted outside
- * production); OFFLINE_AI_DELAY_MS slows the offline analyst so live progress is visible.
+ * production). The server runs no report worker (REPORT_WORKER=off): a report stays queued until
+ * the test starts the standalone worker, so the page is open before the agents begin, however slow
+ * the machine; OFFLINE_AI_DELAY_MS slows the offline analyst so live progress is visible.
  */
 
 jest.setTimeout(120_000);
 
 let browser: Browser;
 let server: TestServer;
+let worker: TestWorker | undefined;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startTestServer({ OFFLINE_AI_DELAY_MS: '700', REPORT_POLL_MS: '100' })]);
+  [browser, server] = await Promise.all([launchBrowser(), startTestServer({ OFFLINE_AI_DELAY_MS: '700', REPORT_POLL_MS: '100', REPORT_WORKER: 'off' })]);
 });
 afterAll(async () => {
   await browser?.close();
+  await worker?.stop();
   await server?.stop();
 });
 
@@ -157,6 +161,20 @@ describe('/report/:reportId', () => {
       productIdea: 'AI receptionist that answers calls and books patients',
     });
     const { page, errors, context } = await newPage(browser);
+    // Everything the loading screen shows, recorded in the page as it changes: what the test sees
+    // does not depend on how often it looks.
+    await page.addInitScript(() => {
+      const seen = { lines: [] as string[], maxFinished: 0, maxRunning: 0 };
+      (window as unknown as { __progress: typeof seen }).__progress = seen;
+      new MutationObserver(() => {
+        const line = document.querySelector('[data-testid="report-status-line"]')?.textContent ?? '';
+        if (line && seen.lines[seen.lines.length - 1] !== line) seen.lines.push(line);
+        const loading = document.querySelector('[data-testid="report-loading"]');
+        if (!loading) return;
+        seen.maxFinished = Math.max(seen.maxFinished, loading.querySelectorAll('li[data-state="finished"]').length);
+        seen.maxRunning = Math.max(seen.maxRunning, loading.querySelectorAll('li[data-state="running"]').length);
+      }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-state'] });
+    });
     await page.goto(`${server.url}/report/${id}`);
     const loading = page.getByTestId('report-loading');
     await loading.waitFor();
@@ -164,14 +182,25 @@ describe('/report/:reportId', () => {
     const intro = loading.getByText('New Product Feasibility Study: 10 AI agents research it in parallel. It takes 25m 54s on average', { exact: false });
     await intro.waitFor({ timeout: 10000 });
     expect(await intro.isVisible()).toBe(true);
+    // No worker runs yet: the report waits in the queue, and the page says so.
     const line = page.getByTestId('report-status-line');
-    await until(async () => /of 10 agents done/.test((await line.textContent()) ?? ''), 20000, 'a progress line');
-    const first = await line.textContent();
-    await until(async () => (await line.textContent()) !== first, 20000, 'the progress line to move');
-    await until(async () => (await loading.locator('li[data-state="finished"]').count()) > 0, 20000, 'a finished agent');
+    await page.getByText('Queued: your agents start in a moment').waitFor({ timeout: 10000 });
+    expect(await loading.locator('li[data-state="waiting"]').count()).toBe(10);
 
+    expect(await line.textContent()).toBe('Queued: your agents start in a moment');
+
+    worker = await startTestWorker(server);
     const report = page.getByTestId('report');
     await report.waitFor({ timeout: 60000 });
+    // While the agents worked, the line moved through several counts and the list marked agents
+    // running, then finished.
+    const progress = await page.evaluate(() => (window as unknown as { __progress: { lines: string[]; maxFinished: number; maxRunning: number } }).__progress);
+    const counts = progress.lines.map((l) => /(\d+) of 10 agents done/.exec(l)?.[1]).filter((n): n is string => n !== undefined);
+    expect(progress.lines[0]).toBe('Queued: your agents start in a moment');
+    expect(new Set(counts).size).toBeGreaterThanOrEqual(2);
+    expect(counts.map(Number)).toEqual([...counts.map(Number)].sort((a, b) => a - b));
+    expect(progress.maxRunning).toBeGreaterThan(0);
+    expect(progress.maxFinished).toBeGreaterThan(0);
     await page.getByRole('heading', { name: 'New Product Feasibility Study: AI receptionist that answers calls and books patients' }).waitFor();
     expect(await page.getByText('Target market: Dental clinics in Germany', { exact: false }).isVisible()).toBe(true);
     const toggles = report.locator('section[data-step] button[aria-expanded]');

@@ -23,6 +23,8 @@ export interface TestServer {
   url: string;
   port: number;
   dataDir: string;
+  /** The environment the server runs with (a worker started with `startTestWorker` shares it). */
+  env: NodeJS.ProcessEnv;
   proc: ChildProcess;
   logs: () => string;
   stop(): Promise<void>;
@@ -38,20 +40,17 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'val-e2e-'));
   let out = '';
-  const proc = spawn(process.execPath, [entry], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    ...env,
+  };
+  const proc = spawn(process.execPath, [entry], { cwd: repoRoot, env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   proc.stdout?.on('data', (d) => (out += d));
   proc.stderr?.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
@@ -74,6 +73,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     url,
     port,
     dataDir,
+    env: serverEnv,
     proc,
     logs: () => out,
     async stop() {
@@ -85,6 +85,44 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
         clearTimeout(t);
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestWorker {
+  logs: () => string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built standalone report worker (`bff/dist/src/worker.js`) over the database of a
+ * server started with `REPORT_WORKER: 'off'`, so a test decides when queued reports begin to run.
+ * Resolves once the worker says it is ready.
+ */
+export async function startTestWorker(server: TestServer, env: Record<string, string> = {}): Promise<TestWorker> {
+  const entry = path.join(repoRoot, 'bff', 'dist', 'src', 'worker.js');
+  let out = '';
+  const proc = spawn(process.execPath, [entry], { cwd: repoRoot, env: { ...server.env, LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  proc.stdout?.on('data', (d) => (out += d));
+  proc.stderr?.on('data', (d) => (out += d));
+  const deadline = Date.now() + 30000;
+  while (!out.includes('report worker ready')) {
+    if (proc.exitCode !== null) throw new Error(`worker exited early (${proc.exitCode}):\n${out}`);
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`worker did not become ready in 30 s:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    logs: () => out,
+    async stop() {
+      if (proc.exitCode !== null) return;
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      const t = setTimeout(() => proc.kill('SIGKILL'), 10000);
+      await exited;
+      clearTimeout(t);
     },
   };
 }
