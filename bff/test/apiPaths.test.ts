@@ -15,18 +15,6 @@ const rel = (p: string) => path.relative(root, p).split(path.sep).join('/');
 /** Source folders of the browser code and the CLI. */
 const FOLDERS = ['shell/src', 'mf-validation/src', 'mf-simulation/src', 'mf-catalogue/src', 'mf-admin/src', 'ui/src', 'cli/src'];
 
-/**
- * Files still waiting for their conversion to the typed client (their folders were being changed
- * on other branches). The lead empties this list; an entry whose file no longer needs it fails.
- */
-const NOT_CONVERTED_YET = [
-  'mf-catalogue/src/catalogue/purchase.ts',
-  'mf-catalogue/src/report/ReportView.tsx',
-  'mf-catalogue/src/report/useReport.ts',
-  'mf-simulation/src/api.ts',
-  'mf-validation/src/lib/api.ts',
-];
-
 function sourceFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -61,14 +49,10 @@ describe('API paths are named in contracts only', () => {
   const files = FOLDERS.flatMap((d) => sourceFiles(path.join(root, d)));
   const literals = new Map(files.map((f) => [rel(f), apiPathLiterals(f, fs.readFileSync(f, 'utf8'))]));
 
-  it('no front-end or CLI source file holds an /api/ path literal (outside the allow-list)', () => {
+  it('no front-end or CLI source file holds an /api/ path literal', () => {
     expect(files.length).toBeGreaterThan(100);
-    const offending = [...literals].filter(([f, l]) => l.length && !NOT_CONVERTED_YET.includes(f)).flatMap(([f, l]) => l.map((x) => `${f}:${x}`));
+    const offending = [...literals].flatMap(([f, l]) => l.map((x) => `${f}:${x}`));
     expect(offending).toEqual([]);
-  });
-
-  it('the allow-list names only files that still hold one (empty it as they are converted)', () => {
-    expect(NOT_CONVERTED_YET.filter((f) => !literals.get(f)?.length)).toEqual([]);
   });
 
   it('the check finds literals and templates, not comments or other strings', () => {

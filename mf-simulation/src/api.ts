@@ -1,7 +1,6 @@
 import {
   AiStreamCutError,
   HttpError,
-  createApiClient,
   followAiStream,
   type ChatStreamEvents,
   type AiProviderName,
@@ -18,6 +17,7 @@ import {
   type ValidationData,
   SIMULATION_LIMITS,
 } from '@val/contracts';
+import { createValApi, type ApiRequestInit } from '@val/contracts/client';
 
 /** The conversation history a call carries: the most recent messages, within the server's cap. */
 export function recentHistory<T>(messages: ReadonlyArray<T>): T[] {
@@ -30,19 +30,16 @@ export interface StreamResult {
   provider: AiProviderName;
 }
 
+/** What a streamed call asks for: Server-Sent Events instead of one JSON answer. */
+const EVENT_STREAM: ApiRequestInit = { headers: { accept: 'text/event-stream' } };
+
 /**
- * POSTs JSON and reads the Server-Sent Events of a streamed chat reply, calling `onChunk`
- * with the text so far. A non-ok answer throws HttpError (the generic helper's format); an
- * `error` event or a stream that ends without `done` throws an Error.
+ * Reads the Server-Sent Events of a streamed chat reply (the answer of a `*Stream` operation),
+ * calling `onText` with the text so far. A non-ok answer throws HttpError (the generic helper's
+ * format); an `error` event or a stream that ends without `done` throws an Error.
  */
-export async function postStream(url: string, body: unknown, onText: (textSoFar: string) => void, signal?: AbortSignal): Promise<StreamResult> {
-  const res = await fetch(url, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-    body: JSON.stringify(body),
-    signal,
-  });
+export async function readStream(answer: Promise<Response>, onText: (textSoFar: string) => void): Promise<StreamResult> {
+  const res = await answer;
   if (!res.ok) throw new HttpError(res.status, await res.text().catch(() => ''), res.statusText);
   if (!res.body) throw new Error('The answer had no body');
   let provider: AiProviderName = (res.headers.get('X-AI-Provider') as AiProviderName | null) ?? 'offline';
@@ -63,19 +60,18 @@ export async function postStream(url: string, body: unknown, onText: (textSoFar:
   }
 }
 
-/** The step-3 calls of spec section 7 (JSON through the generic request helper) plus the streamed chats. */
+/** The step-3 calls of spec section 7 (JSON through the typed client) plus the streamed chats. */
 export function simulationApi(base = '') {
-  const client = createApiClient(base);
-  const url = (p: string) => `${base.replace(/\/$/, '')}${p}`;
+  const api = createValApi({ baseUrl: base });
   return {
-    generateCustomers: (v: ValidationData) => client.post<GenerateCustomersResponse>('/api/generate-customers', v),
+    generateCustomers: (v: ValidationData): Promise<GenerateCustomersResponse> => api.call('generateCustomers', { body: v }),
     interview: (body: {
       customerId: string;
       customerPersona: CustomerPersona;
       userQuestion: string;
       conversationHistory: InterviewMessage[];
       validationData: ValidationData;
-    }) => client.post<CustomerInterviewResponse>('/api/customer-interview', body),
+    }): Promise<CustomerInterviewResponse> => api.call('customerInterview', { body }),
     interviewStream: (
       body: {
         customerId: string;
@@ -85,20 +81,20 @@ export function simulationApi(base = '') {
         validationData: ValidationData;
       },
       onText: (t: string) => void,
-    ) => postStream(url('/api/customer-interview/stream'), body, onText),
-    generateSimulation: (body: { validationData: ValidationData; customerInsights: CustomerInsight[]; landingPageContent: null }) =>
-      client.post<GenerateSimulationResponse>('/api/generate-simulation', body),
-    challengeFeedback: (body: { month: number; challenge: string; response: string; validationData: ValidationData; simulationData: SimulationMonth[] }) =>
-      client.post<ChallengeFeedbackResponse>('/api/challenge-feedback', body),
-    valChat: (body: { month: number; question: string; conversationHistory: MentorChatMessage[]; simulationData: SimulationMonth; validationData: ValidationData }) =>
-      client.post<ValChatResponse>('/api/val-chat', body),
+    ) => readStream(api.request('customerInterviewStream', { body }, EVENT_STREAM), onText),
+    generateSimulation: (body: { validationData: ValidationData; customerInsights: CustomerInsight[]; landingPageContent: null }): Promise<GenerateSimulationResponse> =>
+      api.call('generateSimulation', { body }),
+    challengeFeedback: (body: { month: number; challenge: string; response: string; validationData: ValidationData; simulationData: SimulationMonth[] }): Promise<ChallengeFeedbackResponse> =>
+      api.call('challengeFeedback', { body }),
+    valChat: (body: { month: number; question: string; conversationHistory: MentorChatMessage[]; simulationData: SimulationMonth; validationData: ValidationData }): Promise<ValChatResponse> =>
+      api.call('valChat', { body }),
     valChatStream: (
       body: { month: number; question: string; conversationHistory: MentorChatMessage[]; simulationData: SimulationMonth; validationData: ValidationData },
       onText: (t: string) => void,
-    ) => postStream(url('/api/val-chat/stream'), body, onText),
+    ) => readStream(api.request('valChatStream', { body }, EVENT_STREAM), onText),
     /** Partner click tracking: fire and forget, failures only logged. */
     trackClick: (company: string, linkType: 'logo' | 'button', href: string) => {
-      client.post('/api/track-click', { company, linkType, url: href }).catch((e: unknown) => console.warn('click tracking failed', e));
+      api.call('trackClick', { body: { company, linkType, url: href } }).catch((e: unknown) => console.warn('click tracking failed', e));
     },
   };
 }

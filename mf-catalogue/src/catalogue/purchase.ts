@@ -1,4 +1,5 @@
 import { filledFieldCount, PURCHASE_TEXTS, type CatalogueProduct, type ProductInputs } from '@val/contracts';
+import { createValApi } from '@val/contracts/client';
 import { startPaidPurchase } from '../paid/purchase';
 
 /** The email stored by sign-in (spec browser storage key `email`), if any. */
@@ -17,18 +18,11 @@ function storedEmail(): string | undefined {
  */
 export function trackPurchaseClick(product: CatalogueProduct, inputs: ProductInputs, apiBase = ''): void {
   const email = storedEmail();
-  const body = { product: product.id, location: 'purchase', inputs: filledFieldCount(product, inputs), ...(email ? { email } : {}) };
-  try {
-    fetch(`${apiBase}/api/track-product-click`, {
-      method: 'POST',
-      credentials: 'include',
-      keepalive: true,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }).catch((err) => console.error('track-product-click failed', err));
-  } catch (err) {
-    console.error('track-product-click failed', err);
-  }
+  const body = { product: product.id, location: 'purchase' as const, inputs: filledFieldCount(product, inputs), ...(email ? { email } : {}) };
+  // keepalive: the request outlives the page if the hand-over to sign-in or checkout leaves it first.
+  createValApi({ baseUrl: apiBase })
+    .request('trackProductClick', { body }, { keepalive: true })
+    .catch((err: unknown) => console.error('track-product-click failed', err));
 }
 
 /**

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { formatRuntime, type ReportEvent } from '@val/contracts';
 import { getProduct } from '@val/contracts/catalogue';
+import { createValApi } from '@val/contracts/client';
 import { Button, ButtonLink, Card, Heading, Muted, Spinner, t, toast } from '@val/ui';
 import { EvidenceUsed } from './EvidenceUsed';
 import { StepIcon } from './icons';
@@ -248,7 +249,7 @@ function Report({ reportId, status, apiBase }: { reportId: string; status: LiveS
         )}
         <Tools>
           {status.product && (
-            <ButtonLink href={`${apiBase}/api/reports/${encodeURIComponent(reportId)}/pdf`} download>
+            <ButtonLink href={createValApi({ baseUrl: apiBase }).url('reportPdf', { params: { id: reportId } })} download>
               Download PDF
             </ButtonLink>
           )}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { normalizeInterviewEvidence } from '@val/contracts/evidence';
 import { REPORT_ID_PATTERN, REPORT_POLL_INTERVAL_MS, type ReportEvent, type ReportStatusResponse } from '@val/contracts';
+import { createValApi } from '@val/contracts/client';
 import { loadPaidConfig } from '../paid/config';
 
 /**
@@ -72,7 +73,7 @@ export function useReport(reportId: string, apiBase = ''): ReportState {
       return;
     }
     let alive = true;
-    let base = apiBase;
+    let api = createValApi({ baseUrl: apiBase });
     let latest: LiveStatus | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let source: EventSource | null = null;
@@ -86,12 +87,7 @@ export function useReport(reportId: string, apiBase = ''): ReportState {
       }
       inFlight = true;
       try {
-        const res = await fetch(`${base}/api/reports/status`, {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ execution_id: reportId }),
-        });
+        const res = await api.request('reportStatus', { body: { execution_id: reportId } });
         if (!alive) return;
         if (res.status === 404 || res.status === 400) {
           setState((s) => ({ ...s, notFound: true }));
@@ -150,14 +146,14 @@ export function useReport(reportId: string, apiBase = ''): ReportState {
     void (async () => {
       // The report service is the feasibility host (FEASIBILITY_BASE_URL, this origin by default).
       const config = await loadPaidConfig(apiBase);
-      if (config.feasibilityBaseUrl) base = config.feasibilityBaseUrl;
+      if (config.feasibilityBaseUrl) api = createValApi({ baseUrl: config.feasibilityBaseUrl });
       await fetchStatus();
     })().then(() => {
       if (!alive) return;
       schedule();
       // The live stream is our own service's extra; a service with the spec's fields alone is polled.
       if (typeof EventSource !== 'undefined' && latest?.progress && !done(latest)) {
-        source = new EventSource(`${base}/api/reports/${encodeURIComponent(reportId)}/events`, { withCredentials: true });
+        source = new EventSource(api.url('reportEvents', { params: { id: reportId } }), { withCredentials: true });
         for (const type of ['step-started', 'step-finished', 'step-retry', 'job-finished', 'job-failed']) {
           source.addEventListener(type, onEvent as EventListener);
         }

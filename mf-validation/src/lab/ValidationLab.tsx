@@ -10,7 +10,7 @@ import {
   type ValidationData,
 } from '@val/contracts';
 import { Badge, Button, Card, Field, Heading, Input, Muted, Spinner, TextArea, t, toast } from '@val/ui';
-import { refusalReason, validateIdea } from '../lib/api';
+import { preloadApiClient, refusalReason, validateIdea } from '../lib/api';
 import { MY_VALIDATIONS_EVENT, MY_VALIDATIONS_KEY } from '../lib/myValidationsKeys';
 import { downloadValidationReportWithToasts } from '../lib/pdf';
 import { SectionIntro as Intro, SectionRoot as Root } from '../lib/sectionLayout';
@@ -357,7 +357,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
         </Muted>
       </Intro>
 
-      <Form ref={formRef} onSubmit={submit} noValidate aria-label="Validate your startup idea" aria-busy={pending}>
+      <Form ref={formRef} onSubmit={submit} onFocus={preloadApiClient} noValidate aria-label="Validate your startup idea" aria-busy={pending}>
         {base && (
           <Suspense fallback={null}>
             <VersionNote title={base.title} onCancel={() => setBase(null)} />

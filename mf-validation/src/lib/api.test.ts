@@ -1,5 +1,5 @@
 import { HttpError } from '@val/contracts';
-import { StreamFailure, streamValidation, trackClick, validateIdea } from './api';
+import { StreamFailure, refusalReason, streamValidation, trackClick, validateIdea } from './api';
 
 const input = { idea: 'Idea', targetCustomer: 'Parents', problemSolved: 'Wasted food' };
 const done = { ...input, feedback: '## Market\nBig.', id: 'v1', provider: 'offline' };
@@ -44,7 +44,8 @@ describe('streamValidation', () => {
     expect(providers).toEqual(['offline']);
     expect(texts).toEqual(['## Mar', '## Market\nBig.']);
     expect(calls[0].url).toBe('/api/validate/stream');
-    expect(calls[0].init.credentials).toBe('include');
+    expect(calls[0].init).toMatchObject({ method: 'POST', credentials: 'include' });
+    expect(calls[0].init.headers).toMatchObject({ accept: 'text/event-stream', 'content-type': 'application/json' });
     expect(JSON.parse(String(calls[0].init.body))).toEqual(input);
   });
 
@@ -88,6 +89,29 @@ describe('validateIdea', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('gives the JSON call’s 429 to the caller as an error with the server’s reason', async () => {
+    mockFetch(jsonResponse(503, { error: { code: 'unavailable', message: 'x' } }), jsonResponse(429, { error: { code: 'rate_limited', message: 'Too many requests.' } }));
+    const e = await validateIdea('', input).catch((x: unknown) => x);
+    expect(e).toMatchObject({ status: 429, message: expect.stringMatching(/^429: /) });
+    expect(refusalReason(e)).toBe('Too many requests.');
+  });
+
+  it('stops when the user aborts, even while the client is still loading: no fallback', async () => {
+    const controller = new AbortController();
+    calls = [];
+    global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(url), init: init ?? {} });
+      if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+      return jsonResponse(200, done);
+    }) as typeof fetch;
+    const onFallback = jest.fn();
+    const pending = validateIdea('', input, { onFallback }, controller.signal);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/validate/stream']);
+    expect(onFallback).not.toHaveBeenCalled();
+  });
+
   it('rejects when the fallback fails too (the UI then shows the error toast)', async () => {
     mockFetch(new TypeError('offline'), jsonResponse(500, { error: { code: 'internal_error', message: 'x' } }));
     await expect(validateIdea('', input)).rejects.toThrow('500: ');
@@ -99,10 +123,11 @@ describe('trackClick', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     mockFetch(jsonResponse(400, { error: { code: 'bad_request', message: 'nope' } }));
     trackClick('', { company: 'bubble', linkType: 'button', url: 'https://bubble.io/?ref=val' });
+    // The typed client loads at the first call (off the landing page's critical path).
+    await new Promise((r) => setTimeout(r, 10));
     expect(calls[0].url).toBe('/api/track-click');
     expect(calls[0].init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'include' });
     expect(JSON.parse(String(calls[0].init.body))).toEqual({ company: 'bubble', linkType: 'button', url: 'https://bubble.io/?ref=val' });
-    await new Promise((r) => setTimeout(r, 10));
     expect(warn).toHaveBeenCalledWith('Click tracking answered 400');
     mockFetch(new TypeError('network down'));
     expect(() => trackClick('', { company: 'miro', linkType: 'logo', url: 'https://miro.com/' })).not.toThrow();
@@ -114,13 +139,19 @@ describe('trackClick', () => {
 
 describe('refusalReason', () => {
   it('is the server’s 429 message, plus when to retry from Retry-After unless it already says', async () => {
-    const { refusalReason } = await import('./api');
     const { HttpError } = await import('@val/contracts');
     const limited = Object.assign(new HttpError(429, JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' } }), 'Too Many Requests'), { retryAfterSeconds: 42 });
     expect(refusalReason(limited)).toBe('Too many requests. Please wait a moment and try again. You can try again in 42 seconds.');
     const said = Object.assign(new HttpError(429, JSON.stringify({ error: { message: 'Please try again in 3 minutes.' } }), ''), { retryAfterSeconds: 180 });
     expect(refusalReason(said)).toBe('Please try again in 3 minutes.');
     expect(refusalReason(new HttpError(502, '{}', 'Bad Gateway'))).toBeNull();
+    // An HttpError of another bundle (the typed client's chunk) is read by its fields.
+    class OtherHttpError extends Error {
+      constructor(readonly status: number, readonly bodyText: string) {
+        super(`${status}: ${bodyText}`);
+      }
+    }
+    expect(refusalReason(new OtherHttpError(429, JSON.stringify({ error: { message: 'Slow down.' } })))).toBe('Slow down.');
     expect(refusalReason(new Error('x'))).toBeNull();
   });
 });

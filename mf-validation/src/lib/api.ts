@@ -2,9 +2,6 @@ import {
   AiStreamCutError,
   AiStreamError,
   HttpError,
-  VALIDATE_PATH,
-  VALIDATE_STREAM_PATH,
-  apiRequest,
   followAiStream,
   type AiProviderName,
   type LinkType,
@@ -13,7 +10,19 @@ import {
   type ValidateStreamEvents,
 } from '@val/contracts';
 
-const url = (base: string, path: string) => `${base.replace(/\/$/, '')}${path}`;
+/**
+ * The typed client, loaded at the first call: the lab is on the landing page's critical path,
+ * which has no room left for the route table (~1 KB gzip under its 185 KB gate), and nothing here
+ * calls the API before a submit or a click. Its errors are HttpErrors of its own chunk: read
+ * `status`, not `instanceof`.
+ */
+const loadClient = () => import(/* webpackChunkName: "api-client" */ '@val/contracts/client');
+const valApi = (base: string) => loadClient().then((m) => m.createValApi({ baseUrl: base }));
+
+/** Starts loading the typed client early (when the user enters the lab's form), so a submit does not wait for it. */
+export function preloadApiClient(): void {
+  loadClient().catch(() => undefined);
+}
 
 /**
  * The stream could not deliver an answer. `fallback` says whether the JSON endpoint is worth a
@@ -47,13 +56,8 @@ export async function streamValidation(
 ): Promise<ValidateResponse> {
   let res: Response;
   try {
-    res = await fetch(url(base, VALIDATE_STREAM_PATH), {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-      body: JSON.stringify(input),
-      signal,
-    });
+    const api = await valApi(base);
+    res = await api.request('validateStream', { body: input }, { headers: { accept: 'text/event-stream' }, signal });
   } catch (e) {
     if (signal?.aborted) throw e;
     throw new StreamFailure(`stream request failed: ${(e as Error).message}`, true);
@@ -93,15 +97,17 @@ function waitText(seconds: number): string {
  * failure, where the spec's toast text stands alone.
  */
 export function refusalReason(err: unknown): string | null {
-  if (!(err instanceof HttpError) || err.status !== 429) return null;
+  // An HttpError of this bundle (the stream) or of the client's chunk (the JSON call): by its fields.
+  const e = err as Partial<HttpError> & { retryAfterSeconds?: number };
+  if (!(err instanceof Error) || e.status !== 429 || typeof e.bodyText !== 'string') return null;
   let message = '';
   try {
-    message = (JSON.parse(err.bodyText) as { error?: { message?: unknown } }).error?.message as string;
+    message = (JSON.parse(e.bodyText) as { error?: { message?: unknown } }).error?.message as string;
   } catch {
     /* not JSON */
   }
   message = typeof message === 'string' ? message.trim() : '';
-  const retry = (err as HttpError & { retryAfterSeconds?: number }).retryAfterSeconds;
+  const retry = e.retryAfterSeconds;
   const when = retry && !/try again in/i.test(message) ? `You can try again in ${waitText(retry)}.` : '';
   const text = [message || 'Too many requests for now.', when].filter(Boolean).join(' ');
   return text;
@@ -109,7 +115,7 @@ export function refusalReason(err: unknown): string | null {
 
 /** `POST /api/validate` (the spec's JSON call; the fallback when streaming fails). */
 export async function postValidation(base: string, input: ValidateRequest, signal?: AbortSignal): Promise<ValidateResponse> {
-  const r = await apiRequest<ValidateResponse>('POST', url(base, VALIDATE_PATH), input, { signal });
+  const r: ValidateResponse | undefined = await (await valApi(base)).call('validate', { body: input }, { signal });
   if (!r || typeof r !== 'object' || typeof r.feedback !== 'string') throw new Error('The validation answer has no feedback');
   return r;
 }
@@ -143,26 +149,10 @@ export interface TrackClick {
  * and never delays the link; any failure is only logged.
  */
 export function trackClick(base: string, click: TrackClick): void {
-  const target = url(base, '/api/track-click');
-  const body = JSON.stringify(click);
-  try {
-    fetch(target, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body,
-      keepalive: true,
+  valApi(base)
+    .then((api) => api.request('trackClick', { body: click }, { keepalive: true }))
+    .then((r) => {
+      if (!r.ok) console.warn(`Click tracking answered ${r.status}`);
     })
-      .then((r) => {
-        if (!r.ok) console.warn(`Click tracking answered ${r.status}`);
-      })
-      .catch((e: unknown) => console.warn('Click tracking failed', e));
-  } catch (e) {
-    try {
-      const sent = navigator.sendBeacon?.(target, new Blob([body], { type: 'application/json' }));
-      if (!sent) console.warn('Click tracking failed', e);
-    } catch (err) {
-      console.warn('Click tracking failed', err);
-    }
-  }
+    .catch((e: unknown) => console.warn('Click tracking failed', e));
 }
