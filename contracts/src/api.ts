@@ -53,14 +53,3 @@ export async function apiRequest<T>(
   if (res.status === 204 || !ct.includes('json')) return (await res.text()) as unknown as T;
   return (await res.json()) as T;
 }
-
-/** A small typed client bound to a base URL ('' = same origin). */
-export function createApiClient(base = '') {
-  const u = (path: string) => `${base.replace(/\/$/, '')}${path}`;
-  return {
-    get: <T>(path: string, opts?: RequestOptions) => apiRequest<T>('GET', u(path), undefined, opts),
-    post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-      apiRequest<T>('POST', u(path), body, opts) as Promise<T>,
-  };
-}
-export type ApiClient = ReturnType<typeof createApiClient>;

@@ -17,7 +17,8 @@ import {
  * `status`, not `instanceof`.
  */
 const loadClient = () => import(/* webpackChunkName: "api-client" */ '@val/contracts/client');
-const valApi = (base: string) => loadClient().then((m) => m.createValApi({ baseUrl: base }));
+/** The typed client for the API at `base` ('' = this page's origin), once its chunk is loaded. */
+export const valApi = (base: string) => loadClient().then((m) => m.createValApi({ baseUrl: base }));
 
 /** Starts loading the typed client early (when the user enters the lab's form), so a submit does not wait for it. */
 export function preloadApiClient(): void {
