@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { PAID_PATHS, type PaidConfig } from '@val/contracts';
+import { type PaidConfig } from '@val/contracts';
+import { createValApi } from '@val/contracts/client';
 
 /** Until the server answers: every host is this origin. */
 export const DEFAULT_PAID_CONFIG: PaidConfig = {
@@ -16,7 +17,8 @@ const cache = new Map<string, Promise<PaidConfig>>();
 export function loadPaidConfig(apiBase = ''): Promise<PaidConfig> {
   let p = cache.get(apiBase);
   if (!p) {
-    p = fetch(`${apiBase}${PAID_PATHS.config}`, { credentials: 'include' })
+    p = createValApi({ baseUrl: apiBase })
+      .request('paidConfig')
       .then((r) => (r.ok ? (r.json() as Promise<PaidConfig>) : DEFAULT_PAID_CONFIG))
       .catch(() => {
         cache.delete(apiBase);
