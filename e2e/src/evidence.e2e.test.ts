@@ -59,8 +59,11 @@ async function ask(page: Page, question: string): Promise<string> {
   return squash(text);
 }
 
-/** Buys the feasibility study from /products (dialog → sign-in → /log → checkout → report); returns the report id. */
-async function buyFeasibility(page: Page, email: string): Promise<string> {
+/**
+ * Buys the feasibility study from /products (dialog → sign-in → /log → checkout → report); returns
+ * the report id. `note` checks the dialog's line about the interviews that go with the order.
+ */
+async function buyFeasibility(page: Page, email: string, note: (text: string | null) => void): Promise<string> {
   await page.goto(`${server.url}/products`);
   const card = page.getByTestId('product-new-product-feasibility-study');
   await card.getByRole('button', { name: 'View details' }).click();
@@ -68,6 +71,8 @@ async function buyFeasibility(page: Page, email: string): Promise<string> {
   await dialog.getByRole('button', { name: 'Get This Report' }).click();
   await dialog.locator('[name="targetMarket"]').fill('Independent hair salons in Leeds');
   await dialog.locator('[name="productIdea"]').fill('An app that fills last-minute cancellations with nearby customers');
+  const shown = dialog.getByTestId('evidence-note');
+  note((await shown.count()) ? squash((await shown.textContent()) ?? '') : null);
   await dialog.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await signInAtDevProvider(page, email, 'Sam');
   await payOnTestCheckout(page);
@@ -114,7 +119,12 @@ describe('interview evidence in the paid reports', () => {
       [names[1], 1],
     ]);
 
-    const reportId = await buyFeasibility(page, 'evidence@example.com');
+    // Before paying, the dialog says which interviews go with the order.
+    const reportId = await buyFeasibility(page, 'evidence@example.com', (note) => {
+      expect(note?.startsWith(`Your step 3 interviews go with this order: 2 replies from ${names[0]} (`)).toBe(true);
+      expect(note).toContain(`) and ${names[1]} (`);
+      expect(note).toContain(`${LABEL}; the report quotes them under “Evidence used”.`);
+    });
 
     // The report page: "Evidence used" with both personas, their questions and quotes, labelled synthetic.
     const evidence = page.getByTestId('evidence-used');
@@ -170,7 +180,7 @@ describe('interview evidence in the paid reports', () => {
   it('an order without interviews shows no "Evidence used", on the page or in the PDF', async () => {
     const { page, context, errors } = await newPage(browser);
     alerts(page);
-    await buyFeasibility(page, 'plain@example.com');
+    await buyFeasibility(page, 'plain@example.com', (note) => expect(note).toBeNull());
     await page.getByTestId('report').waitFor();
     expect(await page.getByTestId('evidence-used').count()).toBe(0);
     expect(await page.getByText('Evidence used').count()).toBe(0);

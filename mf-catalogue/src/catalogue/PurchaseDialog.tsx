@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
   formatPrice,
@@ -8,9 +8,12 @@ import {
   PURCHASE_TEXTS,
   savingsAmount,
   savingsPercent,
+  EVIDENCE_USED_TITLE,
+  SYNTHETIC_INTERVIEW_LABEL,
   type CatalogueProduct,
   type ProductInputs,
 } from '@val/contracts';
+import { evidenceExchangeCount, readStoredInterviewEvidence } from '@val/contracts/evidence';
 import { Badge, Button, Input, TextArea, t } from '@val/ui';
 import { PriceRow } from './ProductCard';
 import { startPurchase } from './purchase';
@@ -148,6 +151,48 @@ export interface PurchaseDialogProps {
   product: CatalogueProduct;
   apiBase?: string;
   onClose: () => void;
+}
+
+const Note = styled.p`
+  margin: 0;
+  padding: 10px 12px;
+  border: 1px solid ${t.border};
+  border-left: 3px solid ${t.accent};
+  border-radius: 10px;
+  font-size: 13px;
+  line-height: 1.5;
+  color: ${t.textMuted};
+  strong { color: ${t.text}; }
+`;
+
+/** Names as a sentence: "A", "A and B", "A, B and C". */
+function nameList(names: string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * Tells the buyer, before they pay, that their step 3 interviews travel with the order (issue 17,
+ * item 5): how many replies, from whom, and that they are synthetic. Nothing without interviews.
+ */
+function EvidenceNote({ style }: { style?: CSSProperties }) {
+  const evidence = useMemo(() => {
+    try {
+      return readStoredInterviewEvidence(window.localStorage);
+    } catch {
+      return null;
+    }
+  }, []);
+  const replies = evidenceExchangeCount(evidence);
+  if (!evidence || !replies) return null;
+  const who = nameList(evidence.map((p) => `${p.name} (${p.role})`));
+  return (
+    <Note data-testid="evidence-note" style={style}>
+      <strong>
+        Your step 3 interviews go with this order: {replies} {replies === 1 ? 'reply' : 'replies'} from {who}.
+      </strong>{' '}
+      {SYNTHETIC_INTERVIEW_LABEL}; the report quotes them under “{EVIDENCE_USED_TITLE}”.
+    </Note>
+  );
 }
 
 /**
@@ -295,6 +340,7 @@ export function PurchaseDialog({ product, apiBase = '', onClose }: PurchaseDialo
                 <Button type="button" $block onClick={getReport}>
                   {PURCHASE_TEXTS.getReport}
                 </Button>
+                {!product.fields.length && <EvidenceNote style={{ marginTop: 12 }} />}
               </Buy>
             </Columns>
           </>
@@ -327,6 +373,7 @@ export function PurchaseDialog({ product, apiBase = '', onClose }: PurchaseDialo
             <Fine>
               {formatPrice(product.price)} one-time payment. Your report is delivered by email within {formatRuntime(product.runtimeSeconds)}.
             </Fine>
+            <EvidenceNote />
             <Actions>
               <Button type="button" $variant="secondary" onClick={() => setStep('details')}>
                 Back

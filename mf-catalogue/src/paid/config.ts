@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type PaidConfig } from '@val/contracts';
-import { createValApi } from '@val/contracts/client';
+import { PAID_PATHS, type PaidConfig } from '@val/contracts';
 
 /** Until the server answers: every host is this origin. */
 export const DEFAULT_PAID_CONFIG: PaidConfig = {
@@ -17,8 +16,9 @@ const cache = new Map<string, Promise<PaidConfig>>();
 export function loadPaidConfig(apiBase = ''): Promise<PaidConfig> {
   let p = cache.get(apiBase);
   if (!p) {
-    p = createValApi({ baseUrl: apiBase })
-      .request('paidConfig')
+    // A plain fetch of the contract's path, not the typed client: the $25 hero on the landing page
+    // reads this, and the client's route table would add ~10 KB gzip to the landing critical path.
+    p = fetch(`${apiBase}${PAID_PATHS.config}`, { credentials: 'include' })
       .then((r) => (r.ok ? (r.json() as Promise<PaidConfig>) : DEFAULT_PAID_CONFIG))
       .catch(() => {
         cache.delete(apiBase);
