@@ -77,16 +77,20 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     proc,
     logs: () => out,
     async stop() {
-      if (proc.exitCode === null) {
-        const exited = new Promise((r) => proc.once('exit', r));
-        proc.kill('SIGTERM');
-        const t = setTimeout(() => proc.kill('SIGKILL'), 10000);
-        await exited;
-        clearTimeout(t);
-      }
+      await stopChild(proc);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** SIGTERM, then SIGKILL after 10 s; resolves once the process has exited. */
+async function stopChild(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  const t = setTimeout(() => proc.kill('SIGKILL'), 10000);
+  await exited;
+  clearTimeout(t);
 }
 
 export interface TestWorker {
@@ -116,13 +120,6 @@ export async function startTestWorker(server: TestServer, env: Record<string, st
   }
   return {
     logs: () => out,
-    async stop() {
-      if (proc.exitCode !== null) return;
-      const exited = new Promise((r) => proc.once('exit', r));
-      proc.kill('SIGTERM');
-      const t = setTimeout(() => proc.kill('SIGKILL'), 10000);
-      await exited;
-      clearTimeout(t);
-    },
+    stop: () => stopChild(proc),
   };
 }

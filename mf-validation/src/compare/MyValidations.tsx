@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { validationPermalink } from '@val/contracts';
 import { Button, t, toast } from '@val/ui';
 import { MY_VALIDATIONS_EVENT, MY_VALIDATIONS_KEY, forgetValidation, readMyValidations, type MyValidation } from '../lib/myValidations';
-import { deleteValidation } from '../lib/validations';
+import { DELETE_TOASTS, deleteValidation } from '../lib/validations';
 
 /** Texts of the list. */
 export const MY_TEXT = {
@@ -16,8 +16,7 @@ export const MY_TEXT = {
   delete: 'Delete',
   confirm: 'Delete for good? Its link will stop working.',
   cancel: 'Keep',
-  deleted: { title: 'Validation deleted', description: 'Its link now shows “not found”.' },
-  deleteFailed: { title: 'Error', description: 'Could not delete this validation. Please try again.' },
+  ...DELETE_TOASTS,
 } as const;
 
 const Root = styled.section`

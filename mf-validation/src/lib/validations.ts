@@ -11,6 +11,12 @@ function statusOf(e: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
+/** The toasts after a delete, the same on the permalink page and in My validations. */
+export const DELETE_TOASTS = {
+  deleted: { title: 'Validation deleted', description: 'Its link now shows “not found”.' },
+  deleteFailed: { title: 'Error', description: 'Could not delete this validation. Please try again.' },
+} as const;
+
 /** True for a well-formed validation id (a UUID). */
 export const isValidationId = (id: string | undefined | null): id is string => !!id && VALIDATION_ID_PATTERN.test(id);
 

@@ -6,7 +6,7 @@ import { Badge, Button, Card, Muted, Spinner, t, toast } from '@val/ui';
 import { copyPermalink } from '../lib/copyLink';
 import { deleteTokenOf, forgetValidation, rememberValidation } from '../lib/myValidations';
 import { downloadValidationReportWithToasts } from '../lib/pdf';
-import { deleteValidation, fetchValidation, isValidationId } from '../lib/validations';
+import { DELETE_TOASTS, deleteValidation, fetchValidation, isValidationId } from '../lib/validations';
 import { Feedback, preloadMarkdown } from '../lab/Feedback';
 import { LAB_TEXT } from '../lab/ValidationLab';
 import { ValAvatar } from '../lab/ValAvatar';
@@ -23,8 +23,7 @@ export const PERMALINK_TEXT = {
   cancel: 'Keep it',
   notFound: 'Validation not found',
   notFoundText: 'This validation does not exist, or its creator deleted it.',
-  deleted: { title: 'Validation deleted', description: 'Its link now shows “not found”.' },
-  deleteFailed: { title: 'Error', description: 'Could not delete this validation. Please try again.' },
+  ...DELETE_TOASTS,
   loadFailed: 'Could not load this validation. Please try again.',
 } as const;
 
