@@ -26,6 +26,7 @@ const common = {
     '^@val/contracts/catalogue$': '<rootDir>/contracts/src/catalogue',
     '^@val/contracts/client$': '<rootDir>/contracts/src/client',
     '^@val/contracts/evidence$': '<rootDir>/contracts/src/evidenceKit',
+    '^@val/contracts/factSheet$': '<rootDir>/contracts/src/factSheet',
     '^@val/contracts/dist/(.*)$': '<rootDir>/contracts/src/$1',
     '^@val/ui$': '<rootDir>/ui/src',
     '^@val/ui/markdown$': '<rootDir>/ui/src/markdown',

@@ -209,6 +209,8 @@ function createConfig({ dir, name, exposes, host = false, port, title = 'Val' })
           '@val/contracts/client$': path.join(root, 'contracts', 'src', 'client.ts'),
           // The interview evidence helpers, for the screens that send or show it (not shared).
           '@val/contracts/evidence$': path.join(root, 'contracts', 'src', 'evidenceKit.ts'),
+          // The fact sheet's helpers (levels, money formatting), for the screens that show a sheet (not shared).
+          '@val/contracts/factSheet$': path.join(root, 'contracts', 'src', 'factSheet.ts'),
         },
       },
       module: {

@@ -20,6 +20,8 @@ export * from './sse';
 // The product data (CATALOGUE, ENTERPRISE_PRODUCTS and the lookups over them) is its own entry,
 // `@val/contracts/catalogue`: only the screens that show products load it, not the landing page.
 export type * from './catalogue';
+// The fact sheet's helpers (levels, money formatting) are `@val/contracts/factSheet`: only the screens that show a sheet load them.
+export type * from './factSheet';
 export {
   CATALOGUE_PRODUCT_IDS,
   ENTERPRISE_PRODUCT_IDS,

@@ -11,6 +11,7 @@
  */
 
 import type { InterviewEvidence } from './evidence';
+import type { ReportFactSheet, SourceRef } from './factSheet';
 
 /** One AI agent of a report. */
 export interface ReportAgent {
@@ -598,6 +599,13 @@ export interface ReportStepResult {
   title: string;
   /** The agent's markdown. */
   raw_output: string;
+  /** The search results this section cites as [n] (absent when none were consulted). */
+  sources?: SourceRef[];
+  /**
+   * What the checker did before the section was stored: sentences it removed because they
+   * contradicted the fact sheet (the section also says so in its text). Absent when nothing.
+   */
+  check?: { removed: number; repaired: boolean };
 }
 
 /** Answer of `POST /api/reports/status` (the spec's polling contract plus progress). */
@@ -626,6 +634,8 @@ export interface ReportStatusResponse {
    * used". Absent when the order carried none.
    */
   evidence?: InterviewEvidence;
+  /** The numbers the report rests on ("The numbers behind this report"); absent on reports made before it existed. */
+  fact_sheet?: ReportFactSheet;
 }
 
 /** Body of `POST /api/reports/status` (zod schema: `reportStatusRequestSchema` in @val/contracts/schemas). */

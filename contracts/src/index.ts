@@ -11,3 +11,4 @@ export * from './routes';
 export * from './client';
 export * from './evidenceKit';
 export * from './validationScore';
+export * from './factSheet';

@@ -15,3 +15,4 @@ export * from './evidence.schema';
 export * from './openapi';
 export * from './email.schema';
 export * from './validations.schema';
+export * from './factSheet.schema';

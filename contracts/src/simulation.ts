@@ -1,4 +1,5 @@
 import type { AiProviderName, ValidationData } from './validation';
+import type { SimulationFactSheet } from './factSheet';
 
 /**
  * Step 3 of Val: three customer personas, interviews with them, a 6-month launch simulation,
@@ -75,6 +76,12 @@ export interface SimulationMonth {
    * "next month" comes up in the challenge feedback or the chat.
    */
   nextMonthUsers?: number;
+  /** Users who joined this month (the launch model's figure). */
+  newUsers?: number;
+  /** Users who left this month (the launch model's figure). */
+  churnedUsers?: number;
+  /** The previous month's users (0 for month 1): growth is measured against it. */
+  previousUsers?: number;
 }
 
 /** One message of the per-month chat with Val. */
@@ -193,6 +200,8 @@ export interface GenerateSimulationResponse {
   /** How the user numbers were computed. */
   assumptions: SimulationAssumptions;
   provider: AiProviderName;
+  /** The six months' numbers and how they were computed ("The numbers behind this simulation"). */
+  factSheet?: SimulationFactSheet;
 }
 export interface ChallengeFeedbackResponse {
   feedback: string;

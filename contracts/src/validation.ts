@@ -1,3 +1,5 @@
+import type { ValidationFactSheet } from './factSheet';
+
 /** Limits on the three validation inputs (characters). */
 export const VALIDATION_LIMITS = { idea: 4000, targetCustomer: 1000, problemSolved: 2000 } as const;
 
@@ -30,4 +32,6 @@ export interface ValidateResponse extends ValidationData {
    * `x-delete-token` header). Sent once, in this answer: the server keeps only its hash.
    */
   deleteToken?: string;
+  /** The numbers the feedback rests on (score, reasons, price band, sizing example), computed in code. */
+  factSheet?: ValidationFactSheet;
 }

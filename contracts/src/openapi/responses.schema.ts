@@ -9,6 +9,7 @@ import type {
 import { CATALOGUE_PRODUCT_IDS, REPORT_STATUSES, type ReportEvent, type ReportStatusResponse } from '../catalogue';
 import type { ContactResponse, PublicStats } from '../content';
 import { interviewEvidenceSchema } from '../evidence.schema';
+import { reportFactSheetSchema, simulationFactSheetSchema, sourceRefSchema, validationFactSheetSchema } from '../factSheet.schema';
 import type { AuthCallbackResponse, FeasibilityStartResponse, PaidConfig, TestFlowStartResponse, TestFlowStatusResponse } from '../paid';
 import { LINK_TYPES } from '../partners';
 import type {
@@ -46,6 +47,7 @@ export const validateResponseSchema = z.object({
   provider: aiProviderSchema,
   score: z.number().min(0).max(10).nullable().meta({ description: 'Val’s score (0–10, one decimal) read from the feedback; null when it names none' }),
   deleteToken: z.string().meta({ description: 'Deletes this validation (DELETE /api/validations/{validationId} with the x-delete-token header). Sent only here, once: keep it; the server stores only its hash' }),
+  factSheet: validationFactSheetSchema,
 }) satisfies z.ZodType<ValidateResponse>;
 
 /** The events of a streamed AI answer (`AiStreamEvents`), by event name, with its `done` answer. */
@@ -109,6 +111,7 @@ export const generateSimulationResponseSchema = z.object({
     })
     .meta({ description: 'How the user numbers were computed (the model is code, not the AI)' }),
   provider: aiProviderSchema,
+  factSheet: simulationFactSheetSchema,
 }) satisfies z.ZodType<GenerateSimulationResponse>;
 
 export const challengeFeedbackResponseSchema = z.object({
@@ -137,7 +140,18 @@ export const reportStatusResponseSchema = z.object({
   title: z.string(),
   description: z.string(),
   flow_execution_steps: z
-    .array(z.object({ id: z.string(), title: z.string(), raw_output: z.string().meta({ description: "The agent's markdown" }) }))
+    .array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        raw_output: z.string().meta({ description: "The agent's markdown" }),
+        sources: z.array(sourceRefSchema).optional().meta({ description: 'The search results the section cites as [n]' }),
+        check: z
+          .object({ removed: z.number().int().min(0), repaired: z.boolean() })
+          .optional()
+          .meta({ description: 'Sentences the checker removed because they contradicted the fact sheet, and whether a repair round ran' }),
+      }),
+    )
     .meta({ description: 'Finished sections, in report order' }),
   product: z.enum(CATALOGUE_PRODUCT_IDS),
   error: z.string().nullable().meta({ description: 'A readable reason when failed, else null' }),
@@ -148,6 +162,7 @@ export const reportStatusResponseSchema = z.object({
     running: z.array(z.string()),
   }),
   evidence: interviewEvidenceSchema.optional().meta({ description: 'Step 3’s interviews the order carried (synthetic: AI personas, not real customers); absent without any' }),
+  fact_sheet: reportFactSheetSchema.optional(),
 }) satisfies z.ZodType<ReportStatusResponse>;
 
 const stepEvent = { step: z.string(), title: z.string(), agent: z.string() };
