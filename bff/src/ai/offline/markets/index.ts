@@ -3,3 +3,4 @@ export * from './types';
 export { MARKETS, GENERAL, NEUTRAL_PHRASES } from './table';
 export { PLACES } from './places';
 export * from './read';
+export * from './money';

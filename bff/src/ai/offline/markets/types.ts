@@ -100,4 +100,6 @@ export interface Place {
   /** Population in millions. */
   millions: number;
   jurisdiction?: Jurisdiction;
+  /** ISO 4217 code of the money spent there (the analysis writes amounts in it). */
+  currency?: string;
 }
