@@ -89,8 +89,7 @@ export const USD: CurrencyInfo = { ...CURRENCIES.USD, from: 'default' };
 /** `n` rounded to `digits` significant figures (0 stays 0). */
 export function roundSig(n: number, digits = 2): number {
   if (!Number.isFinite(n) || n === 0) return 0;
-  const p = Math.pow(10, digits - Math.ceil(Math.log10(Math.abs(n))));
-  return Math.round(n * p) / p;
+  return Number(n.toPrecision(digits));
 }
 
 const grouped = (n: number) => Math.round(n).toLocaleString('en-US');

@@ -4,6 +4,7 @@
  * quotes what upstream agents wrote. Deterministic: the same inputs give the same report.
  * The markets and places come from the one market table (`./markets`).
  */
+import type { CatalogueProduct, ProductInputs } from '@val/contracts';
 import { GENERAL, fitting, ideaParts, namesPlace, readMarket, readPlace, readsAsBusiness, rulesFor, type Market, type Place } from './markets';
 
 /**
@@ -230,6 +231,26 @@ export function profile(parts: { subject: string; audience?: string | null; comp
     job: jobOf(subject),
     unit: b2b ? 'organisations' : 'people',
   };
+}
+
+/** The profile of a report's inputs: which field is the subject and which the audience, per product. */
+export function reportProfile(product: CatalogueProduct, v: ProductInputs): Profile {
+  switch (product.id) {
+    case 'new-product-feasibility-study':
+      return profile({ subject: v.productIdea ?? '', audience: v.targetMarket });
+    case 'business-idea-evaluation':
+      return profile({ subject: v.idea ?? '', company: v.company });
+    case 'porter-5-forces-analysis':
+      return profile({ subject: v.market ?? '', audience: v.market });
+    case 'voice-of-customer-insights':
+      return profile({ subject: v.productOrDomain ?? '', audience: v.persona, extra: v.questions });
+    case 'market-pain-points-analysis':
+      return profile({ subject: v.topic ?? '', audience: v.market });
+    case 'revenue-opportunity-validation':
+      return profile({ subject: v.area ?? '', audience: v.industry });
+    default:
+      return profile({ subject: v.idea ?? Object.values(v).join(' ') });
+  }
 }
 
 /** One consistent set of figures for a profile (every agent of a report uses the same ones). */

@@ -12,6 +12,7 @@ import {
   pick,
   profile,
   breakEvenText,
+  reportProfile,
   rng,
   short,
   type Figures,
@@ -38,26 +39,6 @@ const md = (...blocks: Array<string | false | null | undefined>) => blocks.filte
 const table = (head: string[], rows: Array<Array<string | number>>) =>
   [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const level = (x: number) => (x >= 0.66 ? 'High' : x >= 0.38 ? 'Medium' : 'Low');
-
-/** The profile of a report's inputs: which field is the subject and which the audience, per product. */
-function readProfile(product: CatalogueProduct, v: ProductInputs): Profile {
-  switch (product.id) {
-    case 'new-product-feasibility-study':
-      return profile({ subject: v.productIdea ?? '', audience: v.targetMarket });
-    case 'business-idea-evaluation':
-      return profile({ subject: v.idea ?? '', company: v.company });
-    case 'porter-5-forces-analysis':
-      return profile({ subject: v.market ?? '', audience: v.market });
-    case 'voice-of-customer-insights':
-      return profile({ subject: v.productOrDomain ?? '', audience: v.persona, extra: v.questions });
-    case 'market-pain-points-analysis':
-      return profile({ subject: v.topic ?? '', audience: v.market });
-    case 'revenue-opportunity-validation':
-      return profile({ subject: v.area ?? '', audience: v.industry });
-    default:
-      return profile({ subject: v.idea ?? Object.values(v).join(' ') });
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // New Product Feasibility Study
@@ -939,7 +920,7 @@ export function offlineEvidenceBlock(agent: Pick<ReportAgent, 'id' | 'title'>, e
  */
 export function offlineReportAnswer(input: ReportAgentInput): string {
   const { product, agent, inputs, upstream } = input;
-  const p = readProfile(product, inputs);
+  const p = reportProfile(product, inputs);
   const f = figures(p);
   const byId = new Map(upstream.map((u) => [u.id, u]));
   const ctx: Ctx = {

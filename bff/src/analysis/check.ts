@@ -1,0 +1,338 @@
+/**
+ * The consistency check every section passes before it is stored, whoever wrote it (a model or
+ * the offline analyst): numbers must match the fact sheet within rounding, be the founder's own,
+ * cite a source that says them, or be labelled as assumptions; the verdict word must be the
+ * sheet's; named companies must belong to the market read; Low/Medium/High must match the
+ * scores; no template fragments. `dropViolations` removes what still fails and says so.
+ */
+import { levelOf, type FactSheet, type Level, type SourceRef, type Verdict } from '@val/contracts';
+import { knownCompanyNames } from './competitors';
+import { numberClaims, writtenNumbers, type ClaimKind, type NumberClaim } from './numbers';
+import { textUnits, type TextUnit } from './units';
+
+/** What a section is checked against. */
+export interface CheckContext {
+  sheet: FactSheet;
+  /** The founder's own words: numbers and names quoted from them are theirs to state. */
+  inputs: string;
+  /** Other texts a section may quote (step 3's interviews). */
+  quoted?: string;
+  /** The search results the section may cite as [n]. */
+  sources?: ReadonlyArray<SourceRef>;
+  /** The section's id (a report step): its own score's word is checked too. */
+  sectionId?: string;
+  /** Names the section may use besides the sheet's competitors (e.g. the market's incumbents). */
+  allowedNames?: ReadonlyArray<string>;
+}
+
+export type ViolationKind = 'number' | 'currency' | 'verdict' | 'break-even' | 'label' | 'competitor' | 'fragment';
+
+/** One thing the section says that the sheet does not support. */
+export interface Violation {
+  kind: ViolationKind;
+  /** The words as written. */
+  text: string;
+  /** What the sheet says instead, for the repair round. */
+  expected: string;
+  start: number;
+  end: number;
+}
+
+/** What was found, with counts for the quality bench. */
+export interface CheckResult {
+  violations: Violation[];
+  /** Numeric claims: how many matched the sheet, were the founder's, cited a source, or were labelled assumptions. */
+  numbers: { total: number; sheet: number; quoted: number; cited: number; labelled: number };
+}
+
+interface Allowed {
+  kind: ClaimKind;
+  value: number;
+  label: string;
+}
+
+const FIGURE_KIND: Record<string, ClaimKind> = { money: 'money', count: 'count', percent: 'percent', months: 'months', ratio: 'ratio', score: 'score10' };
+
+/** Every number the sheet states, by kind (ranges give their low, base and high). */
+export function sheetNumbers(sheet: FactSheet): Allowed[] {
+  const out: Allowed[] = [];
+  const add = (kind: ClaimKind, value: number, label: string) => out.push({ kind, value, label });
+  const figures = sheet.kind === 'report' ? [...sheet.sizing, ...sheet.economics, ...sheet.plan] : sheet.figures;
+  for (const f of figures) {
+    const kind = FIGURE_KIND[f.kind] ?? 'count';
+    add(kind, f.value, f.label);
+    if (f.low !== undefined) add(kind, f.low, `${f.label} (low)`);
+    if (f.high !== undefined) add(kind, f.high, `${f.label} (high)`);
+  }
+  if (sheet.kind === 'report') {
+    for (const y of sheet.years) {
+      add('count', y.customers, `customers at the end of year ${y.year}`);
+      add('money', y.revenue, `revenue in year ${y.year}`);
+      add('money', y.costs, `costs in year ${y.year}`);
+      add('money', y.profit, `profit in year ${y.year}`);
+    }
+    for (const s of sheet.scores) add('score10', s.score, s.label);
+  }
+  if (sheet.kind === 'validation') add('score10', sheet.score, 'the validation score');
+  if (sheet.kind === 'simulation') {
+    for (const m of sheet.months) {
+      add('count', m.users, `users in month ${m.month}`);
+      add('count', m.newUsers, `new users in month ${m.month}`);
+      add('count', m.churnedUsers, `users lost in month ${m.month}`);
+      if (m.growthPercent !== null) add('percent', m.growthPercent / 100, `growth in month ${m.month}`);
+    }
+  }
+  return out;
+}
+
+/** The break-even months a text may state: the sheet's, and the one at the price that fixes it. */
+function breakEvenMonths(sheet: FactSheet): number[] {
+  if (sheet.kind !== 'report') return [];
+  const at = sheet.plan.find((f) => f.id === 'break-even-at-that-price')?.value;
+  return [sheet.breakEvenMonth, at].filter((n): n is number => typeof n === 'number');
+}
+
+const near = (a: number, b: number, tol: number) => Math.abs(Math.abs(a) - Math.abs(b)) <= Math.max(tol, Math.abs(b) * 0.005, 1e-9);
+
+/** Which sheet kinds a claim of a kind may match. */
+const MATCHES: Record<ClaimKind, ClaimKind[]> = {
+  money: ['money'],
+  percent: ['percent'],
+  score10: ['score10'],
+  score100: [],
+  ratio: ['ratio'],
+  months: ['months', 'count'],
+  count: ['count', 'months'],
+};
+
+const LABELLED = /\(assumption\)|\bassum(?:e|es|ed|ing|ption|ptions)\b|\bhypothetical(?:ly)?\b|\bfor example\b|\be\.g\.|\billustrat(?:ive|ion)\b/i;
+
+const fmtCurrency = (sheet: FactSheet) => `${sheet.currency.symbol.trim()} (${sheet.currency.code})`;
+
+/** Whether source n of the sentence's citations says the number. */
+function citedBy(unit: string, claim: NumberClaim, sources: ReadonlyArray<SourceRef>): boolean {
+  const cites = [...unit.matchAll(/\[(\d{1,2})\]/g)].map((m) => Number(m[1]));
+  if (!cites.length) return false;
+  const digits = claim.text.replace(/[^\d.]/g, '').replace(/\.$/, '');
+  return cites.some((n) => {
+    const s = sources.find((x) => x.n === n);
+    return !!s && `${s.title} ${s.snippet}`.replace(/,(?=\d{3})/g, '').includes(digits);
+  });
+}
+
+/** The verdict a phrase states, or null. */
+function verdictOf(phrase: string): Verdict | null {
+  const p = phrase.toLowerCase().replace(/\s+/g, ' ');
+  if (/^(no[- ]go|not yet|rework|stop|do not|don't)/.test(p)) return 'No-go';
+  if (/^(go,? with|pursue with|proceed with)/.test(p)) return 'Go with changes';
+  if (/^(go|pursue|proceed)/.test(p)) return 'Go';
+  return null;
+}
+
+const VERDICT_RE = /\b(?:verdict|recommendation|decision|bottom line)\b\W{0,4}(?:is\W{0,3})?(?:\*\*|__|_)?\s*(go,? with (?:changes|conditions)|no[- ]go|not yet|go\b|pursue(?: with)?|proceed(?: with)?|rework|stop|do not pursue|don't pursue)/gi;
+const PROFITABLE_RE = /\b(?:the numbers (?:can|will|do) work|(?:becomes?|is|turns?) profitable|turns? a profit|reach(?:es|ing)? break[- ]?even|breaks? even (?:in|by|within|around|from))/gi;
+const NO_BREAK_EVEN_RE = /\b(?:no break[- ]?even|never breaks? even|does not break even|doesn't break even|won't break even)\b/gi;
+const NEGATION = /\b(?:no|not|never|without|n't|cannot|unlikely|fails? to|won't)\b/i;
+
+const LEVEL_SCORE_RE = /\b(Low|Medium|High)\b\**\s*\(\s*(\d+(?:\.\d+)?)\s*\/\s*10\s*\)|(\d+(?:\.\d+)?)\s*\/\s*10\s*\)?\**\s*[-–—:,(]?\s*\**\s*\b(Low|Medium|High)\b/g;
+
+/** Words that contradict a force's level (a Low force described as fierce, a High one as weak). */
+const CONTRADICTS: Record<Level, RegExp | null> = {
+  Low: /\b(price wars are common|fierce|intense (?:competition|rivalry)|cut-?throat|dominat(?:e|es|ed|ing) by)\b/i,
+  Medium: null,
+  High: /\b(little|weak|few|no real) (?:competition|rivalry|pressure)\b/i,
+};
+
+const FRAGMENT_RES: ReadonlyArray<[RegExp, string]> = [
+  [/\b(?:undefined|NaN)\b|\[object Object\]|\{\{|\}\}|\$\{/g, 'a template placeholder left in the text'],
+  [/\b(?:that|the|an|and|of|with|by|found)\s?[.,;:](?=\s|$)/g, 'a sentence that stops mid-way'],
+  [/\(\s*\)|""|“”|\*\*\s*\*\*/g, 'an empty quote or bracket'],
+  [/(?<![.\w])\.\.(?!\.)/g, 'doubled punctuation'],
+  [/\b([A-Za-z]{3,})\s+\1\b/gi, 'a doubled word'],
+  [/\b(?:your (?:first )?market|general \(no clear market\))\s(?!(?:is|are|was|were|will|can|could|has|have|and|or|in|for|to|of|with|by|at|as|on|that|which|who|where|grows?|moves?|needs?)\b)[a-z]+/g, 'a placeholder used as a word of the sentence'],
+];
+
+/**
+ * Checks one section against its context. Numbers in code spans and links are read like any
+ * other; names are matched case-sensitively as whole words.
+ */
+export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
+  const { sheet } = ctx;
+  const units = textUnits(markdown);
+  const unitAt = (pos: number): TextUnit => units.find((u) => pos >= u.start && pos < u.end) ?? { start: 0, end: markdown.length, kind: 'sentence' };
+  const unitText = (pos: number) => {
+    const u = unitAt(pos);
+    return markdown.slice(u.start, u.end);
+  };
+  const violations: Violation[] = [];
+  const flag = (kind: ViolationKind, start: number, end: number, expected: string) => violations.push({ kind, text: markdown.slice(start, end), expected, start, end });
+
+  // Numbers.
+  const allowed = sheetNumbers(sheet);
+  const theirs = [...writtenNumbers(ctx.inputs), ...writtenNumbers(ctx.quoted ?? '')];
+  const breakEven = breakEvenMonths(sheet);
+  const counts = { total: 0, sheet: 0, quoted: 0, cited: 0, labelled: 0 };
+  for (const c of numberClaims(markdown)) {
+    counts.total += 1;
+    const unit = unitText(c.start);
+    const quoted = theirs.some((n) => near(c.value, n, c.tolerance));
+    if (c.kind === 'money' && c.currency !== sheet.currency.code && !quoted) {
+      flag('currency', c.start, c.end, `amounts in ${fmtCurrency(sheet)}, the sheet's currency`);
+      continue;
+    }
+    if (c.topic === 'break-even') {
+      if (breakEven.some((m) => m === c.value)) counts.sheet += 1;
+      else if (LABELLED.test(unit)) counts.labelled += 1;
+      else flag('break-even', c.start, c.end, sheet.kind === 'report' && sheet.breakEvenMonth ? `break-even in month ${sheet.breakEvenMonth}` : 'no break-even within five years');
+      continue;
+    }
+    const kinds = MATCHES[c.kind];
+    if (allowed.some((a) => kinds.includes(a.kind) && near(c.value, a.value, c.tolerance))) counts.sheet += 1;
+    else if (quoted) counts.quoted += 1;
+    else if (ctx.sources?.length && citedBy(unit, c, ctx.sources)) counts.cited += 1;
+    else if (LABELLED.test(unit)) counts.labelled += 1;
+    else flag('number', c.start, c.end, closest(c, allowed));
+  }
+
+  // The verdict and break-even.
+  const verdict = sheet.kind === 'simulation' ? null : sheet.verdict.word;
+  if (verdict) {
+    for (const m of markdown.matchAll(VERDICT_RE)) {
+      const said = verdictOf(m[1]);
+      if (said && said !== verdict) flag('verdict', (m.index ?? 0) + m[0].indexOf(m[1]), (m.index ?? 0) + m[0].length, `the verdict is "${verdict}"`);
+    }
+  }
+  if (sheet.kind === 'report') {
+    if (sheet.breakEvenMonth === null) {
+      for (const m of markdown.matchAll(PROFITABLE_RE)) {
+        const unit = unitText(m.index ?? 0);
+        if (NEGATION.test(unit.slice(0, Math.max(0, (m.index ?? 0) - unitAt(m.index ?? 0).start) + m[0].length)) || LABELLED.test(unit) || /\bat (?:that|this|a|the higher) price\b|\bcharge\b/i.test(unit)) continue;
+        flag('break-even', m.index ?? 0, (m.index ?? 0) + m[0].length, 'no break-even within five years at this price');
+      }
+    } else {
+      for (const m of markdown.matchAll(NO_BREAK_EVEN_RE)) flag('break-even', m.index ?? 0, (m.index ?? 0) + m[0].length, `break-even in month ${sheet.breakEvenMonth}`);
+    }
+  }
+
+  // Low / Medium / High against the scores.
+  for (const m of markdown.matchAll(LEVEL_SCORE_RE)) {
+    const word = (m[1] ?? m[4]) as Level;
+    const n = Number(m[2] ?? m[3]);
+    if (levelOf(n) !== word) flag('label', m.index ?? 0, (m.index ?? 0) + m[0].length, `${n}/10 is ${levelOf(n)} (0–3 Low, 4–6 Medium, 7–10 High)`);
+  }
+  if (sheet.kind === 'report') {
+    for (const u of units.filter((x) => x.kind === 'row')) {
+      const row = markdown.slice(u.start, u.end);
+      const cells = row.split('|').map((c) => c.replace(/\*\*/g, '').trim());
+      const s = sheet.scores.find((x) => cells[1]?.toLowerCase() === x.label.toLowerCase() || cells[1]?.toLowerCase() === x.id.replace(/-/g, ' '));
+      const lvl = cells.slice(2).find((c) => /^(Low|Medium|High)$/.test(c));
+      if (s && lvl && lvl !== s.level) {
+        const at = u.start + row.indexOf(lvl, row.indexOf('|', 1));
+        flag('label', at, at + lvl.length, `${s.label} is ${s.score}/10, which is ${s.level}`);
+      }
+    }
+    const own = sheet.scores.find((s) => s.id === ctx.sectionId);
+    if (own) {
+      for (const m of markdown.matchAll(/\b(?:is|are|rated|rates|as)\s+\**(low|medium|high)\b/gi)) {
+        const word = (m[1][0].toUpperCase() + m[1].slice(1).toLowerCase()) as Level;
+        if (word !== own.level) flag('label', m.index ?? 0, (m.index ?? 0) + m[0].length, `${own.label} is ${own.score}/10, which is ${own.level}`);
+      }
+      const against = CONTRADICTS[own.level];
+      if (against) for (const m of markdown.matchAll(new RegExp(against.source, 'gi'))) flag('label', m.index ?? 0, (m.index ?? 0) + m[0].length, `${own.label} is ${own.level} (${own.score}/10)`);
+    }
+  }
+
+  // Companies from other markets.
+  const allowedNames = new Set([...(sheet.kind === 'report' ? sheet.competitors : []), ...(ctx.allowedNames ?? [])]);
+  const sourceText = (ctx.sources ?? []).map((s) => `${s.title} ${s.snippet}`).join(' ');
+  for (const [name, markets] of knownCompanyNames()) {
+    if (allowedNames.has(name) || ctx.inputs.includes(name) || (ctx.quoted ?? '').includes(name) || sourceText.includes(name)) continue;
+    const re = new RegExp(`(?<![\\w.])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g');
+    for (const m of markdown.matchAll(re)) flag('competitor', m.index ?? 0, (m.index ?? 0) + m[0].length, `${name} belongs to ${markets.join(', ')}, not to ${sheet.market.label}`);
+  }
+
+  // Template fragments.
+  for (const [re, what] of FRAGMENT_RES) {
+    for (const m of markdown.matchAll(re)) {
+      const u = unitAt(m.index ?? 0);
+      if (u.kind === 'code') continue;
+      flag('fragment', m.index ?? 0, (m.index ?? 0) + m[0].length, what);
+    }
+  }
+
+  violations.sort((a, b) => a.start - b.start);
+  return { violations, numbers: counts };
+}
+
+/** The sheet's figure nearest to a wrong claim, for the repair round's message. */
+function closest(c: NumberClaim, allowed: Allowed[]): string {
+  const same = allowed.filter((a) => MATCHES[c.kind].includes(a.kind));
+  if (!same.length) return 'no such figure in the fact sheet: remove it or label it as an assumption';
+  const best = same.reduce((b, a) => (Math.abs(Math.abs(a.value) - Math.abs(c.value)) < Math.abs(Math.abs(b.value) - Math.abs(c.value)) ? a : b));
+  return `the fact sheet's figures (nearest: ${best.label})`;
+}
+
+/** The note a section ends with when the check removed something. */
+export function removedNote(n: number): string {
+  return `_${n} unsupported claim${n === 1 ? '' : 's'} removed by Val's consistency check._`;
+}
+
+/**
+ * Removes every sentence, list item or table row holding a violation; a heading left with
+ * nothing under it goes too. Returns the text (with the note appended when anything was removed)
+ * and how many pieces were removed.
+ */
+export function dropViolations(markdown: string, violations: ReadonlyArray<Violation>): { text: string; removed: number } {
+  if (!violations.length) return { text: markdown, removed: 0 };
+  const units = textUnits(markdown);
+  const bad = new Set<TextUnit>();
+  for (const v of violations) {
+    const u = units.find((x) => v.start >= x.start && v.start < x.end);
+    if (u) bad.add(u);
+  }
+  let text = '';
+  let last = 0;
+  for (const u of units) {
+    if (!bad.has(u)) continue;
+    text += markdown.slice(last, u.start);
+    last = u.end;
+    if (u.kind !== 'sentence') while (markdown[last] === '\n' && markdown[last - 1] !== '\n') last += 1;
+  }
+  text += markdown.slice(last);
+  text = tidy(text);
+  return { text: `${text}\n\n${removedNote(bad.size)}`.trim(), removed: bad.size };
+}
+
+/** Blank runs collapsed, headings with nothing under them removed, tables without body rows removed. */
+function tidy(text: string): string {
+  const lines = text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (/^\|/.test(l) && /^\|[\s:|-]+\|$/.test(lines[i + 1] ?? '') && !/^\|/.test(lines[i + 2] ?? '')) {
+      i += 1;
+      continue;
+    }
+    out.push(l);
+  }
+  const cleaned: string[] = [];
+  for (let i = 0; i < out.length; i++) {
+    if (/^#{1,6}\s/.test(out[i])) {
+      let j = i + 1;
+      while (j < out.length && !out[j].trim()) j += 1;
+      if (j >= out.length || /^#{1,6}\s/.test(out[j])) continue;
+    }
+    cleaned.push(out[i]);
+  }
+  return cleaned.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/** The message of the repair round: each problem, what the sheet says, and the rules again. */
+export function repairRequest(violations: ReadonlyArray<Violation>): string {
+  const lines = violations.slice(0, 20).map((v) => `- You wrote "${v.text.replace(/\s+/g, ' ').slice(0, 120)}" (${v.kind}): ${v.expected}.`);
+  return [
+    'Your section contradicts the fact sheet in the data. Rewrite the whole section, same format and length, fixing exactly these problems:',
+    ...lines,
+    'Use only numbers from fact_sheet (or the founder\'s own words), or mark a number as "(assumption)". Use the verdict word from fact_sheet.verdict exactly. Name only companies listed in fact_sheet.competitors or in the sources. Describe scores with the sheet\'s word: 0–3 Low, 4–6 Medium, 7–10 High.',
+  ].join('\n');
+}
