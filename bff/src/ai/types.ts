@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AiProviderName, CatalogueProduct, InterviewEvidence, ProductInputs, ReportAgent } from '@val/contracts';
+import type { AiProviderName, CatalogueProduct, InterviewEvidence, ProductInputs, ReportAgent, ReportFactSheet, SourceRef } from '@val/contracts';
 
 /** One chat message sent to a model. */
 export interface ChatMessage {
@@ -109,4 +109,8 @@ export interface ReportAgentInput {
    * (customer- and market-facing: `citesInterviewEvidence`). Absent → the section is as before.
    */
   evidence?: InterviewEvidence;
+  /** The report's fact sheet: the numbers, scores and verdict every agent writes around (built from the inputs when absent). */
+  sheet?: ReportFactSheet;
+  /** Search results this agent may cite as [n] (absent without a search provider). */
+  sources?: ReadonlyArray<SourceRef>;
 }

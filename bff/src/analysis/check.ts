@@ -6,7 +6,7 @@
  * scores; no template fragments. `dropViolations` removes what still fails and says so.
  */
 import { levelOf, type FactSheet, type Level, type SourceRef, type Verdict } from '@val/contracts';
-import { knownCompanyNames } from './competitors';
+import { knownCompanyNames, marketWords } from './competitors';
 import { numberClaims, writtenNumbers, type ClaimKind, type NumberClaim } from './numbers';
 import { textUnits, type TextUnit } from './units';
 
@@ -85,6 +85,20 @@ export function sheetNumbers(sheet: FactSheet): Allowed[] {
   return out;
 }
 
+/** Every text of the sheet (assumptions, rule, changes, risks): its own sentences and numbers are the sheet's. */
+export function sheetTexts(sheet: FactSheet): string[] {
+  const figures = sheet.kind === 'report' ? [...sheet.sizing, ...sheet.economics, ...sheet.plan] : sheet.figures;
+  return [
+    ...figures.flatMap((f) => [f.label, f.basis]),
+    ...(sheet.kind === 'report' ? sheet.scores.map((x) => x.basis) : []),
+    ...(sheet.kind === 'simulation' ? [] : [sheet.verdict.rule, ...sheet.verdict.changes]),
+    ...sheet.risks.map((r) => r.text),
+    sheet.sources.note,
+  ];
+}
+
+const squash = (s: string) => s.replace(/[*_`]/g, '').replace(/\s+/g, ' ').trim();
+
 /** The break-even months a text may state: the sheet's, and the one at the price that fixes it. */
 function breakEvenMonths(sheet: FactSheet): number[] {
   if (sheet.kind !== 'report') return [];
@@ -105,7 +119,8 @@ const MATCHES: Record<ClaimKind, ClaimKind[]> = {
   count: ['count', 'months'],
 };
 
-const LABELLED = /\(assumption\)|\bassum(?:e|es|ed|ing|ption|ptions)\b|\bhypothetical(?:ly)?\b|\bfor example\b|\be\.g\.|\billustrat(?:ive|ion)\b/i;
+/** A sentence that marks its numbers as assumptions, examples or targets (not claims about the market). */
+const LABELLED = /\(assumption\)|\bassum(?:e|es|ed|ing|ption|ptions)\b|\bhypothetical(?:ly)?\b|\bfor example\b|\be\.g\.|\billustrat(?:ive|ion)\b|\(target\)|\btarget:|\bsuccess (?:=|means)/i;
 
 const fmtCurrency = (sheet: FactSheet) => `${sheet.currency.symbol.trim()} (${sheet.currency.code})`;
 
@@ -145,7 +160,7 @@ const CONTRADICTS: Record<Level, RegExp | null> = {
 
 const FRAGMENT_RES: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:undefined|NaN)\b|\[object Object\]|\{\{|\}\}|\$\{/g, 'a template placeholder left in the text'],
-  [/\b(?:that|the|an|and|of|with|by|found)\s?[.,;:](?=\s|$)/g, 'a sentence that stops mid-way'],
+  [/\b(?:that|the|an|and|of|found)\s?[.,;:](?=\s|$)/g, 'a sentence that stops mid-way'],
   [/\(\s*\)|""|“”|\*\*\s*\*\*/g, 'an empty quote or bracket'],
   [/(?<![.\w])\.\.(?!\.)/g, 'doubled punctuation'],
   [/\b([A-Za-z]{3,})\s+\1\b/gi, 'a doubled word'],
@@ -169,6 +184,12 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
 
   // Numbers.
   const allowed = sheetNumbers(sheet);
+  const texts = sheetTexts(sheet).map(squash);
+  const fromSheetText = writtenNumbers(texts.join(' '));
+  const isSheetSentence = (u: string) => {
+    const t = squash(u).replace(/^[-*\d.)\s|]+/, '').replace(/[|\s]+$/, '');
+    return t.length > 12 && texts.some((x) => x.includes(t) || (x.length >= 40 && t.includes(x)));
+  };
   const theirs = [...writtenNumbers(ctx.inputs), ...writtenNumbers(ctx.quoted ?? '')];
   const breakEven = breakEvenMonths(sheet);
   const counts = { total: 0, sheet: 0, quoted: 0, cited: 0, labelled: 0 };
@@ -180,6 +201,10 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
       flag('currency', c.start, c.end, `amounts in ${fmtCurrency(sheet)}, the sheet's currency`);
       continue;
     }
+    if (isSheetSentence(unit)) {
+      counts.sheet += 1;
+      continue;
+    }
     if (c.topic === 'break-even') {
       if (breakEven.some((m) => m === c.value)) counts.sheet += 1;
       else if (LABELLED.test(unit)) counts.labelled += 1;
@@ -187,7 +212,7 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
       continue;
     }
     const kinds = MATCHES[c.kind];
-    if (allowed.some((a) => kinds.includes(a.kind) && near(c.value, a.value, c.tolerance))) counts.sheet += 1;
+    if (allowed.some((a) => kinds.includes(a.kind) && near(c.value, a.value, c.tolerance)) || (c.kind !== 'money' && fromSheetText.some((n) => near(c.value, n, c.tolerance)))) counts.sheet += 1;
     else if (quoted) counts.quoted += 1;
     else if (ctx.sources?.length && citedBy(unit, c, ctx.sources)) counts.cited += 1;
     else if (LABELLED.test(unit)) counts.labelled += 1;
@@ -244,9 +269,10 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
 
   // Companies from other markets.
   const allowedNames = new Set([...(sheet.kind === 'report' ? sheet.competitors : []), ...(ctx.allowedNames ?? [])]);
+  const marketText = marketWords(sheet.market.id);
   const sourceText = (ctx.sources ?? []).map((s) => `${s.title} ${s.snippet}`).join(' ');
   for (const [name, markets] of knownCompanyNames()) {
-    if (allowedNames.has(name) || ctx.inputs.includes(name) || (ctx.quoted ?? '').includes(name) || sourceText.includes(name)) continue;
+    if (allowedNames.has(name) || marketText.includes(name) || ctx.inputs.includes(name) || (ctx.quoted ?? '').includes(name) || sourceText.includes(name)) continue;
     const re = new RegExp(`(?<![\\w.])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g');
     for (const m of markdown.matchAll(re)) flag('competitor', m.index ?? 0, (m.index ?? 0) + m[0].length, `${name} belongs to ${markets.join(', ')}, not to ${sheet.market.label}`);
   }

@@ -56,7 +56,7 @@ export function numberClaims(text: string): NumberClaim[] {
     const at = text.indexOf(a.text, from);
     if (at < 0) continue;
     from = at + a.text.length;
-    const m = /(\d[\d,.'\s]*?)\s?(k|m|mn|bn|b|thousand|million|billion)?\b/i.exec(a.text);
+    const m = /(\d[\d,.'\s]*\d|\d)\s?(k|m|mn|bn|b|thousand|million|billion)?/i.exec(a.text);
     const mult = MULTIPLIERS[(m?.[2] ?? '').toLowerCase()] ?? 1;
     const negative = MINUS.test(text.slice(Math.max(0, at - 2), at)) || (at === 1 && /^[-−]/.test(text));
     push({ kind: 'money', value: negative ? -a.value : a.value, tolerance: halfUnit(m?.[1]?.trim() ?? String(a.value), mult), currency: a.currency, text: a.text, start: at, end: from });

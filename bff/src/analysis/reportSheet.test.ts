@@ -57,7 +57,7 @@ describe('buildReportSheet', () => {
 });
 
 describe('decideVerdict', () => {
-  const base = { ltvCac: 4, payback: 6, highRisks: [], fix: null, currency: buildReportSheet({ product: feasibility, inputs: { targetMarket: 'x', productIdea: 'y' } }).currency, cac: 100, ltv: 400 };
+  const base = { ltvCac: 4, payback: 6, highRisks: [], fix: null, currency: buildReportSheet({ product: feasibility, inputs: { targetMarket: 'x', productIdea: 'y' } }).currency, cac: 100, ltv: 400, maxCac: 130, ltvNeeded: 300 };
   it.each([
     [{ breakEvenMonth: null }, 'No-go'],
     [{ breakEvenMonth: 20, ltvCac: 0.8 }, 'No-go'],

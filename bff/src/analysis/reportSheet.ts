@@ -166,6 +166,8 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
   const ltv = sig(price * margin * lifetime);
   const ltvCac = Math.round((ltv / Math.max(1, cac)) * 10) / 10;
   const payback = Math.ceil(cac / Math.max(0.01, price * margin));
+  const maxCac = sig(ltv / 3);
+  const ltvNeeded = sig(cac * 3);
   const economics: SheetFigure[] = [
     fig({ id: 'price', label: 'Price', kind: 'money', per: 'month', value: price, basis: priceBasis }),
     fig({ id: 'gross-margin', label: 'Gross margin', kind: 'percent', value: margin, basis: `typical of ${p.sector.label}` }),
@@ -174,6 +176,8 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
     fig({ id: 'ltv', label: 'Lifetime value (LTV)', kind: 'money', value: ltv, basis: 'price × gross margin × lifetime' }),
     fig({ id: 'ltv-cac', label: 'LTV / CAC', kind: 'ratio', value: ltvCac, basis: 'lifetime value ÷ acquisition cost (3 or more is healthy)' }),
     fig({ id: 'payback', label: 'CAC payback', kind: 'months', value: payback, basis: 'acquisition cost ÷ monthly gross profit per customer' }),
+    fig({ id: 'max-cac', label: 'Highest acquisition cost for LTV/CAC of 3', kind: 'money', value: maxCac, basis: 'lifetime value ÷ 3' }),
+    fig({ id: 'ltv-needed', label: 'Lifetime value for LTV/CAC of 3', kind: 'money', value: ltvNeeded, basis: 'acquisition cost × 3' }),
   ];
 
   // The plan the forecast assumes.
@@ -253,7 +257,7 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
   if (m.id === 'general') risks.push({ id: 'general-market', severity: 'medium', text: 'The market could not be read clearly from your words, so the figures use general assumptions.' });
   if (evidence?.length) risks.push({ id: 'synthetic-evidence', severity: 'medium', text: 'The interviews quoted are synthetic (AI personas): they are hypotheses, not market data.' });
 
-  const verdict = decideVerdict({ breakEvenMonth, ltvCac, payback, highRisks: risks.filter((r) => r.severity === 'high' && r.id !== 'no-break-even' && r.id !== 'ltv-below-cac').map((r) => r.text), fix, currency, cac, ltv });
+  const verdict = decideVerdict({ breakEvenMonth, ltvCac, payback, highRisks: risks.filter((r) => r.severity === 'high' && r.id !== 'no-break-even' && r.id !== 'ltv-below-cac').map((r) => r.text), fix, currency, maxCac, ltvNeeded, cac, ltv });
 
   return {
     version: 1,

@@ -20,6 +20,10 @@ export interface VerdictInput {
   currency: CurrencyInfo;
   cac: number;
   ltv: number;
+  /** Lifetime value ÷ 3, as the sheet rounds it. */
+  maxCac: number;
+  /** Acquisition cost × 3, as the sheet rounds it. */
+  ltvNeeded: number;
 }
 
 /** Months within which break-even counts as early enough for a Go. */
@@ -41,12 +45,12 @@ export function decideVerdict(i: VerdictInput): VerdictInfo {
     return {
       word: 'No-go',
       rule: `A customer costs more to win (CAC ${m(i.cac)}) than they bring in (LTV ${m(i.ltv)}): No-go.`,
-      changes: [`Bring acquisition cost below ${m(i.ltv / GO_LTV_CAC)} or raise lifetime value above ${m(i.cac * GO_LTV_CAC)}.`],
+      changes: [`Bring acquisition cost below ${m(i.maxCac)} or raise lifetime value above ${m(i.ltvNeeded)}.`],
     };
   }
   const changes: string[] = [];
   if (i.breakEvenMonth > GO_BREAK_EVEN_MONTHS) changes.push(`Break-even comes only in month ${i.breakEvenMonth}, after three years. ${priceChange}`);
-  if (i.ltvCac < GO_LTV_CAC) changes.push(`LTV/CAC is ${i.ltvCac.toFixed(1)}: bring acquisition cost below ${m(i.ltv / GO_LTV_CAC)} for a healthy 3.`);
+  if (i.ltvCac < GO_LTV_CAC) changes.push(`LTV/CAC is ${i.ltvCac.toFixed(1)}: bring acquisition cost below ${m(i.maxCac)} for a healthy 3.`);
   if (i.payback > GO_PAYBACK_MONTHS) changes.push(`Acquisition pays back after ${i.payback} months: aim for ${GO_PAYBACK_MONTHS} or fewer.`);
   for (const r of i.highRisks) changes.push(r);
   if (!changes.length) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { InterviewEvidence, ProductInputs, ReportEvent, ReportStatus } from '@val/contracts';
+import type { InterviewEvidence, ProductInputs, ReportEvent, ReportFactSheet, ReportStatus, SourceRef } from '@val/contracts';
 import { toDate } from '../db/dates';
 import type { Dialect } from '../db/knex';
 import { parseEvidence } from './payments';
@@ -26,6 +26,30 @@ export interface ReportJob {
   createdAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+  /** The numbers the report rests on (null on jobs queued before fact sheets existed). */
+  factSheet: ReportFactSheet | null;
+  /** The search results fetched for this job (null when none were fetched yet, or no provider is set). */
+  research: JobResearch | null;
+}
+
+/** The search results of a job: fetched once, stored, reused when a worker resumes the job. */
+export interface JobResearch {
+  /** The provider that answered ('searxng', 'tavily', 'brave'). */
+  provider: string;
+  /** When the searches ran (ISO 8601). */
+  at: string;
+  /** Every result, numbered once for the whole report. */
+  sources: SourceRef[];
+  /** Which sources answer which topic ('competitors', 'market-size', 'trends', 'regulation'). */
+  topics: Record<string, number[]>;
+  /** Queries that failed (the report goes on without them). */
+  errors: string[];
+}
+
+/** What the consistency check did to a step before it was stored. */
+export interface StepCheck {
+  removed: number;
+  repaired: boolean;
 }
 
 export type StepStatus = 'pending' | 'running' | 'finished' | 'failed';
@@ -41,6 +65,15 @@ export interface ReportStepRecord {
   error: string | null;
   startedAt: Date | null;
   finishedAt: Date | null;
+  /** The sources this section cites as [n]. */
+  sources: SourceRef[] | null;
+  check: StepCheck | null;
+}
+
+/** What a finished step stores besides its text. */
+export interface StepExtras {
+  sources?: ReadonlyArray<SourceRef> | null;
+  check?: StepCheck | null;
 }
 
 /** A stored event; `id` is the SSE event id. */
@@ -70,6 +103,7 @@ export interface NewReportJob {
   description: string;
   dedupeKey?: string;
   steps: ReadonlyArray<{ stepId: string; title: string }>;
+  factSheet?: ReportFactSheet | null;
 }
 
 /**
@@ -98,8 +132,14 @@ export interface ReportRepository {
   release(jobId: string, owner: string): Promise<boolean>;
   /** Marks a step running and counts the attempt. 'finished' when it already was; 'lost' without the lease. */
   startStep(jobId: string, owner: string, stepId: string, event: ReportEvent): Promise<{ state: 'started'; attempts: number } | { state: 'finished' | 'lost' }>;
-  /** Stores a step's output (first writer wins). */
-  finishStep(jobId: string, owner: string, stepId: string, output: string, event: ReportEvent): Promise<'ok' | 'already' | 'lost'>;
+  /** Stores a step's output, with the sources it cites and what the check did (first writer wins). */
+  finishStep(jobId: string, owner: string, stepId: string, output: string, event: ReportEvent, extras?: StepExtras): Promise<'ok' | 'already' | 'lost'>;
+  /**
+   * Stores the job's research and its sheet (whose sources note now says what was consulted) if
+   * `owner` still holds the job and no research is stored yet; returns the research stored (this
+   * one, or the one another worker stored first), or null without the lease.
+   */
+  saveResearch(jobId: string, owner: string, research: JobResearch, sheet: ReportFactSheet | null): Promise<JobResearch | null>;
   /** Records a failed attempt that will be retried. */
   retryStep(jobId: string, owner: string, stepId: string, error: string, event: ReportEvent): Promise<boolean>;
   /** Marks the job finished (and queues its mail) if `owner` still holds it. */
@@ -113,6 +153,8 @@ interface JobRow {
   product: string;
   inputs: string;
   evidence?: string | null;
+  fact_sheet?: string | null;
+  research?: string | null;
   email: string | null;
   status: string;
   title: string;
@@ -138,6 +180,8 @@ interface StepRow {
   error: string | null;
   started_at: Date | string | number | null;
   finished_at: Date | string | number | null;
+  sources?: string | null;
+  check_result?: string | null;
 }
 
 const optDate = (v: Date | string | number | null | undefined) => (v === null || v === undefined ? null : toDate(v));
@@ -148,6 +192,16 @@ function parseInputs(s: string): ProductInputs {
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as ProductInputs) : {};
   } catch {
     return {};
+  }
+}
+
+/** JSON text → value, or null when absent or unreadable (a damaged row never breaks the report page). */
+function parseJson<T>(s: string | null | undefined): T | null {
+  if (!s) return null;
+  try {
+    return JSON.parse(s) as T;
+  } catch {
+    return null;
   }
 }
 
@@ -169,6 +223,8 @@ const fromJobRow = (r: JobRow): ReportJob => ({
   createdAt: toDate(r.created_at),
   startedAt: optDate(r.started_at),
   finishedAt: optDate(r.finished_at),
+  factSheet: parseJson<ReportFactSheet>(r.fact_sheet),
+  research: parseJson<JobResearch>(r.research),
 });
 
 const fromStepRow = (r: StepRow): ReportStepRecord => ({
@@ -181,6 +237,8 @@ const fromStepRow = (r: StepRow): ReportStepRecord => ({
   error: r.error,
   startedAt: optDate(r.started_at),
   finishedAt: optDate(r.finished_at),
+  sources: parseJson<SourceRef[]>(r.sources),
+  check: parseJson<StepCheck>(r.check_result),
 });
 
 /** Deadlocks and busy databases are retried a few times before the error surfaces. */
@@ -250,6 +308,7 @@ export function knexReportRepository(knex: Knex, dialect: Dialect): ReportReposi
             product: job.product,
             inputs: JSON.stringify(job.inputs),
             evidence: job.evidence?.length ? JSON.stringify(job.evidence) : null,
+            fact_sheet: job.factSheet ? JSON.stringify(job.factSheet) : null,
             email: job.email,
             status: 'queued',
             title: job.title,
@@ -386,7 +445,7 @@ export function knexReportRepository(knex: Knex, dialect: Dialect): ReportReposi
       );
     },
 
-    async finishStep(jobId, owner, stepId, output, event) {
+    async finishStep(jobId, owner, stepId, output, event, extras) {
       return retrying(() =>
         knex.transaction(async (trx) => {
           await lockJobEvents(trx, jobId);
@@ -395,13 +454,34 @@ export function knexReportRepository(knex: Knex, dialect: Dialect): ReportReposi
             .where({ job_id: jobId, step_id: stepId })
             .whereNot('status', 'finished')
             .whereExists(leaseHeld(jobId, owner))
-            .update({ status: 'finished', raw_output: output, finished_at: now, error: null });
+            .update({
+              status: 'finished',
+              raw_output: output,
+              finished_at: now,
+              error: null,
+              sources: extras?.sources?.length ? JSON.stringify(extras.sources) : null,
+              check_result: extras?.check && (extras.check.removed || extras.check.repaired) ? JSON.stringify(extras.check) : null,
+            });
           if (changed(n)) {
             await addEvent(trx, jobId, event, now);
             return 'ok' as const;
           }
           const row = (await trx('report_steps').select('status').where({ job_id: jobId, step_id: stepId }).first()) as { status: string } | undefined;
           return row?.status === 'finished' ? ('already' as const) : ('lost' as const);
+        }),
+      );
+    },
+
+    async saveResearch(jobId, owner, research, sheet) {
+      return retrying(() =>
+        knex.transaction(async (trx) => {
+          const n = await trx('report_jobs')
+            .where({ id: jobId, lease_owner: owner, status: 'running' })
+            .whereNull('research')
+            .update({ research: JSON.stringify(research), ...(sheet ? { fact_sheet: JSON.stringify(sheet) } : {}), updated_at: new Date() });
+          const row = (await trx('report_jobs').select('research', 'lease_owner').where({ id: jobId }).first()) as { research: string | null; lease_owner: string | null } | undefined;
+          if (!changed(n) && row?.lease_owner !== owner) return null;
+          return parseJson<JobResearch>(row?.research);
         }),
       );
     },
