@@ -144,6 +144,22 @@ const schema = z.object({
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(6).default(2),
   /** Cap on generated tokens per call. */
   AI_MAX_TOKENS: z.coerce.number().int().min(16).max(32000).default(2500),
+  /**
+   * Web search the reports cite: `none` (default: reports say no live sources were consulted),
+   * `searxng` (needs SEARCH_URL), `tavily` or `brave` (need SEARCH_API_KEY).
+   */
+  SEARCH_PROVIDER: z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v),
+    z.enum(['none', 'searxng', 'tavily', 'brave']).default('none'),
+  ),
+  /** SearxNG: the instance's address (required). Tavily, Brave: another address of their API (a proxy). */
+  SEARCH_URL: optionalUrl,
+  /** Key of the tavily or brave provider (never logged). */
+  SEARCH_API_KEY: z.preprocess(blankToUndefined, z.string().trim().min(1).max(1024).optional()),
+  /** Time limit of one search (ms); a search past it is recorded as failed and the report goes on without it. */
+  SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  /** Results kept per search query (at most 10). */
+  SEARCH_MAX_RESULTS: z.coerce.number().int().min(1).max(10).default(5),
   /** Artificial latency of the offline analyst per answer (ms): for demos and benchmarks. */
   OFFLINE_AI_DELAY_MS: z.coerce.number().int().min(0).max(600000).default(0),
   /** Report worker inside this server: `inline` (default) runs jobs here, `off` leaves them to `npm run worker -w bff`. */
@@ -295,6 +311,17 @@ export function remoteEntryUrl(address: string): string {
   return `${address.replace(/\/?$/, '/')}mf-manifest.json`;
 }
 
+/** What the search settings lack for the chosen provider (each a clear sentence naming the variable to set). */
+function searchProblems(raw: Pick<RawConfig, 'SEARCH_PROVIDER' | 'SEARCH_URL' | 'SEARCH_API_KEY'>): string[] {
+  if (raw.SEARCH_PROVIDER === 'searxng' && !raw.SEARCH_URL) {
+    return ['SEARCH_URL: SEARCH_PROVIDER=searxng needs SEARCH_URL, the address of your SearxNG instance (e.g. http://localhost:8888)'];
+  }
+  if ((raw.SEARCH_PROVIDER === 'tavily' || raw.SEARCH_PROVIDER === 'brave') && !raw.SEARCH_API_KEY) {
+    return [`SEARCH_API_KEY: SEARCH_PROVIDER=${raw.SEARCH_PROVIDER} needs SEARCH_API_KEY, your ${raw.SEARCH_PROVIDER === 'tavily' ? 'Tavily' : 'Brave Search'} API key`];
+  }
+  return [];
+}
+
 /** Parses the environment (process.env by default). The only reader of process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -311,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!raw.OIDC_ISSUER) productionProblems.push('OIDC_ISSUER: must be set in production — the embedded development sign-in never runs in production; set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (e.g. https://accounts.google.com)');
     if (!raw.STRIPE_SECRET_KEY || !raw.STRIPE_WEBHOOK_SECRET) productionProblems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: must be set in production — the built-in TEST MODE checkout never runs in production');
   }
+  productionProblems.push(...searchProblems(raw));
   if (raw.OIDC_ISSUER && (!raw.OIDC_CLIENT_ID || !raw.OIDC_CLIENT_SECRET)) productionProblems.push('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: must be set with OIDC_ISSUER');
   if (productionProblems.length) throw new ConfigError(productionProblems);
   const repoRoot = findRepoRoot();
