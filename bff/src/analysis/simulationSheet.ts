@@ -94,7 +94,8 @@ export function checkMonthTexts(months: ReadonlyArray<Pick<SimulationMonth, 'mon
       ...(m.challenge ? [['challenge', m.challenge] as [MonthNumberProblem['field'], string]] : []),
     ];
     for (const [field, text] of fields) {
-      for (const n of text.matchAll(NUMBER)) {
+      // "Month 3" names a month of the six, not a number of users.
+      for (const n of text.replace(/\bmonths?\s+[1-6]\b/gi, 'month').matchAll(NUMBER)) {
         const value = Number(n[1].replace(/,/g, ''));
         if (allowed.some((a) => Math.abs(a - value) < 0.05) || theirs.has(value)) continue;
         problems.push({ month: sheet.months[k].month, field, text, number: n[1] });
