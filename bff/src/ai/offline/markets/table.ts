@@ -474,7 +474,7 @@ export const MARKETS: Market[] = [
     id: 'realestate',
     label: 'real estate and housing',
     words: {
-      strong: ['landlord', 'tenant', 'real estate', 'housing', 'realtor', 'homebuyer', 'roommate', 'letting', 'estate agent', 'rental property', 'property manager'],
+      strong: ['landlord', 'tenant', 'real estate', 'housing', 'realtor', 'homebuyer', 'roommate', 'lettings', 'letting agent', 'letting agents', 'letting agency', 'letting agencies', 'estate agent', 'rental property', 'property manager'],
       weak: ['rent', 'rental', 'property', 'properties', 'apartment', 'lease', 'flat', 'airbnb', 'home'],
     },
     b2b: false,
@@ -1417,7 +1417,8 @@ export const GENERAL: Record<'consumer' | 'business', Market> = {
 
 /**
  * Phrases whose words would point at the wrong market ("a film camera" is not a film, "a food
- * bank" is not food, "a tennis court" is not law): removed before the words are read.
+ * bank" is not food, "a support ticket" is not an event, "gig workers" are not concert-goers,
+ * "greenhouse gas" is not farming): removed before the words are read (regular expressions).
  */
 export const NEUTRAL_PHRASES = [
   'food bank',
@@ -1436,4 +1437,8 @@ export const NEUTRAL_PHRASES = [
   'game-changer',
   'skin in the game',
   'in the long run',
+  'support tickets?',
+  'gig economy',
+  'gig workers?',
+  'greenhouse gas(?:es)?',
 ];
