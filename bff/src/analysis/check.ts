@@ -288,7 +288,7 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
   for (const [re, what] of FRAGMENT_RES) {
     for (const m of markdown.matchAll(re)) {
       const u = unitAt(m.index ?? 0);
-      if (u.kind === 'code') continue;
+      if (u.kind === 'code' || plainWords(ctx.inputs).includes(plainWords(m[0]))) continue;
       flag('fragment', m.index ?? 0, (m.index ?? 0) + m[0].length, what);
     }
   }
@@ -296,6 +296,9 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
   violations.sort((a, b) => a.start - b.start);
   return { violations, numbers: counts };
 }
+
+/** Lower-case words only: how a quote of the founder's text is recognised after markdown was stripped from it. */
+const plainWords = (s: string) => ` ${s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
 
 /** The sheet's figure nearest to a wrong claim, for the repair round's message. */
 function closest(c: NumberClaim, allowed: Allowed[]): string {

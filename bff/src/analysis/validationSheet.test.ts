@@ -33,3 +33,13 @@ describe('the validation’s fact sheet', () => {
     }
   });
 });
+
+describe('words that name Object’s own properties', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf 30 kronor'])('"%s" in any field is read as a word', (word) => {
+    const i = { idea: `${word} ${word}`, targetCustomer: word, problemSolved: word };
+    const sheet = buildValidationSheet(i);
+    expect(sheet.kind).toBe('validation');
+    expect(checkSection(offlineValidation(i), { sheet, inputs: `${i.idea} ${i.targetCustomer} ${i.problemSolved}` }).violations).toEqual([]);
+    expect(offlineValidation(i)).not.toMatch(/function|native code|\[object/);
+  });
+});

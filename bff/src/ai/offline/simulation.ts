@@ -69,7 +69,7 @@ function firstClause(s: string, maxWords: number): string {
 const IRREGULAR: Record<string, string> = { people: 'person', children: 'child', women: 'woman', men: 'man', families: 'family', staff: 'staff member' };
 function singularWord(w: string): string {
   const lower = w.toLowerCase();
-  if (IRREGULAR[lower]) return IRREGULAR[lower];
+  if (Object.hasOwn(IRREGULAR, lower)) return IRREGULAR[lower];
   if (/ies$/i.test(w) && w.length > 4) return w.slice(0, -3) + 'y';
   if (/(ss|sh|ch|x|zz)es$/i.test(w)) return w.slice(0, -2);
   if (/sses$/i.test(w)) return w.slice(0, -2);

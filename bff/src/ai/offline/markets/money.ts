@@ -122,7 +122,7 @@ export function readAmounts(text: string): MoneyAmount[] {
   }
   for (const m of text.matchAll(WORD_AFTER_RE)) {
     const word = m[3].replace(/\.$/, '');
-    const code = CODE_WORD[word.toLowerCase()] ?? WORDS.find(([re]) => re.test(word))?.[1];
+    const code = (Object.hasOwn(CODE_WORD, word.toLowerCase()) ? CODE_WORD[word.toLowerCase()] : undefined) ?? WORDS.find(([re]) => re.test(word))?.[1];
     if (!code) continue;
     const start = m.index ?? 0;
     add(start, start + m[0].length - (m[3].endsWith('.') ? 1 : 0), parseNumber(m[1]) * multiplier(m[2]), code);

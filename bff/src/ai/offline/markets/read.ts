@@ -82,7 +82,7 @@ const FALSE_FRIENDS: Record<string, string[]> = {
  */
 export function stemMatches(token: string, stem: string): boolean {
   if (token === stem) return true;
-  if (FALSE_FRIENDS[token]?.includes(stem)) return false;
+  if (Object.hasOwn(FALSE_FRIENDS, token) && FALSE_FRIENDS[token].includes(stem)) return false;
   if (token === `${stem}s` || token === `${stem}es`) return true;
   if (stem.length <= 3 || !token.startsWith(stem)) return false;
   return stem.length >= 6 || token.length - stem.length <= 4;
