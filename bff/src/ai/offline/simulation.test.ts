@@ -1,6 +1,7 @@
 import type { CustomerInsight, InterviewMessage, SimulationMonth } from '@val/contracts';
 import { runSimulationModel } from '../../services/simulationModel';
 import {
+  PERSONA_WORKAROUNDS,
   offlineChallengeFeedback,
   offlineInterviewReply,
   offlinePersonas,
@@ -95,6 +96,87 @@ describe('offline interview replies', () => {
   it('remembers that a topic came up before', () => {
     const history: InterviewMessage[] = [{ id: '1', customerId: personas[1].id, isUser: true, text: 'What is your budget?', timestamp: '' }];
     expect(ask(1, 'And what would you pay for it?', history)).toContain('Like I said before');
+  });
+});
+
+describe('personas stay in character and consistent with their own costs', () => {
+  const consumerIdeas = [
+    students,
+    { idea: 'A fridge camera app that plans meals from what is about to go off', targetCustomer: 'Families with two working parents', problemSolved: 'They lose £40 of food every month', feedback: '' },
+    { idea: 'A GPS collar for dogs that alerts you when your dog leaves a safe zone', targetCustomer: 'First-time dog owners in city apartments', problemSolved: 'Dogs slip out and get lost', feedback: '' },
+    { idea: 'A daily phone check-in that alerts family if something is wrong', targetCustomer: 'Retirees who live alone', problemSolved: 'A fall can go unnoticed for hours', feedback: '' },
+    { idea: 'A shared checklist and budget tracker for weddings', targetCustomer: 'Couples planning their wedding', problemSolved: 'Costs spiral and tasks get forgotten', feedback: '' },
+    { idea: 'A budgeting app that splits shared bills', targetCustomer: 'Young people sharing a flat in Berlin', problemSolved: 'Arguments about who paid what', feedback: '' },
+  ];
+  const businessIdeas = [
+    salons,
+    { idea: 'Sensors that warn when a cold room warms up', targetCustomer: 'Restaurants in the UK', problemSolved: 'They lose £400 of stock when a fridge fails', feedback: '' },
+    { idea: 'An onboarding checklist tool for remote teams', targetCustomer: 'HR managers at companies with 50 to 500 staff', problemSolved: 'New hires wait days for laptops and logins', feedback: '' },
+    { idea: 'Route planning for delivery vans', targetCustomer: 'Courier firms with 5 to 50 drivers', problemSolved: 'Drivers waste hours in traffic every day', feedback: '' },
+  ];
+  const QUESTIONS = [
+    '',
+    'How much would you pay for it?',
+    'When could you start using it?',
+    'What is the biggest problem for you?',
+    'What do you use today instead?',
+    'Which features are a must-have?',
+    'Who decides whether you buy it?',
+    'Would you use this?',
+    'How often does it happen?',
+    'Do you prefer mornings or evenings?',
+  ];
+  /** Everything one persona says: role, background, the opening and an answer to every topic. */
+  const said = (v: typeof salons, k: number) => {
+    const p = offlinePersonas(v)[k];
+    const answers = QUESTIONS.map((q) => offlineInterviewReply({ customerPersona: p, userQuestion: q, conversationHistory: [], validationData: v }));
+    return { p, all: [p.role, p.background, ...answers].join('\n') };
+  };
+  const BUSINESS_TALK = /business case|approve (a|the) budget|per-seat|\b(the|my|our) team\b|budget (review|meeting)|internally|my manager|to finance|procure|roll it out|for a pilot|pilot with|show upward|reporting|part of the job|a team of/i;
+  const HOUSEHOLD_TALK = /household|family|my partner|at home|kitchen table/i;
+  const FREE_CLAIM = /almost no cost|clunky but free|next to nothing|costs me nothing/i;
+  const all = [...new Map(Object.values(PERSONA_WORKAROUNDS).flat().map((w) => [w.text, w])).values()];
+
+  it.each(consumerIdeas.map((v) => [v.targetCustomer, v] as const))('household personas of "%s" speak as consumers, not as company buyers', (_c, v) => {
+    for (const k of [0, 1, 2]) {
+      const { p, all: text } = said(v, k);
+      expect({ name: p.name, business: BUSINESS_TALK.exec(text)?.[0] ?? null }).toEqual({ name: p.name, business: null });
+    }
+  });
+
+  it.each(businessIdeas.map((v) => [v.targetCustomer, v] as const))('business personas of "%s" speak as buyers in a company, not as a household', (_c, v) => {
+    for (const k of [0, 1, 2]) {
+      const { p, all: text } = said(v, k);
+      expect({ name: p.name, household: HOUSEHOLD_TALK.exec(text)?.[0] ?? null }).toEqual({ name: p.name, household: null });
+    }
+  });
+
+  it.each([...consumerIdeas, ...businessIdeas].map((v) => [v.targetCustomer, v] as const))('each persona of "%s" has one workaround, and calls it free only when it is', (_c, v) => {
+    const consumer = consumerIdeas.includes(v);
+    for (const k of [0, 1, 2]) {
+      const { p, all: text } = said(v, k);
+      const named = all.filter((w) => text.includes(w.text));
+      expect({ name: p.name, workarounds: named.length }).toEqual({ name: p.name, workarounds: 1 });
+      const w = named[0];
+      expect(PERSONA_WORKAROUNDS[consumer ? 'consumer' : 'business'].map((x) => x.text)).toContain(w.text);
+      if (w.monthly > 0) expect({ name: p.name, w: w.text, free: FREE_CLAIM.exec(text)?.[0] ?? null }).toEqual({ name: p.name, w: w.text, free: null });
+      if (FREE_CLAIM.test(text)) expect({ name: p.name, w: w.text, monthly: w.monthly }).toEqual({ name: p.name, w: w.text, monthly: 0 });
+      if (k === 1) expect({ name: p.name, background: p.background, monthly: w.monthly }).toEqual({ name: p.name, background: expect.stringContaining('at almost no cost'), monthly: 0 });
+    }
+  });
+
+  it('quotes a persona’s paid workaround with its cost, and prices above what it replaces', () => {
+    const paid: string[] = [];
+    for (const v of [...consumerIdeas, ...businessIdeas]) {
+      for (const k of [0, 1, 2]) {
+        const { p, all: text } = said(v, k);
+        const w = all.find((x) => text.includes(x.text))!;
+        if (!w.monthly) continue;
+        paid.push(p.name);
+        expect(text).toMatch(/about [$£€]\d[\d,]* a month/);
+      }
+    }
+    expect(paid.length).toBeGreaterThan(0);
   });
 });
 
