@@ -234,6 +234,76 @@ describe("Val's offline feedback and chat", () => {
   });
 });
 
+describe("Val's offline chat answers the question asked from the month's numbers", () => {
+  const m3: SimulationMonth = { month: 3, title: 'T3', users: 90, newUsers: 28, churnedUsers: 8, previousUsers: 70, nextMonthUsers: 112, wins: ['Tested referrals'], challenges: ['Paid ads were too expensive'] };
+  const m1: SimulationMonth = { month: 1, title: 'T1', users: 50, newUsers: 50, churnedUsers: 0, previousUsers: 0, nextMonthUsers: 70, wins: ['Launched'], challenges: ['Onboarding is slow'] };
+  const m5: SimulationMonth = { month: 5, title: 'T5', users: 90, newUsers: 2, churnedUsers: 12, previousUsers: 100, nextMonthUsers: 85, wins: ['Onboarding works'], challenges: ['Support takes time'] };
+  const chat = (m: SimulationMonth, question: string) => offlineValChat({ month: m.month, question, conversationHistory: [], simulationData: m, validationData: salons });
+
+  it.each([
+    ['How many users did I lose, what growth rate?', ['8 users left', '29% growth']],
+    ['What about users who stopped after week one?', ['8 users left in Month 3', 'first week']],
+    ['How many people churned this month?', ['8 users left']],
+    ['Why did people cancel?', ['8 users left']],
+    ['How many users do I have?', ['90 users']],
+    ['Where do I stand right now?', ['90 users']],
+    ['How many new users signed up?', ['28 new users joined']],
+    ['How many sign-ups did I get this month?', ['28 new users joined']],
+    ["What's my growth rate?", ['29% growth', '70 to 90 users']],
+    ['How fast am I growing month over month?', ['29% growth']],
+    ['Growth % vs last month?', ['29% growth']],
+    ['How many users will I have next month?', ['112 users next month']],
+    ['What should I expect for next month?', ['112 users next month']],
+    ['New users and lost users this month?', ['28 new users joined', '8 users left']],
+    ['How can I grow faster next month?', ['In Month 3 you are at 90 users', 'the 112 users the simulation expects next month']],
+  ])('"%s"', (question, expected) => {
+    const a = chat(m3, question);
+    for (const e of expected) expect(a).toContain(e);
+    expect(a).toContain(question.replace(/[?!.]+$/, ''));
+  });
+
+  it('gives different answers to different number questions', () => {
+    const qs = ['How many users did I lose?', 'How many new users signed up?', "What's my growth rate?", 'How many users will I have next month?'];
+    expect(new Set(qs.map((q) => chat(m3, q))).size).toBe(qs.length);
+  });
+
+  it("calls Month 1 the launch: no growth rate, and nobody lost", () => {
+    const a = chat(m1, 'What growth rate did I get?');
+    expect(a).toContain('launch');
+    expect(a).not.toMatch(/\d+% growth/);
+    expect(chat(m1, 'How many users did I lose?')).toMatch(/No users left|nobody left/i);
+  });
+
+  it('says when users fell', () => {
+    const a = chat(m5, 'What is my growth rate?');
+    expect(a).toContain('10% drop');
+    expect(a).toContain('100 to 90 users');
+    expect(chat(m5, 'How many users did I lose?')).toContain('12 users left');
+  });
+
+  it('answers a question it cannot map honestly, with the month’s numbers', () => {
+    for (const q of ['What is the capital of France?', 'Tell me a joke']) {
+      const a = chat(m3, q);
+      expect(a).toMatch(/can't answer that from|cannot answer that from/);
+      for (const e of ['90 users', '28 new', '8 who left', '29% growth', '112']) expect(a).toContain(e);
+    }
+  });
+
+  it('still gives the topic’s advice, with the month’s numbers', () => {
+    const a = chat(m3, 'How should I price it?');
+    expect(a).toContain('90 users');
+    expect(a).toMatch(/paid plan/);
+  });
+
+  it('stays honest when the month has no model numbers (an older stored run)', () => {
+    const old: SimulationMonth = { month: 3, title: 'T3', users: 90, wins: [], challenges: [] };
+    const a = chat(old, 'How many users did I lose, what growth rate?');
+    expect(a).toContain('90 users');
+    expect(a).not.toMatch(/\d+ users left|\d+% growth/);
+    expect(a).toMatch(/don't have/);
+  });
+});
+
 describe('segment grammar', () => {
   it('singularises the noun before a participle', () => {
     expect(singularSegment('nurses working night shifts')).toBe('nurse working night shifts');

@@ -7,7 +7,7 @@ import type {
   ValChatRequest,
   ValidationData,
 } from '@val/contracts';
-import { formatMoney, nextMonthUsers, roundSig, type CurrencyInfo } from '@val/contracts';
+import { formatMoney, monthGrowthPercent, nextMonthUsers, roundSig, type CurrencyInfo } from '@val/contracts';
 import { currencyFor, fitting, isConsumerMarket, readIdeaMarket, readPlace } from './markets';
 
 /** One month's numbers of the launch model (computed in code; the narrative is written around them). */
@@ -579,11 +579,84 @@ function traitsOf(answer: string): AnswerTraits {
 const monthEntry = (data: ChallengeFeedbackRequest['simulationData'], month: number): SimulationMonth | undefined =>
   Array.isArray(data) ? data.find((m) => m.month === month) : data && data.month === month ? data : undefined;
 
+/** A month's numbers as Val quotes them; null where the month entry does not carry them (an older stored run). */
+interface MonthFigures {
+  month: number;
+  users: number;
+  newUsers: number | null;
+  churnedUsers: number | null;
+  previousUsers: number | null;
+  /** The spec's rounded percent change versus the previous month, 'Launch' for month 1. */
+  growth: number | 'Launch' | null;
+  nextUsers: number | null;
+}
+
+function figuresOf(m: SimulationMonth, month: number): MonthFigures {
+  const previousUsers = month === 1 ? 0 : (m.previousUsers ?? null);
+  let newUsers = m.newUsers ?? null;
+  let churnedUsers = month === 1 ? (m.churnedUsers ?? 0) : (m.churnedUsers ?? null);
+  if (previousUsers !== null && newUsers === null && churnedUsers !== null) newUsers = m.users - previousUsers + churnedUsers;
+  if (previousUsers !== null && churnedUsers === null && newUsers !== null) churnedUsers = previousUsers + newUsers - m.users;
+  const growth = month === 1 ? 'Launch' : previousUsers === null ? null : monthGrowthPercent([{ users: previousUsers }, { users: m.users }], 1);
+  return { month, users: m.users, newUsers, churnedUsers, previousUsers, growth, nextUsers: nextMonthUsers(m, month) };
+}
+
+/** What a question asks about the month's numbers. */
+type NumberAsk = 'users' | 'new' | 'lost' | 'growth' | 'next';
+const NUMBER_ASKS: ReadonlyArray<[NumberAsk, RegExp]> = [
+  ['new', /\bnew (users?|sign-?ups?|customers?|people|members)\b|\bsign(ed)?[ -]?ups?\b|\bjoined\b|\bacquired\b|\bcame in\b/],
+  ['lost', /\b(lose|lost|losing|left|leav(e|es|ing)|churn\w*|drop(ped|ping)? (off|out)|stopp?(ed|ing)?|quit|cancel\w*|unsubscrib\w*)\b/],
+  ['growth', /\bgrowth\b|\bgrowing\b|\bgrew\b|\bpercent|%|month[- ]over[- ]month|how fast|(compared (to|with)|vs\.?|versus) (last|the previous|previous) month/],
+  ['next', /\b(how many|what|which)\b[^?.]{0,40}\b(next|coming) month|(next|coming) month'?s? (users|number|figure|target)|forecast|projection|expect|will i have|going to have/],
+  ['users', /how many (users|people|customers)|user count|number of users|(users|customers) (do|did) i have|total users|where (do|am) i stand|how big/],
+];
+
+/** The numeric asks of a question, in a fixed order; a plain "how many users" only when nothing more specific is asked. */
+function numberAsks(q: string): NumberAsk[] {
+  const found = NUMBER_ASKS.filter(([, re]) => re.test(q)).map(([a]) => a);
+  const specific = found.filter((a) => a !== 'users');
+  return specific.length ? (['new', 'lost', 'growth', 'next'] as const).filter((a) => specific.includes(a)) : found;
+}
+
+const DONT_HAVE = (what: string, f: MonthFigures) => `I don't have ${what} for Month ${f.month} here, only its total of ${plural(f.users, 'user')}.`;
+
+/** One sentence per numeric ask, from the month's figures only. */
+const NUMBER_ANSWERS: Record<NumberAsk, (f: MonthFigures) => string> = {
+  users: (f) => `You have ${plural(f.users, 'user')} at the end of Month ${f.month}.`,
+  new: (f) => (f.newUsers === null ? DONT_HAVE('the new sign-ups', f) : `${plural(f.newUsers, 'new user')} joined in Month ${f.month}, for ${plural(f.users, 'user')} in all.`),
+  lost: (f) =>
+    f.churnedUsers === null
+      ? DONT_HAVE('the users who left', f)
+      : f.churnedUsers === 0
+        ? `No users left in Month ${f.month}${f.month === 1 ? ': it is your launch month' : ''}; you have ${plural(f.users, 'user')}.`
+        : `${plural(f.churnedUsers, 'user')} left in Month ${f.month}${f.previousUsers ? ` (${Math.round((f.churnedUsers / f.previousUsers) * 100)}% of the ${plural(f.previousUsers, 'user')} you started the month with)` : ''}; you have ${plural(f.users, 'user')}.`,
+  growth: (f) =>
+    f.growth === 'Launch'
+      ? `Month 1 is your launch, so there is no growth rate yet: you start with ${plural(f.users, 'user')}, and growth is counted from Month 2.`
+      : f.growth === null
+        ? `${DONT_HAVE("last month's users", f)} Without them I can't give you a growth rate.`
+        : f.growth >= 0
+          ? `That is ${f.growth}% growth on Month ${f.month - 1} (from ${f.previousUsers} to ${plural(f.users, 'user')}).`
+          : `That is a ${-f.growth}% drop on Month ${f.month - 1} (from ${f.previousUsers} to ${plural(f.users, 'user')}).`,
+  next: (f) => (f.nextUsers === null ? `The simulation gives no number for next month here; you have ${plural(f.users, 'user')} now.` : `The simulation expects ${plural(f.nextUsers, 'user')} next month, from ${plural(f.users, 'user')} now.`),
+};
+
+/** Everything Val knows about the month, in one sentence: "90 users, 28 new and 8 who left, 29% growth on Month 2, about 112 expected next month". */
+function monthSummary(f: MonthFigures): string {
+  const parts = [plural(f.users, 'user')];
+  if (f.newUsers !== null && f.churnedUsers !== null) parts.push(`${f.newUsers} new and ${f.churnedUsers} who left`);
+  if (f.growth === 'Launch') parts.push('your launch month');
+  else if (f.growth !== null) parts.push(f.growth >= 0 ? `${f.growth}% growth on Month ${f.month - 1}` : `a ${-f.growth}% drop on Month ${f.month - 1}`);
+  if (f.nextUsers !== null) parts.push(`about ${f.nextUsers} expected next month`);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
+}
+
 /** Val's feedback on the founder's answer to a month's challenge: quotes the answer, judges it, gives a next step. */
 export function offlineChallengeFeedback(input: Pick<ChallengeFeedbackRequest, 'month' | 'challenge' | 'response' | 'validationData' | 'simulationData'>): string {
   const t = traitsOf(input.response);
   const entry = monthEntry(input.simulationData, input.month);
   const users = entry?.users;
+  const f = entry ? figuresOf(entry, input.month) : null;
   const seg = segmentOf(input.validationData.targetCustomer);
   const strengths: string[] = [];
   const gaps: string[] = [];
@@ -603,8 +676,8 @@ export function offlineChallengeFeedback(input: Pick<ChallengeFeedbackRequest, '
     '',
     ...(strengths.length ? ['**What works:**', ...strengths.slice(0, 3).map((s) => `- ${cap(s)}.`), ''] : []),
     ...(gaps.length ? ['**What to sharpen:**', ...gaps.slice(0, 2).map((s) => `- ${cap(s)}.`), ''] : []),
-    users
-      ? `Next step for Month ${input.month}: you have ${plural(users, 'user')}. Pick the ${Math.min(10, users)} most active, ask them one question about this, and decide by the end of the month ${target !== null ? `whether you can reach ${plural(target, 'user')} next month` : 'whether it moved the number'}.`
+    users && f
+      ? `Next step for Month ${input.month}: you have ${monthSummary({ ...f, nextUsers: null })}. Pick the ${Math.min(10, users)} most active, ask them one question about this, and decide by the end of the month ${target !== null ? `whether you can reach ${plural(target, 'user')} next month` : 'whether it moved the number'}.`
       : `Next step for Month ${input.month}: write the one experiment down, with a date and the number that would make you continue.`,
   ];
   return lines.join('\n');
@@ -612,10 +685,10 @@ export function offlineChallengeFeedback(input: Pick<ChallengeFeedbackRequest, '
 
 type ChatTopic = 'growth' | 'churn' | 'pricing' | 'marketing' | 'product' | 'team' | 'funding' | 'challenge' | 'wins';
 const CHAT_TOPICS: ReadonlyArray<[ChatTopic, RegExp]> = [
-  ['churn', /churn|retention|retain|leav|lost|drop|cancel|keep (them|users|customers)/],
-  ['pricing', /pric|revenue|money|pay|charge|monetiz|monetis|\$|€|plan/],
+  ['churn', /churn|retention|retain|leav|lost|lose|drop|cancel|stopp?(ed|ing)?\b|quit|keep (them|users|customers)/],
+  ['pricing', /pric|revenue|money|pay|charge|monetiz|monetis|\$|€|£|plan\b|plans\b/],
   ['marketing', /market|channel|acquisi|ads?\b|seo|content|social|reach|promot|newsletter|referral/],
-  ['growth', /grow|users|numbers?|faster|scale|how many|target|goal/],
+  ['growth', /grow|users|numbers?|faster|scale|how many|target|goal|next month/],
   ['product', /feature|product|build|mvp|roadmap|bug|onboard/],
   ['team', /hire|hiring|team|co-?founder|help|freelanc/],
   ['funding', /invest|fund|rais|vc|angel|pitch|runway/],
@@ -624,25 +697,33 @@ const CHAT_TOPICS: ReadonlyArray<[ChatTopic, RegExp]> = [
 ];
 
 /**
- * Val's reply in the month's chat: about that month's numbers, wins and challenges and the
- * founder's actual question.
+ * Val's reply in the month's chat: the founder's question answered from that month's numbers
+ * (users, new and lost users, growth versus the previous month, next month's expected users),
+ * then advice on the question's topic; a question it cannot map gets an honest answer with the
+ * month's numbers.
  */
 export function offlineValChat(input: Pick<ValChatRequest, 'month' | 'question' | 'conversationHistory' | 'simulationData' | 'validationData'>): string {
   const m = input.simulationData;
   const q = input.question.trim();
   const ql = q.toLowerCase();
-  const topic = CHAT_TOPICS.find(([, re]) => re.test(ql))?.[0] ?? 'growth';
+  const f = figuresOf(m, input.month);
+  const asks = numberAsks(ql);
+  const topic = CHAT_TOPICS.find(([, re]) => re.test(ql))?.[0] ?? null;
   const seg = segmentOf(input.validationData.targetCustomer);
   const idea = ideaPhrase(input.validationData.idea);
   const users = m.users;
-  const next = nextMonthUsers(m, input.month);
   const w = m.wins.find((x) => !/\d/.test(x)) ?? m.wins[0];
   const win = w ? `“${clip(w, 80)}”` : 'your first wins';
   const problem = m.challenges[0] ? `“${clip(m.challenges[0], 80)}”` : 'the open challenges';
   const again = input.conversationHistory.some((h) => h.isUser) ? 'Building on what we discussed: ' : '';
-  const body: Record<ChatTopic, string> = {
-    growth: `In Month ${input.month} you are at ${plural(users, 'user')}. ${next !== null ? `To reach the ${plural(next, 'user')} next month the simulation expects` : 'To keep growing next month'}, do more of what produced ${win} and put one hour a day into the single channel that brought the most ${seg}.`,
-    churn: `With ${plural(users, 'user')} in Month ${input.month}, every user who leaves is a lesson. Call five who left this month, ask what they did instead, and fix the first-week step they never finished — that is where ${problem} usually starts.`,
+  const asked = `You asked “${clip(q.replace(/[?!.]+$/, ''), 80)}”.`;
+  if (!asks.length && !topic) {
+    return `${again}${asked} I can't answer that from your simulation: it only knows Month ${input.month}'s numbers — ${monthSummary(f)}. Ask me about those, or about pricing, channels, the product, hiring, funding or this month's challenge ${problem}.`;
+  }
+  const next = f.nextUsers;
+  const advice: Record<ChatTopic, string> = {
+    growth: `${next !== null ? `To reach the ${plural(next, 'user')} the simulation expects next month` : 'To keep growing next month'}, do more of what produced ${win} and put one hour a day into the single channel that brought the most ${seg}.`,
+    churn: `Every user who leaves is a lesson: call five of them, ask what they did instead, and fix what they never finished in their first week — that is where ${problem} usually starts.`,
     pricing: `At ${plural(users, 'user')}, don't optimise price yet — find out who would pay. Offer a paid plan to your 10 most active users this month; if three say yes, your ${idea} has a price floor you can build on.`,
     marketing: `For ${seg}, go where they already are. In Month ${input.month} pick one channel, give it two weeks and a target (say ${plural(Math.max(5, Math.round(users * 0.2)), 'new user')}), and drop it if it misses. ${win} shows what message works — reuse it.`,
     product: `Build less, learn more. With ${plural(users, 'user')}, ship only what removes ${problem}, and measure whether the next sign-ups get to their first result faster.`,
@@ -651,5 +732,7 @@ export function offlineValChat(input: Pick<ValChatRequest, 'month' | 'question' 
     challenge: `The biggest risk I see in Month ${input.month} is ${problem}. Name one experiment for this week that attacks it, with a number that tells you it worked — then we can talk about the next one.`,
     wins: `${cap(win)} matters: it shows ${seg} care. Write down why it worked while it is fresh, and use that exact story on your landing page and in your next ${plural(5, 'outreach message')}.`,
   };
-  return `${again}You asked “${clip(q.replace(/[?!.]+$/, ''), 80)}”. ${body[topic]}`;
+  const numbers = asks.length ? asks.map((a) => NUMBER_ANSWERS[a](f)) : [`In Month ${input.month} you are at ${plural(users, 'user')}.`];
+  const adviceTopic = topic ?? (asks.includes('lost') ? 'churn' : 'growth');
+  return [`${again}${asked}`, ...numbers, advice[adviceTopic]].join(' ');
 }
