@@ -7,8 +7,9 @@ import type {
   ValChatRequest,
   ValidationData,
 } from '@val/contracts';
-import { formatMoney, monthGrowthPercent, nextMonthUsers, roundSig, type CurrencyInfo } from '@val/contracts';
+import { formatMoney, monthGrowthPercent, nextMonthUsers, type CurrencyInfo } from '@val/contracts';
 import { currencyFor, fitting, isConsumerMarket, readIdeaMarket, readPlace } from './markets';
+import { localAmount } from './validation';
 
 /** One month's numbers of the launch model (computed in code; the narrative is written around them). */
 export interface MonthNumbers {
@@ -173,7 +174,7 @@ const workaroundsFor = (consumer: boolean, stance: Stance) =>
   PERSONA_WORKAROUNDS[consumer ? 'consumer' : 'business'].filter((w) => (stance === 'skeptic' ? w.monthly === 0 : stance === 'buyer' || !w.buyerOnly));
 
 /** An amount in the founder's currency (the planning rate, two significant figures): "$49", "£39", "¥7,400". */
-const moneyIn = (c: CurrencyInfo) => (usd: number) => formatMoney(Math.max(1, roundSig(usd * c.perUsd, 2)), c);
+const moneyIn = (c: CurrencyInfo) => (usd: number) => formatMoney(localAmount(usd, c), c);
 
 /** The currency personas talk money in: the founder's, else their place's, else US dollars. */
 function currencyOf(v: Pick<ValidationData, 'idea' | 'targetCustomer' | 'problemSolved'>): CurrencyInfo {
