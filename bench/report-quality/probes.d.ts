@@ -1,7 +1,7 @@
 /** Types of probes.js (the report-quality probes), for the TypeScript tests that import it. */
 import type { FactSheet, ReportStatusResponse, SimulationMonth, SourceRef, ValidateResponse, GenerateSimulationResponse, CustomerPersona } from '@val/contracts';
 
-export type FindingKind = 'contradiction' | 'wrong-name' | 'untraceable' | 'citation' | 'sheet';
+export type FindingKind = 'contradiction' | 'wrong-name' | 'untraceable' | 'citation' | 'link' | 'sheet';
 
 /** Something a probe found in a shipped answer. */
 export interface Finding {
@@ -62,6 +62,7 @@ export function levelProblems(text: string): Array<{ what: string; text: string;
 export function ownScoreProblems(text: string, sheet: FactSheet | null | undefined, sectionId: string): Array<{ what: string; text: string; why: string }>;
 export function wrongNames(text: string, ctx: { markets: string[]; allowed: string[] }): Array<{ name: string; markets: string[] }>;
 export function sheetProblems(sheet: FactSheet | null | undefined): Array<{ what: string; text: string; why: string }>;
+export function foreignLinks(text: string, sources?: SourceRef[]): string[];
 export function badCitations(text: string, sources?: SourceRef[]): string[];
 export function marketRead(sheet: FactSheet | null | undefined, expected: string[]): 'right' | 'general' | 'wrong' | null;
 export function probeReport(

@@ -14,6 +14,7 @@
  *   number of the fact sheet, of the founder's words or of a source the sentence cites, in a
  *   sentence not marked as an assumption or an example.
  * - `citation`: an [n] that is not one of the section's sources.
+ * - `link`: a web address the text links to that none of its sources gave (a model's phishing link).
  * - `sheet`: a report's fact sheet that contradicts itself (a base outside its own range, a year
  *   whose profit is not revenue − costs, a score's word, "Go" without a break-even).
  */
@@ -149,7 +150,8 @@ function blankNoise(text) {
 
 /**
  * Every numeric claim of a text: money (any currency), percentages, x/10 scores and other
- * numbers (all of them, with `count: true` for those of 100 or more that are not years).
+ * numbers (all of them, with `count: true` for those of 100 or more that are neither years nor
+ * the unit of a rate, as in "per 100 customers").
  * Each has its value, the tolerance it was written with and its offsets.
  */
 function numberClaims(raw) {
@@ -185,7 +187,8 @@ function numberClaims(raw) {
     const mult = MULTIPLIER[(m[2] ?? '').toLowerCase()] ?? 1;
     const value = toNumber(m[1]) * mult;
     const year = !m[2] && /^\d{4}$/.test(m[1]) && value >= 1900 && value <= 2099;
-    add({ kind: 'number', count: value >= 100 && !year, value, tol: halfUnit(m[1], mult), text: m[0], start: m.index, end: m.index + m[0].length });
+    const rate = /\bper\s$/i.test(text.slice(Math.max(0, m.index - 4), m.index)) && /^10+$/.test(String(value));
+    add({ kind: 'number', count: value >= 100 && !year && !rate, value, tol: halfUnit(m[1], mult), text: m[0], start: m.index, end: m.index + m[0].length });
   }
   return claims.sort((a, b) => a.start - b.start);
 }
@@ -461,6 +464,21 @@ function wrongNames(text, { markets, allowed }) {
   return out;
 }
 
+/** Web addresses a text links to (markdown links and bare addresses) whose host is not one of `sources`'. */
+function foreignLinks(text, sources = []) {
+  const hosts = new Set(sources.map((x) => hostOf(x.url)).filter(Boolean));
+  const urls = [...text.matchAll(/\bhttps?:\/\/[^\s)\]>"'<]+/gi)].map((m) => m[0].replace(/[.,;:!?]+$/, ''));
+  return [...new Set(urls)].filter((u) => !hosts.has(hostOf(u)));
+}
+
+function hostOf(url) {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
 /** [n] markers of a section that are not one of its sources. */
 function badCitations(text, sources = []) {
   const given = new Set(sources.map((s) => s.n));
@@ -513,6 +531,7 @@ function probeReport(status, { product, inputs }) {
     claims += traced.checked;
     for (const u of traced.problems) f('untraceable', s.id, u.unit, `"${u.claim}" matches no figure of the fact sheet, no number of the inputs and no cited source`);
     for (const c of badCitations(text, sources)) f('citation', s.id, c, `not one of the section's sources (${sources.map((x) => `[${x.n}]`).join(', ') || 'none'})`);
+    for (const u of foreignLinks(text, sources)) f('link', s.id, u, 'a link to an address none of the section\'s sources gave');
   }
   return { findings, sections: sections.length, withSources, unsourced, claims, seen, sheet };
 }
@@ -541,17 +560,22 @@ function probeValidation(answer, { expected }) {
     claims = traced.checked;
     for (const u of traced.problems) f('untraceable', u.unit, `"${u.claim}" matches no figure of the fact sheet and no number of the inputs`);
   }
+  for (const u of foreignLinks(text)) f('link', u, 'a link in the validation (it consults no sources)');
   for (const n of wrongNames(text, { markets: sheet ? [sheet.market.id] : expected, allowed: [founder] })) f('wrong-name', n.name, `belongs to ${n.markets.join(', ')}; the validation reads ${sheet?.market?.id ?? `(no sheet; expected ${expected.join(', ')})`}`);
   return { findings, checked: !!sheet, claims, seen, sheet };
 }
 
-/** Numbers of month `k` a card may mention: its users, new, lost, growth, net change, previous and next users, its multiple of month 1. */
+/**
+ * Numbers of month `k` a card may mention: its users, new, lost, growth, net change, previous and
+ * next users, the lost users as a percent of the previous month's, its multiple of month 1.
+ */
 function monthNumbers(months, k, card) {
   const m = months[k];
   const prev = months[k - 1];
   const next = months[k + 1];
   const out = [m.users, m.newUsers, m.churnedUsers, m.month, Math.abs(m.users - (prev?.users ?? 0))];
   if (typeof m.growthPercent === 'number') out.push(Math.abs(m.growthPercent));
+  if (prev?.users > 0) out.push((m.churnedUsers / prev.users) * 100);
   if (prev) out.push(prev.users);
   if (next) out.push(next.users);
   if (typeof card?.nextMonthUsers === 'number') out.push(card.nextMonthUsers);
@@ -619,6 +643,7 @@ function probeStep3({ simulation, chat, validation, customers }, { expected }) {
   const texts = [...cards.flatMap((c) => [c.title, ...(c.wins ?? []), ...(c.challenges ?? []), c.challenge ?? '']), chat.reply ?? ''].join('\n');
   const traced = untraceable(texts, { sheet, founder, computed: cards.map((c) => c.nextMonthUsers).filter((n) => typeof n === 'number') });
   for (const u of traced.problems) f('untraceable', 'months and chat', u.unit, `"${u.claim}" matches no number of the simulation's fact sheet or the inputs`);
+  for (const u of foreignLinks(texts)) f('link', 'months and chat', u, 'a link in step 3 (it consults no sources)');
   const personaText = (customers ?? []).map((c) => `${c.name} ${c.role} ${c.background}`).join('\n');
   for (const n of wrongNames(`${texts}\n${personaText}`, { markets: sheet ? [sheet.market.id] : expected, allowed: [founder] })) f('wrong-name', 'step 3', n.name, `belongs to ${n.markets.join(', ')}; the simulation reads ${sheet?.market?.id ?? `(no sheet; expected ${expected.join(', ')})`}`);
   return { findings, claims: traced.checked, sheet };
@@ -641,6 +666,7 @@ module.exports = {
   ownScoreProblems,
   wrongNames,
   badCitations,
+  foreignLinks,
   marketRead,
   probeReport,
   probeValidation,

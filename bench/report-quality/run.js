@@ -36,25 +36,27 @@
  *      without one is printed and is a figure);
  *    - step 3: a month card whose users differ from the sheet's month, or whose title, wins,
  *      challenges or challenge mention a number that is not that month's (users, new users, lost
- *      users, growth percent, net change, previous and next month's users, its multiple of
- *      month 1; "Month N" is a month; a number the founder wrote with the same word next to it
- *      is a quote and allowed); the chat reply about lost users that does not state the month's
- *      churnedUsers, or that gives a user count or a percentage that is not one of the month's.
+ *      users, growth percent, net change, previous and next month's users, the lost users as a
+ *      percent of the previous month's, its multiple of month 1; "Month N" is a month; a number
+ *      the founder wrote with the same word next to it is a quote and allowed); the chat reply
+ *      about lost users that does not state the month's churnedUsers, or that gives a user count
+ *      or a percentage that is not one of the month's.
  * 2. Wrong-market names shipped (target 0): a company of probes.js's WELL_KNOWN list (written for
  *    this bench, with every name the careless model uses) whose markets do not include the
  *    market the analysis read (the sheet's market.id; for a validation without a sheet, the
  *    idea's expected markets), and that is not in fact_sheet.competitors, the founder's inputs
  *    or the section's sources.
  * 3. Numbers not traceable (target 0): every money amount (any currency, K/M/B), percentage,
- *    x/10 score and other number of 100 or more (4-digit years 1900–2099 excepted; numbers in
- *    addresses and [n] markers ignored) in the shipped text that matches, within half a unit of
- *    the last digit it was written with (×K/M/B), none of: the sheet's numbers of its kind
- *    (money in the sheet's currency against money figures, range ends and year revenue, costs
- *    and profit; percentages against percent figures and step-3 growth; x/10 against scores;
- *    counts against any number of the sheet), numbers written in the sheet's own texts, any
- *    number the founder wrote, a number in the title or snippet of a source the sentence cites;
- *    and whose sentence is not marked "(assumption)", "assume…", "for example", "e.g." or
- *    "success =". Validation answers without a factSheet are not counted here.
+ *    x/10 score and other number of 100 or more (4-digit years 1900–2099 and the unit of a rate,
+ *    "per 100", excepted; numbers in addresses and [n] markers ignored) in the shipped text
+ *    that matches, within half a unit of the last digit it was written with (×K/M/B), none of:
+ *    the sheet's numbers of its kind (money in the sheet's currency against money figures, range
+ *    ends and year revenue, costs and profit; percentages against percent figures and step-3
+ *    growth; x/10 against scores; counts against any number of the sheet), numbers written in
+ *    the sheet's own texts, any number the founder wrote, a number in the title or snippet of a
+ *    source the sentence cites; and whose sentence is not marked "(assumption)", "assume…",
+ *    "for example", "e.g." or "success =". Step 3 may also state the next month's users its
+ *    answer computed. Validation answers without a factSheet are not counted here.
  * 4. Sections with sources when a search provider is set (target >= 90%), and [n] markers that
  *    are not one of their section's sources (target 0, every pass).
  * 5. Seconds per report (start request to the poll that saw it finished), median and p90, per
@@ -62,7 +64,9 @@
  * 6. The offline analyst's market reads: the share of fact sheets (reports of every product, step
  *    3, validations that carry one) whose market.id is not among the idea's expected markets
  *    (and not 'general', which is only a miss): printed, 0 wanted.
- * 7. Fact sheets that contradict themselves (target 0): a figure whose base lies outside its own
+ * 7. Links shipped to an address no source of the section gave (target 0, every pass): a
+ *    model's "[Claim your refund](https://evil.example/refund)" must not reach a founder.
+ * 8. Fact sheets that contradict themselves (target 0): a figure whose base lies outside its own
  *    low–high range, a year whose profit is not revenue − costs, a score whose word is not its
  *    level, a "Go" without a break-even within five years.
  * Reports that fail, and HTTP errors, are counted as failed runs (target 0).
@@ -91,7 +95,7 @@ const ALL = JSON.parse(fs.readFileSync(path.join(__dirname, 'ideas.json'), 'utf8
 const IDEAS = ALL.slice(0, Number(process.env.BENCH_IDEAS || ALL.length));
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 4);
 const EXAMPLES = Number(process.env.BENCH_EXAMPLES || 5);
-const KINDS = ['contradiction', 'wrong-name', 'untraceable', 'citation', 'sheet', 'failed'];
+const KINDS = ['contradiction', 'wrong-name', 'untraceable', 'citation', 'link', 'sheet', 'failed'];
 
 /** The ideas' inputs must fit the forms: a bench that sends what the server refuses measures nothing. */
 function checkIdeas(ideas) {
@@ -219,6 +223,8 @@ async function main() {
   results.push({ name: 'report sections with sources (fake SearxNG)', value: `${pct(shareSources)} of ${searched.sections}`, target: '>= 90%', pass: shareSources >= 0.9 });
   const badCites = passes.reduce((s, p) => s + n(p, 'citation'), 0);
   results.push({ name: '[n] not among the section\'s sources (all passes)', value: badCites, target: '= 0', pass: badCites === 0 });
+  const links = passes.reduce((s, p) => s + n(p, 'link'), 0);
+  results.push({ name: 'links to addresses no source gave (all passes)', value: links, target: '= 0', pass: links === 0 });
   results.push({ name: 'fact-sheet figures that contradict their own sheet (offline pass)', value: n(offline, 'sheet'), target: '= 0', pass: n(offline, 'sheet') === 0 });
   const allFailed = passes.reduce((s, p) => s + n(p, 'failed'), 0);
   results.push({ name: 'failed runs (all passes)', value: allFailed, target: '= 0', pass: allFailed === 0 });

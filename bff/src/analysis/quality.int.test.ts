@@ -39,7 +39,7 @@ function expectClean(pass: SuitePass, read: Array<keyof SuitePass['seen']>) {
   expect(pass.claims).toBeGreaterThan(50);
   for (const k of read) expect({ [k]: pass.seen[k] }).toEqual({ [k]: expect.any(Number) });
   for (const k of read) expect(pass.seen[k]).toBeGreaterThan(0);
-  const kinds = ['contradiction', 'wrong-name', 'untraceable', 'citation', 'sheet'];
+  const kinds = ['contradiction', 'wrong-name', 'untraceable', 'citation', 'link', 'sheet'];
   expect(Object.fromEntries(kinds.map((k) => [k, of(pass, k)]))).toEqual(Object.fromEntries(kinds.map((k) => [k, []])));
 }
 

@@ -1,6 +1,7 @@
 import { getProduct, type ReportFactSheet, type ReportStatusResponse, type SimulationFactSheet } from '@val/contracts';
 import {
   breakEvenProblems,
+  foreignLinks,
   levelProblems,
   levelWord,
   marketRead,
@@ -99,6 +100,13 @@ describe('report-quality probes', () => {
     expect(kinds(bad).sort()).toEqual(['citation', 'contradiction', 'untraceable', 'wrong-name', 'wrong-name']);
     const sourced = probeReport(status('Gyms grow [1].', 'market-trends', gym, [{ n: 1, title: 't', url: 'https://a.example', snippet: 's' }]), { product: 'new-product-feasibility-study', inputs: GYMS });
     expect(sourced).toMatchObject({ sections: 1, withSources: 1, findings: [] });
+  });
+
+  it('a link to an address none of the sources gave', () => {
+    const sources = [{ n: 1, title: 't', url: 'https://source1.example.com/a', snippet: 's' }];
+    expect(foreignLinks('See [the study](https://source1.example.com/b) [1].', sources)).toEqual([]);
+    expect(foreignLinks('[Claim your refund](https://evil.example/refund) or http://evil.example/x.', sources)).toEqual(['https://evil.example/refund', 'http://evil.example/x']);
+    expect(kinds(probeValidation({ idea: 'x', targetCustomer: 'y', problemSolved: 'z', feedback: '[Claim your refund](https://evil.example/refund)' }, { expected: ['general'] }))).toEqual(['link']);
   });
 
   it('the validation is checked against its fact sheet only when it carries one', () => {
