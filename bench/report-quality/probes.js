@@ -137,6 +137,8 @@ const PREFIX_RE = new RegExp(`(?<![\\p{L}\\p{N}$])(${PREFIXES.map(([p]) => escap
 const SUFFIX_RE = new RegExp(`(?<![\\p{L}\\p{N}.,$£€¥₹₦₩])${NUM}${MULT}\\s?([\\p{L}]{3,9})(?![\\p{L}])`, 'gu');
 
 const toNumber = (s) => Number(s.replace(/,/g, ''));
+/** The word before a number that makes it a name, not a count: "ISO 27001", "Local Law 144", "Article 8". */
+const IDENTIFIER = /\b(?:ISO|IEC|SOC|EN|PCI|Law|Act|Article|Section|Regulation|Directive|Rule|Form|Schedule|Part|Chapter|Title|Bill|No\.)\s?$/;
 /** Half the unit of the last digit as written ("61" → 0.5, "1.25" → 0.005), times the multiplier. */
 function halfUnit(num, mult = 1) {
   const dec = /\.(\d+)$/.exec(num);
@@ -150,8 +152,8 @@ function blankNoise(text) {
 
 /**
  * Every numeric claim of a text: money (any currency), percentages, x/10 scores and other
- * numbers (all of them, with `count: true` for those of 100 or more that are neither years nor
- * the unit of a rate, as in "per 100 customers").
+ * numbers (all of them, with `count: true` for those of 100 or more that are neither years, the
+ * unit of a rate ("per 100 customers") nor the number of a name ("ISO 27001", "Local Law 144")).
  * Each has its value, the tolerance it was written with and its offsets.
  */
 function numberClaims(raw) {
@@ -188,7 +190,8 @@ function numberClaims(raw) {
     const value = toNumber(m[1]) * mult;
     const year = !m[2] && /^\d{4}$/.test(m[1]) && value >= 1900 && value <= 2099;
     const rate = /\bper\s$/i.test(text.slice(Math.max(0, m.index - 4), m.index)) && /^10+$/.test(String(value));
-    add({ kind: 'number', count: value >= 100 && !year && !rate, value, tol: halfUnit(m[1], mult), text: m[0], start: m.index, end: m.index + m[0].length });
+    const id = IDENTIFIER.test(text.slice(Math.max(0, m.index - 12), m.index));
+    add({ kind: 'number', count: value >= 100 && !year && !rate && !id, value, tol: halfUnit(m[1], mult), text: m[0], start: m.index, end: m.index + m[0].length });
   }
   return claims.sort((a, b) => a.start - b.start);
 }

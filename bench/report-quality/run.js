@@ -47,8 +47,9 @@
  *    idea's expected markets), and that is not in fact_sheet.competitors, the founder's inputs
  *    or the section's sources.
  * 3. Numbers not traceable (target 0): every money amount (any currency, K/M/B), percentage,
- *    x/10 score and other number of 100 or more (4-digit years 1900–2099 and the unit of a rate,
- *    "per 100", excepted; numbers in addresses and [n] markers ignored) in the shipped text
+ *    x/10 score and other number of 100 or more (4-digit years 1900–2099, the unit of a rate
+ *    "per 100" and the number of a name "ISO 27001", "Local Law 144" excepted; numbers in
+ *    addresses and [n] markers ignored) in the shipped text
  *    that matches, within half a unit of the last digit it was written with (×K/M/B), none of:
  *    the sheet's numbers of its kind (money in the sheet's currency against money figures, range
  *    ends and year revenue, costs and profit; percentages against percent figures and step-3

@@ -73,6 +73,7 @@ describe('report-quality probes', () => {
       ['number', null, 2025],
     ]);
     expect(c.find((x) => x.text === '£369K')?.tol).toBe(500);
+    expect(numberClaims('ISO 27001, NYC Local Law 144, reviews per 100 customers, 100 customers').map((x) => x.count)).toEqual([false, false, false, true]);
   });
 
   it('a number the sheet, the founder or a cited source does not give is untraceable unless labelled', () => {
