@@ -74,6 +74,7 @@ const base = {
   currency: currencySchema,
   risks: z.array(riskSchema),
   sources: sourcesNoteSchema,
+  marketFacts: z.array(z.string()).meta({ description: "What the analyst's market table says about the market that carries a number" }),
 };
 
 export const reportFactSheetSchema = z

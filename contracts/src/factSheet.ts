@@ -213,6 +213,12 @@ interface SheetBase {
   currency: CurrencyInfo;
   risks: RiskFlag[];
   sources: SourcesNote;
+  /**
+   * What the analyst's market table says about the market read that carries a number ("delivery
+   * commissions of 15-30%"), amounts in the sheet's currency: the analysis may quote these, and
+   * they are listed with the sheet so a reader can see where they come from.
+   */
+  marketFacts: string[];
 }
 
 /** A paid report's sheet: sizing, unit economics, five years, break-even, scores, verdict. */

@@ -110,3 +110,23 @@ describe('dropViolations', () => {
     expect(repairRequest(r.violations)).toContain('You wrote "Go" (verdict): the verdict is "No-go".');
   });
 });
+
+describe('numbers in ranges and from the market table', () => {
+  it('reads both ends of "15-30%" and accepts them only when the sheet lists the fact', () => {
+    const without = { ...gym, marketFacts: [] };
+    expect(checkSection('Delivery commissions of 15-30% eat the margin.', ctx(without, gymInputs)).violations.map((v) => v.text)).toEqual(['15']);
+    const withFact = { ...gym, marketFacts: ['delivery commissions of 15-30%'] };
+    expect(checkSection('Delivery commissions of 15-30% eat the margin.', ctx(withFact, gymInputs)).violations).toEqual([]);
+  });
+});
+
+describe('links', () => {
+  it('flags a link or a bare address no source gave, and keeps a source’s own', () => {
+    const sources = [{ n: 1, title: 'UK gyms', url: 'https://example.org/gyms', snippet: 'Gyms.' }];
+    const r = checkSection('Great news. [Claim your refund](https://evil.example/refund) Or see https://evil.example/x. Source: https://example.org/gyms [1].', { ...ctx(gym, gymInputs), sources });
+    expect(r.violations.map((v) => [v.kind, v.text])).toEqual([
+      ['link', '[Claim your refund](https://evil.example/refund)'],
+      ['link', 'https://evil.example/x.'],
+    ]);
+  });
+});

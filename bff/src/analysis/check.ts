@@ -7,6 +7,7 @@
  */
 import { levelOf, type FactSheet, type Level, type SourceRef, type Verdict } from '@val/contracts';
 import { knownCompanyNames, marketWords } from './competitors';
+import { readAmounts } from '../ai/offline/markets';
 import { numberClaims, writtenNumbers, type ClaimKind, type NumberClaim } from './numbers';
 import { textUnits, type TextUnit } from './units';
 
@@ -25,7 +26,7 @@ export interface CheckContext {
   allowedNames?: ReadonlyArray<string>;
 }
 
-export type ViolationKind = 'number' | 'currency' | 'verdict' | 'break-even' | 'label' | 'competitor' | 'citation' | 'fragment';
+export type ViolationKind = 'number' | 'currency' | 'verdict' | 'break-even' | 'label' | 'competitor' | 'citation' | 'link' | 'fragment';
 
 /** One thing the section says that the sheet does not support. */
 export interface Violation {
@@ -94,6 +95,7 @@ export function sheetTexts(sheet: FactSheet): string[] {
     ...(sheet.kind === 'simulation' ? [] : [sheet.verdict.rule, ...sheet.verdict.changes]),
     ...sheet.risks.map((r) => r.text),
     sheet.sources.note,
+    ...(sheet.marketFacts ?? []),
   ];
 }
 
@@ -185,8 +187,11 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
   // Numbers.
   const allowed = sheetNumbers(sheet);
   const texts = sheetTexts(sheet).map(squash);
-  // The sheet's own texts, and what the analyst's market table says about the market read.
-  const fromSheetText = writtenNumbers(`${texts.join(' ')} ${marketWords(sheet.market.id)}`);
+  // The sheet's own texts: assumptions, rules, risks and the market table's facts it lists.
+  const fromSheetText = writtenNumbers(texts.join(' '));
+  const moneyInSheetText = readAmounts(texts.join(' '))
+    .filter((a) => a.currency === sheet.currency.code)
+    .map((a) => a.value);
   const isSheetSentence = (u: string) => {
     const t = squash(u).replace(/^[-*\d.)\s|]+/, '').replace(/[|\s]+$/, '');
     return t.length > 12 && texts.some((x) => x.includes(t) || (x.length >= 40 && t.includes(x)));
@@ -213,7 +218,12 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
       continue;
     }
     const kinds = MATCHES[c.kind];
-    if (allowed.some((a) => kinds.includes(a.kind) && near(c.value, a.value, c.tolerance)) || (c.kind !== 'money' && fromSheetText.some((n) => near(c.value, n, c.tolerance) || (c.kind === 'percent' && near(c.value, n / 100, c.tolerance))))) counts.sheet += 1;
+    if (
+      allowed.some((a) => kinds.includes(a.kind) && near(c.value, a.value, c.tolerance)) ||
+      (c.kind !== 'money' && fromSheetText.some((n) => near(c.value, n, c.tolerance) || (c.kind === 'percent' && near(c.value, n / 100, c.tolerance)))) ||
+      (c.kind === 'money' && moneyInSheetText.some((n) => near(c.value, n, c.tolerance)))
+    )
+      counts.sheet += 1;
     else if (quoted) counts.quoted += 1;
     else if (ctx.sources?.length && citedBy(unit, c, ctx.sources)) counts.cited += 1;
     else if (LABELLED.test(unit)) counts.labelled += 1;
@@ -282,6 +292,14 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
   const given = new Set((ctx.sources ?? []).map((x) => x.n));
   for (const m of markdown.matchAll(/\[(\d{1,3})\](?!\()/g)) {
     if (!given.has(Number(m[1]))) flag('citation', m.index ?? 0, (m.index ?? 0) + m[0].length, given.size ? `cite only the sources given (${[...given].map((n) => `[${n}]`).join(', ')})` : 'no sources were consulted: cite none');
+  }
+
+  // Links: only to a source the section was given (a model's link is text a founder may click).
+  const sourceUrls = new Set((ctx.sources ?? []).map((x) => x.url));
+  for (const m of markdown.matchAll(/\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?[^)]*\)|<?(https?:\/\/[^\s)<>\]]+)/gi)) {
+    const url = (m[1] ?? m[2] ?? '').replace(/[.,;:!?]+$/, '');
+    if (sourceUrls.has(url)) continue;
+    flag('link', m.index ?? 0, (m.index ?? 0) + m[0].length, 'no links: the founder reads the analysis, sources are listed apart');
   }
 
   // Template fragments.

@@ -78,6 +78,8 @@ export function numberClaims(text: string): NumberClaim[] {
     value: Number(m[1]),
     tolerance: halfUnit(m[1]),
   }));
+  // The start of a percent range ("15-30%", "15 to 30 percent") is a percentage too.
+  scan(/(\d+(?:\.\d+)?)(?=\s?(?:-|–|to)\s?\d+(?:\.\d+)?\s?(?:%|percent\b|per cent\b))/gi, (m) => ({ kind: 'percent', value: Number(m[1]) / 100, tolerance: halfUnit(m[1]) / 100 }), 1);
   scan(/([-−]?\d+(?:\.\d+)?)\s?(%|percent\b|per cent\b)/gi, (m) => ({ kind: 'percent', value: Number(m[1].replace('−', '-')) / 100, tolerance: halfUnit(m[1]) / 100 }));
   scan(/LTV\s?\/\s?CAC[^0-9\n|]{0,25}(\d+(?:\.\d+)?)/gi, (m) => ({ kind: 'ratio', value: Number(m[1]), tolerance: halfUnit(m[1]) }), 1);
   scan(/(\d+(?:\.\d+)?)\s?(?:x|×)(?=[\s,.;:)]|$)/g, (m) => ({ kind: 'ratio', value: Number(m[1]), tolerance: halfUnit(m[1]) }), 1);

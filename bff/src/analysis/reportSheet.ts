@@ -4,6 +4,7 @@
  * economics, five years of revenue and profit, the break-even month, 0–10 scores, risk flags and
  * the verdict by rule. Deterministic: the same inputs give the same sheet.
  */
+import { marketFactsOf } from './marketFacts';
 import {
   levelOf,
   NO_LIVE_SOURCES_NOTE,
@@ -117,9 +118,12 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
   const buyers = sig(p.geoMillions * perMillion);
   const buyersLo = sig(buyers * 0.6);
   const buyersHi = sig(buyers * 1.4);
+  // The price's range: the market's typical one, stretched to the founder's own price when it lies outside.
+  const rangeLo = Math.min(priceLo, price);
+  const rangeHi = Math.max(priceHi, price);
   const tam = sig(buyers * price * 12);
-  const tamLo = sig(buyersLo * priceLo * 12);
-  const tamHi = sig(buyersHi * priceHi * 12);
+  const tamLo = sig(buyersLo * rangeLo * 12);
+  const tamHi = sig(buyersHi * rangeHi * 12);
   const samShare = 0.3;
   const somShare = p.b2b ? 0.08 : 0.02;
   const [somLoShare, somHiShare] = p.b2b ? [0.05, 0.12] : [0.01, 0.04];
@@ -140,7 +144,8 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
       high: buyersHi,
       basis: `${perMillion.toLocaleString('en-US')} potential ${unit} per million inhabitants (the analyst's market table for ${p.sector.label}) × ${p.geoMillions.toLocaleString('en-US')} million inhabitants of ${place}; ±40% for how broadly the segment is drawn`,
     }),
-    fig({ id: 'price', label: 'Price', kind: 'money', per: 'month', value: price, low: priceLo, high: priceHi, basis: priceBasis }),
+    fig({ id: 'typical-price', label: 'What offers typically cost', kind: 'money', per: 'month', value: pricePoint(Math.sqrt(priceLo * priceHi)), low: priceLo, high: priceHi, basis: `${p.sector.label} offers per ${perWhat}, the analyst's market table` }),
+    fig({ id: 'price', label: 'Price', kind: 'money', per: 'month', value: price, low: rangeLo, high: rangeHi, basis: priceBasis }),
     fig({ id: 'annual-value', label: `Revenue per ${perWhat}`, kind: 'money', per: 'year', value: price * 12, basis: 'price × 12 months' }),
     fig({ id: 'tam', label: 'Total market (TAM)', kind: 'money', per: 'year', value: tam, low: tamLo, high: tamHi, basis: 'buyers × price × 12; the range multiplies the low ends and the high ends' }),
     fig({ id: 'sam-share', label: 'Share you can reach', kind: 'percent', value: samShare, low: 0.2, high: 0.4, basis: `the share reachable through ${channel} and ready to adopt a new ${p.b2b ? 'tool' : 'service'} (assumption)` }),
@@ -276,6 +281,7 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
     competitors: competitorsOf(m, `${p.subject} ${p.audience}`),
     verdict,
     sources: { live: false, provider: null, note: NO_LIVE_SOURCES_NOTE },
+    marketFacts: marketFactsOf([m], currency),
   };
 }
 

@@ -3,6 +3,7 @@
  * previous month) and the model's inputs and rates, each explained; and the check that a model's
  * month texts mention only that month's computed numbers.
  */
+import { marketFactsOf } from './marketFacts';
 import {
   monthGrowthPercent,
   NO_LIVE_SOURCES_NOTE,
@@ -11,7 +12,7 @@ import {
   type SimulationMonth,
   type ValidationData,
 } from '@val/contracts';
-import { currencyFor, isConsumerMarket, readIdeaMarket, readPlace } from '../ai/offline/markets';
+import { currencyFor, GENERAL, isConsumerMarket, readIdeaMarket, readPlace } from '../ai/offline/markets';
 import type { SimulationModelResult } from '../services/simulationModel';
 
 export function buildSimulationSheet(model: SimulationModelResult, v: Pick<ValidationData, 'idea' | 'targetCustomer' | 'problemSolved'>): SimulationFactSheet {
@@ -46,6 +47,7 @@ export function buildSimulationSheet(model: SimulationModelResult, v: Pick<Valid
     figures,
     risks,
     sources: { live: false, provider: null, note: NO_LIVE_SOURCES_NOTE },
+    marketFacts: marketFactsOf([reading.market ?? GENERAL[isConsumerMarket(v.targetCustomer) ? 'consumer' : 'business']], currencyFor(text, place)),
   };
 }
 
@@ -82,7 +84,25 @@ const NUMBER = /(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w])/g;
  * narration for that month.
  */
 export function checkMonthTexts(months: ReadonlyArray<Pick<SimulationMonth, 'month' | 'title' | 'wins' | 'challenges' | 'challenge'>>, sheet: SimulationFactSheet, founderText: string): MonthNumberProblem[] {
-  const theirs = new Set([...founderText.matchAll(NUMBER)].map((m) => Number(m[1].replace(/,/g, ''))));
+  // A founder's number counts as a quote only as they wrote it: a token such as "25-40" or "€12"
+  // they used, or a bare number with the word that follows it ("12 practitioners", not "12 users left").
+  const bare = (w: string) => w.replace(/[.,;:!?)”"'…]+$/, '').toLowerCase();
+  const founderLower = founderText.toLowerCase().replace(/\s+/g, ' ');
+  const founderTokens = new Set(founderText.split(/\s+/).map(bare));
+  const theirs = new Set(
+    [...founderText.matchAll(/(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s+(\S+)/g)].map((m) => `${Number(m[1].replace(/,/g, ''))} ${bare(m[2])}`),
+  );
+  const quoted = (text: string, start: number, end: number, value: number) => {
+    const before = text.slice(0, start).match(/\S*$/)?.[0] ?? '';
+    const after = text.slice(end).match(/^\S*/)?.[0] ?? '';
+    const token = `${before}${text.slice(start, end)}${after}`.replace(/[.,;:!?)]+$/, '').toLowerCase();
+    if (token !== String(value) && /\d/.test(token) && founderTokens.has(token)) return true;
+    const word = bare(/^\s+(\S+)/.exec(text.slice(end))?.[1] ?? '');
+    if (word && theirs.has(`${value} ${word}`)) return true;
+    // A quote clipped right after the number ("churches with under 200…"): the words before it are theirs.
+    const lead = /(\S+\s+\S+\s+)$/.exec(text.slice(0, start))?.[1] ?? '';
+    return /^…/.test(text.slice(end)) && !!lead && founderLower.includes(`${lead}${text.slice(start, end)}`.toLowerCase());
+  };
   const problems: MonthNumberProblem[] = [];
   months.forEach((m, k) => {
     if (!sheet.months[k]) return;
@@ -95,9 +115,10 @@ export function checkMonthTexts(months: ReadonlyArray<Pick<SimulationMonth, 'mon
     ];
     for (const [field, text] of fields) {
       // "Month 3" names a month of the six, not a number of users.
-      for (const n of text.replace(/\bmonths?\s+[1-6]\b/gi, 'month').matchAll(NUMBER)) {
+      const plain = text.replace(/\bmonths?\s+[1-6]\b/gi, 'month');
+      for (const n of plain.matchAll(NUMBER)) {
         const value = Number(n[1].replace(/,/g, ''));
-        if (allowed.some((a) => Math.abs(a - value) < 0.05) || theirs.has(value)) continue;
+        if (allowed.some((a) => Math.abs(a - value) < 0.05) || quoted(plain, n.index ?? 0, (n.index ?? 0) + n[0].length, value)) continue;
         problems.push({ month: sheet.months[k].month, field, text, number: n[1] });
       }
     }

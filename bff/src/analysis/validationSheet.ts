@@ -4,9 +4,10 @@
  * flags a founder should not miss. Computed in code from the three inputs; a model is told all of
  * it and its text is checked against it.
  */
+import { marketFactsOf } from './marketFacts';
 import { formatFigure, NO_LIVE_SOURCES_NOTE, type RiskFlag, type ValidateRequest, type ValidationFactSheet } from '@val/contracts';
 import { profileIdea, validationNumbers, validationVerdict } from '../ai/offline/validation';
-import { regulationOf } from '../ai/offline/markets';
+import { GENERAL, regulationOf } from '../ai/offline/markets';
 
 export function buildValidationSheet(input: ValidateRequest): ValidationFactSheet {
   const p = profileIdea(input);
@@ -35,6 +36,7 @@ export function buildValidationSheet(input: ValidateRequest): ValidationFactShee
     verdict: validationVerdict(p.score),
     risks,
     sources: { live: false, provider: null, note: NO_LIVE_SOURCES_NOTE },
+    marketFacts: marketFactsOf([p.domain, GENERAL[p.segment === 'b2b' ? 'business' : 'consumer']], p.currency),
   };
 }
 

@@ -37,6 +37,7 @@ export const AGENT_TOPICS: Readonly<Record<string, ReadonlyArray<ResearchTopicId
   'threat-of-substitutes': ['competitors'],
   'five-forces-summary': ['competitors', 'trends'],
   'customer-personas': ['market-size'],
+  'customer-interviews': ['trends'],
   'customer-insights': ['trends'],
   'pain-discovery': ['trends', 'competitors'],
   'pain-prioritization': ['trends'],

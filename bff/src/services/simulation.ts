@@ -98,7 +98,8 @@ export function simulationService(ai: Ai, logger?: Logger) {
       const model = runSimulationModel({ validation: input.validationData, insights: input.customerInsights });
       const sheet = buildSimulationSheet(model, input.validationData);
       const taskInput = { validationData: input.validationData, customerInsights: input.customerInsights, landingPageContent: input.landingPageContent ?? null, numbers: model.months };
-      const founderText = [input.validationData.idea, input.validationData.targetCustomer, input.validationData.problemSolved, ...input.customerInsights.flatMap((c) => c.responses)].join(' ');
+      // The founder's words only: the personas' replies are a model's text too.
+      const founderText = [input.validationData.idea, input.validationData.targetCustomer, input.validationData.problemSolved].join(' ');
       const r = await ai.json(generateSimulationTask, taskInput, opts);
       if (r.value.length !== model.months.length) throw new AiError('The simulation does not have six months', 'malformed');
       let months = r.value;

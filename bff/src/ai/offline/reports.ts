@@ -41,7 +41,7 @@ interface Ctx {
   /** A figure of the sheet by id. */
   f(id: string): SheetFigure;
   /** A figure written as the sheet writes it ("£84 a month", "27,000–38,000 (base 27,000)"). */
-  w(id: string, opts?: { range?: boolean }): string;
+  w(id: string, opts?: { range?: boolean; plain?: boolean }): string;
   /** A score of the sheet by id. */
   sc(id: string): SheetScore;
   /** The search results this section may cite. */
@@ -153,7 +153,7 @@ const targetCustomers: Writer = (c) => {
       `- **Gains they would pay for:** time back, fewer mistakes, and proof they chose well.`,
       `- **Where to find them:** ${list(p.sector.channels)}.`,
     ].join('\n'),
-    `### What this means\nStart with the first segment only. ${p.b2b ? 'Sell to the person who owns the budget and feels the pain (often the same person in smaller firms).' : 'Win them with a free first result, then ask for payment.'} The fact sheet prices the offer at ${c.w('price')}, within the ${c.m(c.f('price').low ?? c.f('price').value)}–${c.m(c.f('price').high ?? c.f('price').value)} that offers in ${p.sector.label} typically cost.`,
+    `### What this means\nStart with the first segment only. ${p.b2b ? 'Sell to the person who owns the budget and feels the pain (often the same person in smaller firms).' : 'Win them with a free first result, then ask for payment.'} The fact sheet prices the offer at ${c.w('price')}, ${priceAgainstMarket(c)} the ${c.w('typical-price', { range: true, plain: true })} that offers in ${p.sector.label} typically cost.`,
   );
 };
 
@@ -394,7 +394,7 @@ const desirability: Writer = (c) => {
       ],
     ),
     '### Evidence for and against',
-    `- **For:** ${p.sector.trends[0]}; the words in your idea (${p.keywords.slice(0, 4).join(', ') || 'the problem'}) match what people search for.\n- **Against:** ${p.substitutes[0]} is good enough for occasional users; offers above ${c.m(c.f('price').high ?? c.f('price').value)} a month are at the top of what this market pays.`,
+    `- **For:** ${p.sector.trends[0]}; the words in your idea (${p.keywords.slice(0, 4).join(', ') || 'the problem'}) match what people search for.\n- **Against:** ${p.substitutes[0]} is good enough for occasional users; offers above ${c.m(c.f('typical-price').high ?? c.f('typical-price').value)} a month are at the top of what this market pays.`,
     '### Three experiments to prove demand',
     [
       `1. **Landing page + price:** describe ${s} at ${c.w('price')}; success = 5% of visitors leave an email and 1% click "buy".`,
@@ -437,7 +437,7 @@ const topDownSizing: Writer = (c) => {
       ['Step', 'Value', 'Assumption'],
       [
         [`${capitalize(p.audience)}, widest reading`, formatWhole(b.high ?? b.value), b.basis],
-        ['Price, top of the range', `${c.m(pr.high ?? pr.value)} a month`, `what the dearest offers in ${p.sector.label} charge`],
+        ['Price, top of the range', `${c.m(pr.high ?? pr.value)} a month`, 'the top of the price range on the fact sheet'],
         ['Top-down TAM', c.m(c.f('tam').high ?? c.f('tam').value), 'buyers × price × 12'],
       ],
     ),
@@ -673,6 +673,13 @@ function questionsOf(inputs: ProductInputs): string[] {
 /** The three personas' budgets: the low end, the middle and the high end of the sheet's price range. */
 const budgets = (c: Ctx) => [c.f('price').low ?? c.f('price').value, c.f('price').value, c.f('price').high ?? c.f('price').value];
 
+/** Where the sheet's price sits against what the market's offers typically cost. */
+function priceAgainstMarket(c: Ctx): string {
+  const t = c.f('typical-price');
+  const price = c.f('price').value;
+  return price < (t.low ?? t.value) ? 'below' : price > (t.high ?? t.value) ? 'above' : 'within';
+}
+
 const customerPersonas: Writer = (c) => {
   const { p, s } = c;
   const names = personaNames(p);
@@ -837,9 +844,10 @@ const revenueStreams: Writer = (c) => {
 
 const pricingBenchmarks: Writer = (c) => {
   const { p, s, sheet } = c;
-  const pr = c.f('price');
+  const pr = c.f('typical-price');
+  const where = priceAgainstMarket(c);
   return md(
-    `Offers in ${p.sector.label} typically cost ${c.m(pr.low ?? pr.value)} to ${c.m(pr.high ?? pr.value)} a month per ${p.b2b ? 'account' : 'customer'}; a launch price of ${c.w('price')} for ${s} sits in the middle.`,
+    `Offers in ${p.sector.label} typically cost ${c.m(pr.low ?? pr.value)} to ${c.m(pr.high ?? pr.value)} a month per ${p.b2b ? 'account' : 'customer'}; a launch price of ${c.w('price')} for ${s} sits ${where === 'within' ? 'within that range' : `${where} it`}.`,
     '### What buyers compare you with',
     table(
       ['Offer', 'How it charges'],
@@ -1013,7 +1021,7 @@ export function offlineReportAnswer(input: ReportAgentInput): string {
       const f = figure(id);
       if (opts?.range && f.low !== undefined && f.high !== undefined) {
         const one = (n: number) => formatFigure({ kind: f.kind, value: n }, sheet.currency);
-        return `${one(f.low)}-${one(f.high)}${f.per ? ` a ${f.per}` : ''}`;
+        return `${one(f.low)}-${one(f.high)}${f.per && !opts.plain ? ` a ${f.per}` : ''}`;
       }
       return formatFigure({ kind: f.kind, value: f.value, per: f.per }, sheet.currency);
     },

@@ -64,7 +64,11 @@ function firstClause(s: string, maxWords: number): string {
     const rel = words.findIndex((w, i) => i >= 2 && /^(who|that|which|with|because|so|and|to|by|for)$/i.test(w));
     t = words.slice(0, rel > 0 && rel <= maxWords ? rel : maxWords).join(' ');
   }
-  return t.replace(/[,:]+$/, '');
+  // A clause cut after a few words must not end on a word that needs more ("living in", "aged").
+  // …nor on half of a number ("farms of 20" from "farms of 20 to 200 hectares").
+  return t
+    .replace(/[,:]+$/, '')
+    .replace(/(\s+(in|at|on|of|with|for|to|from|and|or|the|a|an|who|that|which|living|aged|working|near|by|\d[\d,.-]*))+$/i, '');
 }
 
 const IRREGULAR: Record<string, string> = { people: 'person', children: 'child', women: 'woman', men: 'man', families: 'family', staff: 'staff member' };

@@ -165,7 +165,7 @@ const moneyIn = (c: CurrencyInfo) => (usd: number) => formatMoney(localAmount(us
 export const localAmount = (usd: number, c: CurrencyInfo) => Math.max(1, roundSig(usd * c.perUsd, 2));
 
 /** A sentence of the market table with its dollar amounts in the founder's currency ("$500 to $2,000" → "£400 to £1,600"). */
-function localised(sentence: string, c: CurrencyInfo): string {
+export function localised(sentence: string, c: CurrencyInfo): string {
   if (c.code === 'USD') return sentence;
   const money = moneyIn(c);
   return sentence.replace(/\$(\d[\d,]*(?:\.\d+)?)(k\b)?/gi, (_m, n: string, k?: string) => money(Number(n.replace(/,/g, '')) * (k ? 1000 : 1)));
@@ -355,7 +355,7 @@ export function readUrgency(problem: string): {
   frequency: string | null;
 } {
   const text = problem.replace(/[’]/g, "'");
-  const toks: Tok[] = [...text.matchAll(/[$£€¥₹]?\d+(?:[.,']\d+)*|[A-Za-z0-9$%'-]+/g)].map((m) => ({ word: m[0].toLowerCase(), start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+  const toks: Tok[] = [...text.matchAll(/(?:[A-Za-z]{1,3}\$|[$£€¥₹])?\d+(?:[.,']\d+)*|[A-Za-z0-9$%'-]+/g)].map((m) => ({ word: m[0].toLowerCase(), start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
   const lower = text.toLowerCase();
   const found = new Map<string, string>();
   for (const group of URGENCY_LEXICON) {
