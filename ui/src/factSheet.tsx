@@ -90,17 +90,6 @@ export function VerdictBlock({ verdict, label = 'Verdict' }: { verdict: VerdictI
   );
 }
 
-/**
- * A figure as the tables show it: "low–high (base x)" for an estimate with its spread; a value of
- * the founder's own that lies outside the market's range is shown as theirs, beside the range
- * ("€9 a month (typical €18–€74 a month)"), never as the base of a range it is not in.
- */
-export function figureText(f: SheetFigure, currency: Pick<CurrencyInfo, 'symbol'>): string {
-  if (f.low === undefined || f.high === undefined || (f.value >= Math.min(f.low, f.high) && f.value <= Math.max(f.low, f.high))) return formatFigure(f, currency);
-  const { low, high, ...own } = f;
-  return `${formatFigure(own, currency)} (typical ${formatFigure({ ...own, value: low, low, high }, currency).replace(/ \(base .*\)$/, '')})`;
-}
-
 /** A sheet's figures as a table: what it is, its value (or range "low–high (base x)") and how it was worked out. */
 export function FigureTable({
   figures,
@@ -134,7 +123,7 @@ export function FigureTable({
           {figures.map((f, i) => (
             <tr key={`${f.id}-${i}`} data-figure={f.id}>
               <th scope="row">{f.label}</th>
-              <td className={`num${f.value < 0 ? ' neg' : ''}`}>{figureText(f, currency)}</td>
+              <td className={`num${f.value < 0 ? ' neg' : ''}`}>{formatFigure(f, currency)}</td>
               <td className="basis">{f.basis}</td>
             </tr>
           ))}
