@@ -43,7 +43,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const deps: Omit<AppDeps, 'services'> = { config, logger, db, repos, lifecycle, ai, reports, counters, metrics };
   const services: AppDeps['services'] = {
     validation: createValidationService({ ai, repos, logger }),
-    simulation: simulationService(ai),
+    simulation: simulationService(ai, logger),
     analytics: createAnalyticsService({ config, logger, repos, lifecycle, metrics }),
     aiBudget: tokenBudget({ store: counters, tokens: config.AI_TOKEN_BUDGET_PER_IP, windowMs: config.AI_TOKEN_BUDGET_WINDOW_MS }),
     // The report engine is read per call (`deps.reports`), so a test can put another in its place.

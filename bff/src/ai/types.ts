@@ -42,6 +42,8 @@ export interface AiTaskBase<I> {
   temperature?: number;
   /** Earlier turns of a conversation, mapped to chat messages (after the system prompt). */
   history?(input: I): ChatMessage[];
+  /** Turns after the data message (e.g. a repair round: the model's answer, then what to fix). */
+  followUp?(input: I): ChatMessage[];
 }
 
 /** A task whose answer is text (markdown). */
@@ -113,4 +115,6 @@ export interface ReportAgentInput {
   sheet?: ReportFactSheet;
   /** Search results this agent may cite as [n] (absent without a search provider). */
   sources?: ReadonlyArray<SourceRef>;
+  /** A repair round: the agent's previous answer and the list of what contradicted the fact sheet. */
+  repair?: { answer: string; request: string };
 }

@@ -25,7 +25,7 @@ export interface CheckContext {
   allowedNames?: ReadonlyArray<string>;
 }
 
-export type ViolationKind = 'number' | 'currency' | 'verdict' | 'break-even' | 'label' | 'competitor' | 'fragment';
+export type ViolationKind = 'number' | 'currency' | 'verdict' | 'break-even' | 'label' | 'competitor' | 'citation' | 'fragment';
 
 /** One thing the section says that the sheet does not support. */
 export interface Violation {
@@ -275,6 +275,12 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
     if (allowedNames.has(name) || marketText.includes(name) || ctx.inputs.includes(name) || (ctx.quoted ?? '').includes(name) || sourceText.includes(name)) continue;
     const re = new RegExp(`(?<![\\w.])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g');
     for (const m of markdown.matchAll(re)) flag('competitor', m.index ?? 0, (m.index ?? 0) + m[0].length, `${name} belongs to ${markets.join(', ')}, not to ${sheet.market.label}`);
+  }
+
+  // Citations of sources the section was not given.
+  const given = new Set((ctx.sources ?? []).map((x) => x.n));
+  for (const m of markdown.matchAll(/\[(\d{1,3})\](?!\()/g)) {
+    if (!given.has(Number(m[1]))) flag('citation', m.index ?? 0, (m.index ?? 0) + m[0].length, given.size ? `cite only the sources given (${[...given].map((n) => `[${n}]`).join(', ')})` : 'no sources were consulted: cite none');
   }
 
   // Template fragments.

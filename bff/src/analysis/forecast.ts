@@ -62,7 +62,7 @@ export function forecast(i: ForecastInput): ForecastResult {
   const years = revenue.map((r, k) => {
     const rev = money(r);
     const cost = money(costs[k]);
-    return { year: k + 1, customers: Math.round(customersAt(i.customersY3, (k + 1) * 12)), revenue: rev, costs: cost, profit: rev - cost };
+    return { year: k + 1, customers: roundSig(Math.round(customersAt(i.customersY3, (k + 1) * 12)), 2), revenue: rev, costs: cost, profit: rev - cost };
   });
   return { years, breakEvenMonth };
 }

@@ -16,6 +16,8 @@ import type { Database } from '../db/knex';
 import { InputError } from '../errors';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
+import { buildReportSheet } from '../analysis/reportSheet';
+import { createSearchProvider } from '../search';
 import { newReportId, newWorkerId } from './ids';
 import { createReportMailer, type ReportMailer } from './mailer';
 import { renderReportPdf, reportPdfFileName } from './pdf';
@@ -91,6 +93,7 @@ export function describeReport(product: CatalogueProduct, inputs: ProductInputs)
 export function createReportService(d: ReportServiceDeps): ReportService {
   const { config, logger, db, ai } = d;
   const repo = knexReportRepository(db.knex, db.dialect);
+  const search = createSearchProvider(config, logger);
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
   const publicBase = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
@@ -180,6 +183,7 @@ export function createReportService(d: ReportServiceDeps): ReportService {
         description,
         dedupeKey: req.dedupeKey,
         steps: product.agents.map((a) => ({ stepId: a.id, title: a.title })),
+        factSheet: buildReportSheet({ product, inputs, evidence }),
       });
       if (created) {
         logger.info({ report: id, product: product.id }, 'report queued');
@@ -200,7 +204,13 @@ export function createReportService(d: ReportServiceDeps): ReportService {
         description: job.description,
         flow_execution_steps: steps
           .filter((s) => s.status === 'finished' && !hidden.has(s.stepId))
-          .map((s) => ({ id: s.stepId, title: s.title, raw_output: s.rawOutput ?? '' })),
+          .map((s) => ({
+            id: s.stepId,
+            title: s.title,
+            raw_output: s.rawOutput ?? '',
+            ...(s.sources?.length ? { sources: s.sources } : {}),
+            ...(s.check ? { check: s.check } : {}),
+          })),
         product: job.product as ProductId,
         error: job.error,
         provider: job.provider,
@@ -210,6 +220,7 @@ export function createReportService(d: ReportServiceDeps): ReportService {
           running: steps.filter((s) => s.status === 'running').map((s) => s.stepId),
         },
         ...(job.evidence?.length ? { evidence: job.evidence } : {}),
+        ...(job.factSheet ? { fact_sheet: job.factSheet } : {}),
       };
     },
     events: (id, afterId) => repo.eventsAfter(id, afterId),
@@ -240,6 +251,8 @@ export function createReportService(d: ReportServiceDeps): ReportService {
         stepMaxAttempts: config.REPORT_STEP_MAX_ATTEMPTS,
         jobMaxAttempts: config.REPORT_JOB_MAX_ATTEMPTS,
         mailFor,
+        search,
+        searchLimit: config.SEARCH_MAX_RESULTS,
         onOutcome: d.metrics ? (outcome) => d.metrics?.reportJobs.inc({ outcome }) : undefined,
         onFinished: async (job, mail) => {
           if (mail) await mailer.queued(mail, link(job.id)).catch((err) => logger.warn({ report: job.id, err }, 'mail delivery failed; kept in the outbox'));

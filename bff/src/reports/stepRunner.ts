@@ -1,11 +1,12 @@
-import { citesInterviewEvidence, type CatalogueProduct, type ReportAgent } from '@val/contracts';
+import { citesInterviewEvidence, type CatalogueProduct, type ReportAgent, type ReportFactSheet } from '@val/contracts';
 import type { Ai } from '../ai/service';
-import { reportAgentTask, type UpstreamFinding } from '../ai/tasks/reports';
+import type { UpstreamFinding } from '../ai/tasks/reports';
 import { AiError } from '../ai/types';
 import type { Logger } from '../logger';
-import type { ReportJob, ReportRepository, ReportStepRecord } from '../repositories/reportJobs';
+import type { JobResearch, ReportJob, ReportRepository, ReportStepRecord } from '../repositories/reportJobs';
 import { LeaseLostError } from './lease';
-import { cleanAgentOutput } from './output';
+import { sourcesForAgent } from './research';
+import { writeSection } from './writeSection';
 
 /** A step that kept failing; its message is what the report page shows. */
 export class StepFailedError extends Error {
@@ -62,6 +63,10 @@ export interface StepRunnerOptions {
   retryBaseMs: number;
   /** Something about the job changed (its SSE streams look again). */
   notify(): void;
+  /** The job's fact sheet: every agent writes around it, and every section is checked against it. */
+  sheet: ReportFactSheet;
+  /** The job's search results, or null without a search provider. */
+  research: JobResearch | null;
 }
 
 /** Runs a job's agents one step at a time; `outputs` holds every finished step's text. */
@@ -110,11 +115,12 @@ export function createStepRunner(o: StepRunnerOptions): StepRunner {
       if (signal.aborted) throw new LeaseLostError();
       // Step 3's interviews go only to the customer- and market-facing agents, who quote them.
       const evidence = job.evidence?.length && citesInterviewEvidence(agent.id) ? job.evidence : undefined;
-      const input = { product, agent, inputs: job.inputs, upstream: upstreamOf(agent), ...(evidence ? { evidence } : {}) };
-      const res = await o.ai.text(reportAgentTask(agent, { withEvidence: !!evidence }), input, { signal });
-      provider = res.provider;
-      const text = cleanAgentOutput(res.value, agent.title);
-      const r = await repo.finishStep(job.id, owner, agent.id, text, { type: 'step-finished', ...base });
+      const sources = sourcesForAgent(agent.id, o.research);
+      const input = { product, agent, inputs: job.inputs, upstream: upstreamOf(agent), sheet: o.sheet, ...(sources.length ? { sources } : {}), ...(evidence ? { evidence } : {}) };
+      const written = await writeSection({ ai: o.ai, agent, input, signal, log: o.log, jobId: job.id });
+      provider = written.provider;
+      const text = written.text;
+      const r = await repo.finishStep(job.id, owner, agent.id, text, { type: 'step-finished', ...base }, { sources: written.sources, check: written.check });
       if (r === 'lost') throw new LeaseLostError();
       outputs.set(agent.id, r === 'already' ? await storedOutput(agent, text) : text);
       o.notify();

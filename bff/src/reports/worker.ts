@@ -1,10 +1,13 @@
 import type { EventEmitter } from 'node:events';
 import { getProduct, type CatalogueProduct } from '@val/contracts';
 import type { Ai } from '../ai/service';
+import { buildReportSheet } from '../analysis/reportSheet';
 import type { Logger } from '../logger';
+import type { SearchProvider } from '../search';
 import type { OutboxMail, ReportJob, ReportRepository } from '../repositories/reportJobs';
 import { runDag } from './dag';
 import { keepLease, LeaseLostError } from './lease';
+import { ensureResearch } from './research';
 import { createStepRunner, StepFailedError } from './stepRunner';
 
 /** Settings of one worker (from config: REPORT_*). */
@@ -28,6 +31,10 @@ export interface ReportWorkerOptions {
   retryBaseMs?: number;
   /** How each job this worker ran ended (metrics). */
   onOutcome?(outcome: 'finished' | 'failed' | 'released' | 'crashed'): void;
+  /** Web search for the agents' sources (null: none configured). */
+  search?: SearchProvider | null;
+  /** Results per search query. */
+  searchLimit?: number;
 }
 
 /** A worker: claims report jobs and runs their agents until stopped. */
@@ -73,8 +80,21 @@ export function createReportWorker(o: ReportWorkerOptions): ReportWorker {
       await repo.failJob(job.id, owner, `The report could not be completed after ${o.jobMaxAttempts} attempts. Please contact support.`);
       return;
     }
+    // Jobs queued before fact sheets existed get theirs now (the same inputs give the same sheet).
+    const { sheet, research } = await ensureResearch({
+      job,
+      sheet: job.factSheet ?? buildReportSheet({ product, inputs: job.inputs, evidence: job.evidence }),
+      owner,
+      repo,
+      search: o.search ?? null,
+      limit: o.searchLimit ?? 5,
+      signal,
+      log,
+    });
     const steps = createStepRunner({
       job,
+      sheet,
+      research,
       product,
       owner,
       steps: await repo.steps(job.id),

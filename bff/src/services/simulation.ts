@@ -21,6 +21,9 @@ import {
   valChatTask,
 } from '../ai/tasks/simulation';
 import { AiError, type AiTextTask, type CallOptions } from '../ai/types';
+import { offlineSimulation } from '../ai/offline/simulation';
+import { buildSimulationSheet, checkMonthTexts, type MonthNumberProblem } from '../analysis/simulationSheet';
+import type { Logger } from '../logger';
 import { runSimulationModel } from './simulationModel';
 
 /** A streamed reply: who answers, the chunks, and the whole reply cleaned once it is complete. */
@@ -34,7 +37,15 @@ export interface ReplyStream {
  * Step 3's use cases over the AI layer: personas, interview replies, the simulation (numbers
  * from the model in simulationModel.ts, words from the AI), challenge feedback and Val's chat.
  */
-export function simulationService(ai: Ai) {
+/** The message of the regeneration round: each month's numbers that were not its own. */
+export function monthRepairRequest(problems: ReadonlyArray<MonthNumberProblem>): string {
+  return [
+    "Your months mention numbers that are not in the data. Each month's texts may mention only that month's numbers from `numbers` (users, new users, churned users), the growth against the previous month, and the previous or next month's users. Rewrite all six months in the same JSON shape, fixing:",
+    ...problems.slice(0, 20).map((p) => `- Month ${p.month} (${p.field}): "${p.text.slice(0, 120)}" mentions ${p.number}.`),
+  ].join('\n');
+}
+
+export function simulationService(ai: Ai, logger?: Logger) {
   const personaNames = (r: CustomerInterviewRequest) => [r.customerPersona.name, r.customerPersona.name.split(' ')[0]];
   const stream = <I>(task: AiTextTask<I>, input: I, names: string[], opts?: CallOptions): ReplyStream => {
     const s = ai.stream(task, input, opts);
@@ -59,17 +70,50 @@ export function simulationService(ai: Ai) {
       return stream(customerInterviewTask, input, personaNames(input), opts);
     },
 
+    /**
+     * Six months: the numbers from the launch model (code), the words from the AI. A model's month
+     * may mention only that month's numbers: months that mention others are regenerated once, and
+     * any still wrong get the offline narration for that month.
+     */
     async generateSimulation(input: GenerateSimulationRequest, opts?: CallOptions): Promise<GenerateSimulationResponse> {
       const model = runSimulationModel({ validation: input.validationData, insights: input.customerInsights });
-      const r = await ai.json(
-        generateSimulationTask,
-        { validationData: input.validationData, customerInsights: input.customerInsights, landingPageContent: input.landingPageContent ?? null, numbers: model.months },
-        opts,
-      );
+      const sheet = buildSimulationSheet(model, input.validationData);
+      const taskInput = { validationData: input.validationData, customerInsights: input.customerInsights, landingPageContent: input.landingPageContent ?? null, numbers: model.months };
+      const founderText = [input.validationData.idea, input.validationData.targetCustomer, input.validationData.problemSolved, ...input.customerInsights.flatMap((c) => c.responses)].join(' ');
+      const r = await ai.json(generateSimulationTask, taskInput, opts);
       if (r.value.length !== model.months.length) throw new AiError('The simulation does not have six months', 'malformed');
+      let months = r.value;
+      let problems = checkMonthTexts(months, sheet, founderText);
+      if (problems.length && r.provider !== 'offline') {
+        logger?.info({ months: [...new Set(problems.map((p) => p.month))] }, 'simulation months mention numbers that are not theirs: one regeneration');
+        try {
+          const again = await ai.json(generateSimulationTask, { ...taskInput, repair: { answer: JSON.stringify({ simulation: months }), request: monthRepairRequest(problems) } }, opts);
+          if (again.value.length === months.length) {
+            months = months.map((m, k) => (problems.some((p) => p.month === k + 1) ? again.value[k] : m));
+            problems = checkMonthTexts(months, sheet, founderText);
+          }
+        } catch (err) {
+          if (err instanceof AiError && err.kind === 'aborted') throw err;
+          logger?.warn({ err: (err as Error).message }, 'simulation regeneration failed; wrong months get the offline narration');
+        }
+      }
+      if (problems.length) {
+        const wrong = new Set(problems.map((p) => p.month));
+        const narrated = offlineSimulation(taskInput);
+        months = months.map((m, k) => (wrong.has(k + 1) ? narrated[k] : m));
+        logger?.warn({ months: [...wrong] }, 'simulation months replaced by the offline narration: their numbers were not the model’s');
+      }
       const next = (k: number) => (model.months[k + 1] ?? model.projection).users;
-      const simulation = r.value.map((m, k) => ({ ...m, month: k + 1, users: model.months[k].users, nextMonthUsers: next(k) }));
-      return { simulation, assumptions: model.assumptions, provider: r.provider };
+      const simulation = months.map((m, k) => ({
+        ...m,
+        month: k + 1,
+        users: model.months[k].users,
+        nextMonthUsers: next(k),
+        newUsers: model.months[k].newUsers,
+        churnedUsers: model.months[k].churnedUsers,
+        previousUsers: k ? model.months[k - 1].users : 0,
+      }));
+      return { simulation, assumptions: model.assumptions, provider: r.provider, factSheet: sheet };
     },
 
     async challengeFeedback(input: ChallengeFeedbackRequest, opts?: CallOptions): Promise<ChallengeFeedbackResponse> {

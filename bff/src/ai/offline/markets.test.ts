@@ -3,7 +3,7 @@ import path from 'node:path';
 import { getProduct, type ProductInputs } from '@val/contracts';
 import { runOfflineReport } from '../../../test/reports';
 import { profile } from './reportKit';
-import { GENERAL, MARKETS, readPlace, rulesFor } from './markets';
+import { GENERAL, MARKETS, readIdeaMarket, readPlace, rulesFor, stemMatches } from './markets';
 import { detectDomain, offlineValidation, type ValidationInput } from './validation';
 
 interface Labelled extends ValidationInput {
@@ -42,6 +42,34 @@ describe('the market the offline analyst names (test set of bff/test/fixtures/ma
   });
 });
 
+describe('words that start like a market word but are not one', () => {
+  it.each([
+    ['gps', 'gp'],
+    ['retired', 'retire'],
+    ['retirees', 'retire'],
+    ['cookies', 'cook'],
+    ['doctoral', 'doctor'],
+    ['investigative', 'invest'],
+    ['nursery', 'nurse'],
+    ['triple', 'trip'],
+  ])('"%s" is not "%s"', (token, stem) => expect(stemMatches(token, stem)).toBe(false));
+
+  it.each([
+    ['gps', 'gps'],
+    ['retirement', 'retire'],
+    ['cooking', 'cook'],
+    ['doctors', 'doctor'],
+    ['investors', 'invest'],
+    ['nurses', 'nurse'],
+    ['trips', 'trip'],
+  ])('"%s" still is "%s"', (token, stem) => expect(stemMatches(token, stem)).toBe(true));
+
+  it('reads a pension idea as finance and a support-ticket idea as no event', () => {
+    expect(readIdeaMarket({ idea: 'A retirement-savings app that rounds up card payments', targetCustomer: 'People in their 30s', problemSolved: 'They have no pension' }).market?.id).toBe('finance');
+    expect(readIdeaMarket({ idea: 'A tool that tags support tickets by urgency', targetCustomer: 'Support teams at software companies', problemSolved: 'Urgent tickets wait in the queue' }).market?.id).not.toBe('events');
+  });
+});
+
 /** Names of rules and regulators that belong to one jurisdiction (kept here, apart from the table). */
 const JURISDICTION_NAMES: Record<string, RegExp> = {
   US: /\b(FTC|FDA|HIPAA|COPPA|FERPA|FMCSA|CPSC|CCPA|EEOC|CAN-SPAM|ASCAP|MoCRA|FALCPA|IRA)\b|Fair Housing Act|Bank Secrecy|money-transmitter|NYC Local Law|Section 508|automatic-renewal/,
@@ -57,7 +85,7 @@ const PLACES: Array<[string, string | null]> = [
   [' in the United States', 'US'],
   [' in India', 'IN'],
 ];
-const HAS_PLACE = /\b(UK|US|USA|EU|Europe|Germany|Canada|Kenya|Australia|London|Portland|India|Madrid|Amsterdam)\b/;
+const HAS_PLACE = /\b(UK|US|USA|EU|Europe|Germany|Canada|Kenya|Australia|London|Portland|India|Madrid|Amsterdam|Spain|Berlin)\b/;
 const feas = getProduct('new-product-feasibility-study')!;
 
 const feasibility = (inputs: ProductInputs): string => [...runOfflineReport(feas, inputs).values()].join('\n\n');

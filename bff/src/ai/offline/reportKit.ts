@@ -166,7 +166,7 @@ export function keywords(text: string, max = 8): string[] {
 
 /** "dog owners" from "An app for dog owners to book walkers"; null when no "for ..." phrase. */
 export function audienceFrom(text: string): string | null {
-  const m = ascii(text).match(/\bfor ([a-z0-9][^,.;:!?()]{2,60}?)(?= (?:to|that|who|which|so|by|with|in order)\b|[,.;:!?()]|$)/i);
+  const m = ascii(text).match(/\bfor ([a-z0-9][^,.;:!?()]{2,60}?)(?= (?:to|that|who|which|so|by|with|in order)\b| (?:at|for|from) [$\u00a3\u20ac\u00a5\u20b9\d]|[,.;:!?()]|$)/i);
   if (!m) return null;
   const a = m[1].trim().replace(/^(the|a|an) /i, '');
   return a.split(' ').length <= 8 ? a : null;

@@ -28,7 +28,7 @@ describe('the offline report analyst', () => {
     expect(out.get('target-customers')).toContain('independent gyms in the UK');
     expect(out.get('regulatory-impact')).toContain('the United Kingdom');
     expect(out.get('technical-feasibility')).toContain('lets members book and pay for classes');
-    expect(out.get('final-recommendations')).toMatch(/\*\*Verdict: (Go|Go, with conditions|Not yet: narrow the idea first)\.\*\*/);
+    expect(out.get('final-recommendations')).toMatch(/^\*\*Verdict: (Go|Go with changes|No-go)\.\*\*/);
   });
 
   it('gives clearly different answers for different inputs', () => {
@@ -62,7 +62,7 @@ describe('the offline report analyst', () => {
 
   it('uses numbers the buyer wrote', () => {
     const out = runOffline(getProduct('idea-desirability-assessment')!, { idea: 'Weekly meal kits for busy parents at $49 a month' });
-    expect(out.get('desirability-assessment')).toContain('$49/month');
+    expect(out.get('desirability-assessment')).toContain('at $49 a month;');
   });
 
   it('answers every research question of a voice-of-customer report, with the upstream personas', () => {
@@ -142,5 +142,12 @@ describe('reading an idea', () => {
     expect(p.geo).toBe('Germany');
     expect(p.b2b).toBe(true);
     expect(profile({ subject: 'Meal kits for busy parents in Toronto' }).sector.id).toBe('food');
+  });
+});
+
+describe('the audience of an idea', () => {
+  it('stops before a price ("for busy parents at $49 a month" is about busy parents)', () => {
+    expect(profile({ subject: 'Weekly meal kits for busy parents at $49 a month' }).audience).toBe('busy parents');
+    expect(profile({ subject: 'Dog walking for seniors for £12 a walk' }).audience).toBe('seniors');
   });
 });

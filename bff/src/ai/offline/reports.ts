@@ -1036,7 +1036,10 @@ export function offlineReportAnswer(input: ReportAgentInput): string {
       return `${lead ? `${lead}: ` : ''}the ${u.agent} found that ${said}${/[.!?]$/.test(said) ? '' : '.'}`;
     },
   };
-  const section = (WRITERS[agent.id] ?? generic)(ctx).replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/[\u2013\u2014]/g, '-');
+  const written = (WRITERS[agent.id] ?? generic)(ctx);
+  // A section given sources cites them: when its writer did not place them, they close it.
+  const cited = ctx.sources.length && !ctx.sources.some((x) => written.includes(`[${x.n}]`)) ? md(written, sourceLines(ctx)) : written;
+  const section = cited.replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/[\u2013\u2014]/g, '-');
   const evidence = input.evidence?.length ? offlineEvidenceBlock(agent, input.evidence) : '';
   return evidence ? `${section}\n\n${evidence}` : section;
 }

@@ -466,7 +466,7 @@ export function offlineSimulation(input: {
         `You have real usage data to show partners or investors`,
       ],
       challenges: [`Deciding between growing faster and improving retention`, `Competitors noticed the niche of ${seg}`],
-      challenge: `After six months you have ${plural(u(6), 'user')}. What is your plan for the next 90 days, and what would make you stop or pivot?`,
+      challenge: `After six months you have ${plural(u(6), 'user')}. What is your plan for the next three months, and what would make you stop or pivot?`,
     },
   ];
   return months.map((m, k) => ({ month: k + 1, users: u(k + 1), ...m }));

@@ -103,7 +103,7 @@ describe('the offline validation analyst', () => {
       targetCustomer: 'Procurement directors at enterprises with 5,000 employees',
       problemSolved: 'Missed contract clauses cost them fines and millions in penalties every year.',
     });
-    expect(enterprise).toMatch(/\$15,000 to \$60,000 per year/);
+    expect(enterprise).toMatch(/\$15K to \$60K per year/);
   });
 
   it('reads urgency signals, numbers and frequency from the problem', () => {
@@ -112,6 +112,48 @@ describe('the offline validation analyst', () => {
     expect(u.signals.map((s) => s.kind)).toEqual(expect.arrayContaining(['Money at stake', 'Time lost']));
     expect(u.frequency).toBe('every month');
     expect(readUrgency('It would be nice sometimes.').urgency).toBe('low');
+  });
+
+  it.each([
+    ['They lose £40 of food every month', '£40'],
+    ['They lose $40 of food every month', '$40'],
+    ['Spoiled stock costs them €1.200 a year', '€1.200 a year'],
+    ['Parking fines cost CHF 15 each week', 'CHF 15 each week'],
+    ['Each late order costs ¥3,000 in refunds', '¥3,000'],
+    ['They waste about 30 euros a week of food', '30 euros a week'],
+    ['It costs $40 a month', '$40 a month'],
+  ])('quotes the money in "%s" as "%s", whatever the currency', (problem, quoted) => {
+    const u = readUrgency(problem);
+    expect(u.quantified).toBe(quoted);
+    expect(u.signals.find((s) => s.kind === 'Money at stake')?.word).toContain(quoted.split(' ')[0]);
+  });
+
+  describe('writes its prices in the founder’s currency', () => {
+    const household = { idea: 'A fridge camera app that plans meals from what is about to go off', targetCustomer: 'Families with two working parents', problemSolved: 'They lose £40 of food every month' };
+    /** Every amount of money the answer states outside the founder's own quoted words. */
+    const amounts = (md: string) => [...md.replace(/“[^”]*”/g, '').matchAll(/(CHF |¥|£|€|\$)\d[\d,.]*K?/g)].map((m) => m[1]);
+
+    it.each([
+      ['£', household, '£', /£16 to £36 per month|£3\.9 to £9\.5 per month|£4 to £9\.5 per month/],
+      ['€ (from the place)', { ...household, targetCustomer: 'Families with two working parents in Germany', problemSolved: 'They throw away food every week' }, '€', /€/],
+      ['CHF', { ...household, targetCustomer: 'Families in Zürich', problemSolved: 'They lose CHF 60 of food every month' }, 'CHF ', /CHF \d/],
+      ['¥', { ...household, targetCustomer: 'Families in Osaka', problemSolved: 'They lose ¥6,000 of food every month' }, '¥', /¥\d/],
+      ['$', { ...household, problemSolved: 'They lose $40 of food every month' }, '$', /\$\d/],
+    ])('%s', (_name, input, symbol, band) => {
+      const md = offlineValidation(input);
+      const found = amounts(md);
+      expect(found.length).toBeGreaterThan(3);
+      expect([...new Set(found)]).toEqual([symbol]);
+      expect(md).toMatch(band);
+    });
+
+    it('rounds converted prices to price points, not cents', () => {
+      const md = offlineValidation({ ...household, targetCustomer: 'Families in Osaka', problemSolved: 'They lose ¥6,000 of food every month' });
+      const yen = [...md.replace(/“[^”]*”/g, '').matchAll(/¥([\d,.]+)(K|M)?/g)].map((m) => Number(m[1].replace(/,/g, '')) * (m[2] === 'K' ? 1000 : m[2] === 'M' ? 1e6 : 1));
+      expect(yen.length).toBeGreaterThan(3);
+      for (const v of yen) expect(Number(v.toPrecision(2))).toBe(v);
+      expect(md).toContain('“They lose ¥6,000 of food every month”');
+    });
   });
 
   it('judges how specific the target customer is', () => {

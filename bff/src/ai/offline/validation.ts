@@ -7,11 +7,14 @@
  * The answer is markdown whose section headings all satisfy the report heading rule
  * (`isReportHeading` in @val/contracts), so the PDF splits it into the same sections.
  */
+import { formatMoney, roundSig, type CurrencyInfo } from '@val/contracts';
 import {
   GENERAL,
+  currencyFor,
   fitting,
   ideaParts,
   readIdeaMarket,
+  readAmounts,
   readPlace,
   regulationOf,
   stemMatches,
@@ -49,6 +52,8 @@ export interface IdeaProfile {
   secondaryDomain: Market | null;
   /** The place the founder named, if any (its rules are the only ones named). */
   place: Place | null;
+  /** The currency the answer writes amounts in: the founder's, else the place's, else US dollars. */
+  currency: CurrencyInfo;
   segment: Segment;
   enterprise: boolean;
   model: BusinessModel;
@@ -150,7 +155,18 @@ function hash(s: string): number {
 }
 const pick = <T>(list: readonly T[], seed: number, offset = 0): T => list[(seed + offset) % list.length];
 
-const money = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
+/**
+ * An amount of the market table (US dollars) in the founder's currency, at the planning rate and
+ * rounded to a price point (two significant figures): $49 → £39, $20 → ¥3,000.
+ */
+const moneyIn = (c: CurrencyInfo) => (usd: number) => formatMoney(Math.max(1, roundSig(usd * c.perUsd, 2)), c);
+
+/** A sentence of the market table with its dollar amounts in the founder's currency ("$500 to $2,000" → "£400 to £1,600"). */
+function localised(sentence: string, c: CurrencyInfo): string {
+  if (c.code === 'USD') return sentence;
+  const money = moneyIn(c);
+  return sentence.replace(/\$(\d[\d,]*(?:\.\d+)?)(k\b)?/gi, (_m, n: string, k?: string) => money(Number(n.replace(/,/g, '')) * (k ? 1000 : 1)));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Reading the inputs
@@ -315,6 +331,16 @@ function objectOf(toks: Tok[], i: number): 'time' | 'other' | 'money' {
   return 'money';
 }
 
+const AMOUNT_PER = /^\s*(?:a|an|per|each|every)\s+(?:day|week|month|year|night|shift|order|customer|client)\b/i;
+
+/** The first amount of money in a text, in any currency, with how often when it says so: "£40", "CHF 15 each week". */
+function amountQuoted(text: string): string | null {
+  const a = readAmounts(text)[0];
+  if (!a) return null;
+  const per = AMOUNT_PER.exec(text.slice(text.indexOf(a.text) + a.text.length));
+  return `${a.text}${per ? per[0] : ''}`;
+}
+
 const NUMBER_WORDS = /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundreds?|thousands?|millions?|dozens?)\s+(of\s+)?[a-z-]+(\s+(a|per|each|every)\s+(day|week|month|year))?/i;
 
 /** The problem's urgency signals (each quoted with the words around it), what calms it, a number and a frequency. */
@@ -326,7 +352,7 @@ export function readUrgency(problem: string): {
   frequency: string | null;
 } {
   const text = problem.replace(/[’]/g, "'");
-  const toks: Tok[] = [...text.matchAll(/[A-Za-z0-9$%'-]+/g)].map((m) => ({ word: m[0].toLowerCase(), start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+  const toks: Tok[] = [...text.matchAll(/\d+(?:[.,']\d+)*|[A-Za-z0-9$%'-]+/g)].map((m) => ({ word: m[0].toLowerCase(), start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
   const lower = text.toLowerCase();
   const found = new Map<string, string>();
   for (const group of URGENCY_LEXICON) {
@@ -344,19 +370,21 @@ export function readUrgency(problem: string): {
   }
   const signals = URGENCY_LEXICON.filter((g) => found.has(g.kind)).map((g) => ({ kind: g.kind, word: found.get(g.kind) as string }));
   const calm = CALM_WORDS.filter((w) => (w.includes(' ') ? lower.includes(w) : toks.some((t) => t.word === w)));
-  const q =
-    /(\$\s?\d[\d,.]*\s?(k|m|bn|million|billion|thousand)?(\s?(a|per|each)\s(day|week|month|year))?)|(\d[\d,.]*\s?(%|percent|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|times?|dollars?|euros?|pounds?)(\s?(a|per|each|every)\s(day|week|month|year|order|customer|client|shift))?)/i.exec(
-      collapse(problem),
+  const plain = collapse(problem);
+  const counted =
+    /\d[\d,.]*\s?(%|percent|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|times?)(\s?(a|per|each|every)\s(day|week|month|year|order|customer|client|shift))?/i.exec(
+      plain,
     ) ??
-    /\b\d[\d,.]*%?(\s+(?!(and|or|but|to|because|which|so|that|when|if)\b)[a-z-]+){0,3}/i.exec(collapse(problem)) ??
-    NUMBER_WORDS.exec(collapse(problem));
+    /\b\d[\d,.]*%?(\s+(?!(and|or|but|to|because|which|so|that|when|if)\b)[a-z-]+){0,3}/i.exec(plain) ??
+    NUMBER_WORDS.exec(plain);
+  const quantified = amountQuoted(plain) ?? (counted ? counted[0].trim().replace(/\s+(a|an|the|of|on|average)$/i, '') : null);
   const f = /\b(every (single )?(day|week|month|morning|night|evening|time|shift)|daily|weekly|monthly|each (day|week|month)|several times a (day|week)|(once|twice|\d+ times) a (day|week|month))\b/i.exec(
     problem,
   );
-  let points = signals.length + (q ? 1 : 0) + (f && !signals.some((s) => s.kind === 'It happens often') ? 1 : 0) - calm.length;
+  let points = signals.length + (quantified ? 1 : 0) + (f && !signals.some((s) => s.kind === 'It happens often') ? 1 : 0) - calm.length;
   if (problem.trim().split(/\s+/).length < 6) points -= 1;
   const urgency: Urgency = points >= 4 ? 'critical' : points >= 3 ? 'high' : points >= 1 ? 'moderate' : 'low';
-  return { urgency, signals, calm, quantified: q ? q[0].trim().replace(/\s+(a|an|the|of|on|average)$/i, '') : null, frequency: f ? f[0] : null };
+  return { urgency, signals, calm, quantified, frequency: f ? f[0] : null };
 }
 
 const GENERIC_CUSTOMERS = ['everyone', 'anyone', 'anybody', 'everybody', 'people', 'all', 'users', 'customers', 'consumers', 'businesses', 'companies', 'public', 'general', 'world', 'humans'];
@@ -438,7 +466,9 @@ const tenth = (x: number) => Math.round(x * 10) / 10;
  */
 export function profileIdea(input: ValidationInput): IdeaProfile {
   const { domain, secondary } = detectDomain(input);
-  const place = readPlace(`${input.targetCustomer} ${input.idea} ${input.problemSolved}`);
+  const all = `${input.targetCustomer} ${input.idea} ${input.problemSolved}`;
+  const place = readPlace(all);
+  const currency = currencyFor(all, place);
   const { segment, enterprise } = detectSegment(input);
   const { model, shown: modelShown } = readModel(input.idea);
   const usesAi = /\b(ai|a\.i\.|gpt|llm|machine learning|ml|artificial intelligence|chatbot)\b/i.test(input.idea);
@@ -485,6 +515,7 @@ export function profileIdea(input: ValidationInput): IdeaProfile {
     domain,
     secondaryDomain: secondary,
     place,
+    currency,
     segment,
     enterprise,
     model,
@@ -509,11 +540,14 @@ export function profileIdea(input: ValidationInput): IdeaProfile {
 // Pricing
 // ---------------------------------------------------------------------------------------------
 
+/** A price band in US dollars (the market table's currency); the answer writes it in the founder's currency. */
 interface PriceBand {
   label: string;
   low: number;
   high: number;
   unit: string;
+  /** A monthly service fee on top of a unit price (low, high). */
+  service?: [number, number];
 }
 
 /** The main price band for this model and segment. */
@@ -526,7 +560,7 @@ function primaryPrice(p: IdeaProfile): PriceBand {
   }
   if (model === 'physical') {
     return segment === 'b2b'
-      ? { label: 'Unit sales with a service plan', low: 150, high: 900, unit: 'per unit, plus $20 to $80 per month for the service' }
+      ? { label: 'Unit sales with a service plan', low: 150, high: 900, unit: 'per unit', service: [20, 80] }
       : { label: 'Subscription box or refills', low: 20, high: 45, unit: 'per month' };
   }
   if (model === 'service') {
@@ -548,7 +582,11 @@ function primaryPrice(p: IdeaProfile): PriceBand {
   return { label: 'Freemium with a paid tier', low: 5, high: 12, unit: 'per month' };
 }
 
-const bandText = (b: PriceBand) => (b.unit.startsWith('%') ? `${b.low}% to ${b.high}${b.unit}` : `${money(b.low)} to ${money(b.high)} ${b.unit}`);
+function bandText(b: PriceBand, money: (usd: number) => string): string {
+  if (b.unit.startsWith('%')) return `${b.low}% to ${b.high}${b.unit}`;
+  const service = b.service ? `, plus ${money(b.service[0])} to ${money(b.service[1])} per month for the service` : '';
+  return `${money(b.low)} to ${money(b.high)} ${b.unit}${service}`;
+}
 
 /** The monthly revenue one customer brings at the middle of the band (for the maths examples). */
 function monthlyValue(b: PriceBand, p: IdeaProfile): number {
@@ -625,9 +663,12 @@ export function offlineValidation(input: ValidationInput): string {
   const ch1 = pick(channels, seed);
   const ch2 = pick(channels, seed, 1);
   const beach = beachheads(d, buyer, input.targetCustomer, customerShort, p);
+  const money = moneyIn(p.currency);
+  const local = (sentence: string) => localised(sentence, p.currency);
   const price = primaryPrice(p);
   const perCustomer = monthlyValue(price, p);
-  const customersFor10k = Math.max(1, Math.ceil(10000 / perCustomer));
+  const revenueGoal = roundSig(10000 * p.currency.perUsd, 1);
+  const customersForGoal = Math.max(1, Math.ceil(revenueGoal / p.currency.perUsd / perCustomer));
   const testPrice = price.unit.startsWith('%') ? null : Math.max(1, Math.round(price.low * (p.segment === 'b2b' ? 1 : 1.5)));
   const out: string[] = [];
   const line = (s = '') => out.push(s);
@@ -670,7 +711,7 @@ export function offlineValidation(input: ValidationInput): string {
   line(`- **Why now:** ${d.whyNow}`);
   line(`- **What ${customerShort} use today:** ${listOf(d.alternatives)}. Your product must beat the workaround, not just other startups.`);
   line(
-    `- **Size it bottom-up:** if you reached 10,000 ${customerShort} and 2% paid ${bandText(price)}, that is about ${money(200 * perCustomer * 12)} a year. Replace my 10,000 with a count you can verify (members of a group, businesses in a directory).`,
+    `- **Size it bottom-up:** if you reached 10,000 ${customerShort} and 2% paid ${bandText(price, money)}, that is about ${money(200 * perCustomer * 12)} a year. Replace my 10,000 with a count you can verify (members of a group, businesses in a directory).`,
   );
   if (p.usesAi) line('- **AI angle:** AI lowers your cost to deliver, but it also lowers the cost for every competitor; your edge must be data, distribution or a workflow you understand better.');
   line();
@@ -701,7 +742,7 @@ export function offlineValidation(input: ValidationInput): string {
   line();
   line(`Beachhead options to test first:`);
   line();
-  for (const b of beach) line(`- ${b[0].toUpperCase()}${b.slice(1)}.`);
+  for (const b of beach.map(local)) line(`- ${b[0].toUpperCase()}${b.slice(1)}.`);
   line();
   line(`Where to find them: ${ch1}; ${ch2}.`);
   line();
@@ -751,9 +792,9 @@ export function offlineValidation(input: ValidationInput): string {
   line();
   line(p.modelShown ? `These fit ${MODEL_LABEL[p.model]} like yours best:` : 'Three ways to charge, starting with the most common:');
   line();
-  line(`1. **${price.label}:** ${bandText(price)}. At the middle of that range you need about ${customersFor10k.toLocaleString('en-US')} paying customers for ${money(10000)} of monthly revenue.`);
-  line(`2. **${d.id === 'general' ? 'Paid pilot' : 'Market-specific option'}:** ${d.revenue[0]}`);
-  line(`3. **Second market option:** ${d.revenue[1]}`);
+  line(`1. **${price.label}:** ${bandText(price, money)}. At the middle of that range you need about ${customersForGoal.toLocaleString('en-US')} paying customers for ${formatMoney(revenueGoal, p.currency)} of monthly revenue.`);
+  line(`2. **${d.id === 'general' ? 'Paid pilot' : 'Market-specific option'}:** ${local(d.revenue[0])}`);
+  line(`3. **Second market option:** ${local(d.revenue[1])}`);
   line();
   line(
     p.segment === 'b2b'
@@ -771,7 +812,7 @@ export function offlineValidation(input: ValidationInput): string {
   if (p.model === 'marketplace') risks.push(['Chicken and egg', 'a marketplace needs both sides at once; start with the scarce side in one small area and serve the other side by hand']);
   if (p.model === 'physical') risks.push(['Inventory and capital', 'stock and manufacturing tie up cash before sales; pre-sell a first batch before ordering']);
   if (p.usesAi) risks.push(['AI quality and trust', 'wrong or generic AI answers lose users quickly; keep a human check on what matters and show your sources']);
-  if (p.segment === 'b2c') risks.push(['Acquisition cost', `paid ads to consumers often cost $20 to $80 per paying customer; find a channel where ${customerShort} already gather`]);
+  if (p.segment === 'b2c') risks.push(['Acquisition cost', `paid ads to consumers often cost ${money(20)} to ${money(80)} per paying customer; find a channel where ${customerShort} already gather`]);
   if (p.segment === 'b2b' && !p.enterprise) risks.push(['Long sales cycle', 'even small businesses take weeks to decide; sell to the owner directly and offer a paid pilot']);
   if (p.enterprise) risks.push(['Enterprise sales drag', 'security reviews and procurement take months; get a champion and a time-boxed pilot with success criteria']);
   if (p.ideaWords > 140) risks.push(['Scope creep', 'the idea describes many features; launch the single feature that solves the problem above']);

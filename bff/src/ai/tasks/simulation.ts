@@ -66,6 +66,8 @@ export interface SimulationTaskInput {
   customerInsights: CustomerInsight[];
   landingPageContent: string | null;
   numbers: MonthNumbers[];
+  /** A regeneration round: the model's months, then which numbers were not theirs. */
+  repair?: { answer: string; request: string };
 }
 
 /** `POST /api/generate-simulation`: the AI narrates six months around the model's numbers. */
@@ -87,6 +89,13 @@ export const generateSimulationTask: AiJsonTask<SimulationTaskInput, SimulationM
     landingPageContent: i.landingPageContent,
     numbers: i.numbers,
   }),
+  followUp: (i): ChatMessage[] =>
+    i.repair
+      ? [
+          { role: 'assistant', content: i.repair.answer },
+          { role: 'user', content: i.repair.request },
+        ]
+      : [],
   parse: (raw) => parseSimulation(raw),
   offline: (i) => offlineSimulation(i),
 };

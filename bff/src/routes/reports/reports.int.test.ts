@@ -36,7 +36,11 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
       const q = await app.fetch('/api/reports/status', { method: 'POST', json: { execution_id: id } });
       expect(q.status).toBe(200);
       expect(q.headers.get('cache-control')).toBe('no-store');
-      expect(await json(q)).toEqual({
+      const queued = await json(q);
+      const { fact_sheet: sheet, ...rest } = queued;
+      expect(sheet).toMatchObject({ kind: 'report', market: { id: 'fitness', place: 'the United Kingdom' }, currency: { code: 'GBP' } });
+      expect(['Go', 'Go with changes', 'No-go']).toContain(sheet.verdict.word);
+      expect(rest).toEqual({
         processing_status: 'queued',
         title: 'New Product Feasibility Study: An app that lets members book and pay for classes in two taps',
         description:
@@ -60,6 +64,9 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
         expect(Object.keys(s).sort()).toEqual(['id', 'raw_output', 'title']);
         expect(s.raw_output.length).toBeGreaterThan(200);
       }
+      expect(f.fact_sheet).toEqual(sheet);
+      const final = f.flow_execution_steps.find((s: { id: string }) => s.id === 'final-recommendations');
+      expect(final.raw_output.startsWith(`**Verdict: ${sheet.verdict.word}.**`)).toBe(true);
       expect(f.progress).toEqual({ finished: 10, total: 10, running: [] });
     });
   });

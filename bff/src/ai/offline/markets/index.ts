@@ -4,3 +4,4 @@ export { MARKETS, GENERAL, NEUTRAL_PHRASES } from './table';
 export { PLACES } from './places';
 export * from './read';
 export * from './money';
+export * from './competitors';

@@ -47,17 +47,44 @@ const FALSE_FRIENDS: Record<string, string[]> = {
   missionary: ['miss'],
   hardly: ['hard'],
   hardware: ['hard'],
+  gps: ['gp'],
+  retired: ['retire'],
+  retiree: ['retire'],
+  retirees: ['retire'],
+  cookie: ['cook'],
+  cookies: ['cook'],
+  doctoral: ['doctor'],
+  doctorate: ['doctor'],
+  doctorates: ['doctor'],
+  investigate: ['invest'],
+  investigates: ['invest'],
+  investigating: ['invest'],
+  investigation: ['invest'],
+  investigations: ['invest'],
+  investigative: ['invest'],
+  investigator: ['invest'],
+  investigators: ['invest'],
+  cryptography: ['crypto'],
+  cryptographic: ['crypto'],
+  nursery: ['nurse'],
+  nurseries: ['nurse'],
+  triple: ['trip'],
+  tripled: ['trip'],
+  triples: ['trip'],
+  triplets: ['trip'],
 };
 
 /**
- * Does a token match a lexicon stem? The stem itself and its plurals always do; a longer word
- * starting with the stem does when the stem has 4+ letters (and adds at most 4 letters, unless
- * the stem has 6+), and the word is not a known false friend of that stem.
+ * Does a token match a lexicon stem? The stem itself always does, and so do its plurals and, when
+ * the stem has 4+ letters, a longer word starting with it (adding at most 4 letters, unless the
+ * stem has 6+) — unless the word is a known false friend of that stem ("gps" is not a GP,
+ * "retired" people are not a pension).
  */
 export function stemMatches(token: string, stem: string): boolean {
-  if (token === stem || token === `${stem}s` || token === `${stem}es`) return true;
-  if (stem.length <= 3 || !token.startsWith(stem)) return false;
+  if (token === stem) return true;
   if (FALSE_FRIENDS[token]?.includes(stem)) return false;
+  if (token === `${stem}s` || token === `${stem}es`) return true;
+  if (stem.length <= 3 || !token.startsWith(stem)) return false;
   return stem.length >= 6 || token.length - stem.length <= 4;
 }
 

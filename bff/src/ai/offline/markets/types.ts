@@ -78,6 +78,22 @@ export interface Market {
   /** Potential buyers per million inhabitants (people or organisations). */
   buyersPerMillion: number;
   trends: string[];
+  /**
+   * Real companies that compete for this market's customers, tagged like the other suggestions:
+   * a tagged name only for ideas and customers holding one of its `for` stems (a delivery app
+   * for takeaway, not for packaged snacks); a plain name competes with every idea of the market.
+   */
+  competitors: Suggestion[];
+  /**
+   * Kinds of competitor described without a company name ("supermarket own labels"), tagged the
+   * same way: they fill the list when too few names fit.
+   */
+  competitorKinds: Suggestion[];
+  /**
+   * The market's best-known names, whatever the idea: the first four of `competitors` (the
+   * general market: kinds of competitor). Derived, for callers without the founder's words; fit
+   * the list to an idea with `competitorsFor`.
+   */
   incumbents: string[];
   suppliers: string[];
   tech: string[];

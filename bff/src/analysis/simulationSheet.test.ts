@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { offlinePersonas, offlineSimulation } from '../ai/offline/simulation';
+import { runSimulationModel } from '../services/simulationModel';
+import { buildSimulationSheet, checkMonthTexts } from './simulationSheet';
+
+const { ideas } = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'test', 'fixtures', 'marketIdeas.json'), 'utf8')) as {
+  ideas: Array<{ idea: string; targetCustomer: string; problemSolved: string }>;
+};
+
+describe('checkMonthTexts', () => {
+  const v = ideas[0];
+  const model = runSimulationModel({ validation: { ...v, feedback: '' }, insights: [] });
+  const sheet = buildSimulationSheet(model, v);
+  const month = (k: number, text: string) => ({ month: k + 1, title: text, wins: [], challenges: [] });
+
+  it('accepts a month’s own users, new and lost users, growth and its neighbours, and "Month N"', () => {
+    const m = sheet.months[1];
+    const texts = [month(0, 'Launch'), month(1, `${m.users} users, ${m.newUsers} new, ${m.churnedUsers} left, ${Math.abs(m.growthPercent ?? 0)}% growth since Month 1 (${sheet.months[0].users})`)];
+    expect(checkMonthTexts(texts, sheet, '')).toEqual([]);
+  });
+
+  it('flags a number the model made up, unless the founder wrote it', () => {
+    expect(checkMonthTexts([month(0, 'First 50 users')], { ...sheet, months: sheet.months.map((m) => ({ ...m, users: m.users === 50 ? 51 : m.users })) }, '')).toEqual([
+      { month: 1, field: 'title', text: 'First 50 users', number: '50' },
+    ]);
+    expect(checkMonthTexts([month(0, 'Charged 50 dollars')], sheet, 'I would pay 50 dollars')).toEqual([]);
+  });
+
+  it('passes the offline narration of every idea of the test set', () => {
+    for (const i of ideas) {
+      const personas = offlinePersonas(i);
+      const insights = personas.map((persona, k) => ({ persona, responses: k ? ['I would pay for this.'] : [], completed: k > 0 }));
+      const m = runSimulationModel({ validation: { ...i, feedback: '' }, insights });
+      const s = buildSimulationSheet(m, i);
+      const narrated = offlineSimulation({ validationData: i, customerInsights: insights, numbers: m.months });
+      expect({ idea: i.idea, problems: checkMonthTexts(narrated, s, `${i.idea} ${i.targetCustomer} ${i.problemSolved} I would pay for this.`) }).toEqual({ idea: i.idea, problems: [] });
+    }
+  });
+});

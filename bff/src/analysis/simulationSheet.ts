@@ -1,0 +1,106 @@
+/**
+ * Step 3's fact sheet: the six months of the launch model (users, new, lost, growth against the
+ * previous month) and the model's inputs and rates, each explained; and the check that a model's
+ * month texts mention only that month's computed numbers.
+ */
+import {
+  monthGrowthPercent,
+  NO_LIVE_SOURCES_NOTE,
+  type SheetFigure,
+  type SimulationFactSheet,
+  type SimulationMonth,
+  type ValidationData,
+} from '@val/contracts';
+import { currencyFor, isConsumerMarket, readIdeaMarket, readPlace } from '../ai/offline/markets';
+import type { SimulationModelResult } from '../services/simulationModel';
+
+export function buildSimulationSheet(model: SimulationModelResult, v: Pick<ValidationData, 'idea' | 'targetCustomer' | 'problemSolved'>): SimulationFactSheet {
+  const reading = readIdeaMarket(v);
+  const text = `${v.idea} ${v.targetCustomer} ${v.problemSolved}`;
+  const place = readPlace(text);
+  const a = model.assumptions;
+  const months = model.months.map((m, i) => {
+    const g = monthGrowthPercent(model.months, i);
+    return { month: m.month, users: m.users, newUsers: m.newUsers, churnedUsers: m.churnedUsers, growthPercent: typeof g === 'number' ? g : null };
+  });
+  const figures: SheetFigure[] = [
+    { id: 'starting-users', label: 'Users in the launch month', kind: 'count', value: a.startingUsers, basis: `15 + 85 × fit${isConsumerMarket(v.targetCustomer) ? ', × 1.5 for a consumer idea' : ''}; fit = 0.6 × interview score + 0.4 × validation score` },
+    { id: 'monthly-growth', label: 'New users in month 2, as a share of month 1', kind: 'percent', value: a.monthlyGrowth, basis: '12% + 38% × fit, slowing by 12% each later month as early adopters run out' },
+    { id: 'churn-rate', label: 'Users lost each month', kind: 'percent', value: a.churnRate, basis: '12% − 6% × interview score' },
+    { id: 'completed-interviews', label: 'Interviews completed', kind: 'count', value: a.completedInterviews, basis: 'customers you marked Done in step 3 (of 3)' },
+    { id: 'positive-signals', label: 'Buying signals in the replies', kind: 'count', value: a.positiveSignals, basis: 'phrases such as "would pay" or "sign me up"' },
+    { id: 'negative-signals', label: 'Hesitations in the replies', kind: 'count', value: a.negativeSignals, basis: 'phrases such as "too expensive" or "not sure"' },
+    { id: 'interview-score', label: 'Interview score', kind: 'ratio', value: a.interviewScore, basis: 'half the share of interviews completed, half their tone: (buying signals + 1) ÷ (all signals + 2)' },
+    { id: 'validation-score', label: 'Validation score', kind: 'ratio', value: a.validationScore, basis: 'Val’s score in step 1 ÷ 10, or how specific your three answers are' },
+  ];
+  const risks = months
+    .filter((m) => m.churnedUsers > m.newUsers && m.month > 1)
+    .slice(0, 1)
+    .map((m) => ({ id: 'churn-over-growth', severity: 'medium' as const, text: `From month ${m.month} you lose more users than you win: retention matters more than acquisition.` }));
+  return {
+    version: 1,
+    kind: 'simulation',
+    market: { id: reading.market?.id ?? 'general', label: reading.market?.label ?? 'general (no clear market)', general: !reading.market, place: place?.name ?? null, buyer: isConsumerMarket(v.targetCustomer) ? 'consumer' : 'business' },
+    currency: currencyFor(text, place),
+    months,
+    figures,
+    risks,
+    sources: { live: false, provider: null, note: NO_LIVE_SOURCES_NOTE },
+  };
+}
+
+/** A number a month's text wrote that is not one of that month's. */
+export interface MonthNumberProblem {
+  month: number;
+  field: 'title' | 'wins' | 'challenges' | 'challenge';
+  text: string;
+  number: string;
+}
+
+/**
+ * The numbers a month's texts may mention: its users, new and lost users, growth percent, the
+ * previous and next month's users, its month numbers, and month 6's multiple of month 1.
+ */
+function allowedFor(sheet: SimulationFactSheet, k: number): number[] {
+  const m = sheet.months[k];
+  const prev = sheet.months[k - 1];
+  const next = sheet.months[k + 1];
+  const first = sheet.months[0];
+  const out = [m.users, m.newUsers, m.churnedUsers, m.month, Math.abs(m.users - (prev?.users ?? 0))];
+  if (m.growthPercent !== null) out.push(Math.abs(m.growthPercent));
+  if (prev) out.push(prev.users, prev.month);
+  if (next) out.push(next.users, next.month);
+  if (first && first.users > 0) out.push(Math.round((m.users / first.users) * 10) / 10);
+  return out;
+}
+
+const NUMBER = /(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w])/g;
+
+/**
+ * Every number in a model's month texts that is not one of that month's computed numbers (or a
+ * number the founder wrote): those months are regenerated once, then replaced by the offline
+ * narration for that month.
+ */
+export function checkMonthTexts(months: ReadonlyArray<Pick<SimulationMonth, 'month' | 'title' | 'wins' | 'challenges' | 'challenge'>>, sheet: SimulationFactSheet, founderText: string): MonthNumberProblem[] {
+  const theirs = new Set([...founderText.matchAll(NUMBER)].map((m) => Number(m[1].replace(/,/g, ''))));
+  const problems: MonthNumberProblem[] = [];
+  months.forEach((m, k) => {
+    if (!sheet.months[k]) return;
+    const allowed = allowedFor(sheet, k);
+    const fields: Array<[MonthNumberProblem['field'], string]> = [
+      ['title', m.title],
+      ...m.wins.map((w): [MonthNumberProblem['field'], string] => ['wins', w]),
+      ...m.challenges.map((c): [MonthNumberProblem['field'], string] => ['challenges', c]),
+      ...(m.challenge ? [['challenge', m.challenge] as [MonthNumberProblem['field'], string]] : []),
+    ];
+    for (const [field, text] of fields) {
+      // "Month 3" names a month of the six, not a number of users.
+      for (const n of text.replace(/\bmonths?\s+[1-6]\b/gi, 'month').matchAll(NUMBER)) {
+        const value = Number(n[1].replace(/,/g, ''));
+        if (allowed.some((a) => Math.abs(a - value) < 0.05) || theirs.has(value)) continue;
+        problems.push({ month: sheet.months[k].month, field, text, number: n[1] });
+      }
+    }
+  });
+  return problems;
+}
