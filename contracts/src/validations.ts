@@ -1,3 +1,4 @@
+import type { ValidationFactSheet } from './factSheet';
 import type { AiProviderName } from './validation';
 
 /*
@@ -28,6 +29,8 @@ export interface StoredValidationView {
   score: number | null;
   /** When it was made (ISO 8601). */
   createdAt: string;
+  /** The numbers the feedback rests on, when stored with it (the permalink page shows them). */
+  factSheet?: ValidationFactSheet;
 }
 
 /** One piece of a word-level diff. */
