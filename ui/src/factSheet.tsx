@@ -31,16 +31,20 @@ export const ScrollBox = styled.div.attrs({ tabIndex: 0, role: 'region' })`
   border: 1px solid ${t.border};
   border-radius: 10px;
   &:focus-visible { outline: 2px solid ${t.focus}; outline-offset: 2px; }
-  table { border-collapse: collapse; width: 100%; font-size: 0.9rem; }
+  /* Wide enough to read on a phone: the box scrolls sideways instead of squeezing the columns. */
+  table { border-collapse: collapse; width: 100%; min-width: 540px; font-size: 0.9rem; }
+  table.compact { min-width: 440px; }
   caption { text-align: left; padding: 8px 10px 0; font-weight: 600; color: ${t.textMuted}; font-size: 0.82rem; }
   th, td { padding: 7px 10px; text-align: left; vertical-align: top; border-bottom: 1px solid ${t.border}; }
   tbody tr:last-child th, tbody tr:last-child td { border-bottom: 0; }
   thead th { background: ${t.bgSunken}; font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.03em; color: ${t.textMuted}; white-space: nowrap; }
-  tbody th { font-weight: 600; color: ${t.text}; }
-  td.num { white-space: nowrap; font-variant-numeric: tabular-nums; font-weight: 600; }
+  tbody th { font-weight: 600; color: ${t.text}; min-width: 130px; }
+  td.num { font-variant-numeric: tabular-nums; font-weight: 600; min-width: 110px; }
   thead th.num { text-align: left; }
-  td.basis { color: ${t.textMuted}; min-width: 220px; line-height: 1.45; }
+  td.basis { color: ${t.textMuted}; min-width: 200px; line-height: 1.45; }
   td.neg { color: ${t.danger}; }
+  && .r { text-align: right; }
+  table.compact th, table.compact td { white-space: nowrap; min-width: 0; }
 `;
 
 /** The three verdicts' colours: words carry the meaning, the colour only repeats it. */

@@ -210,7 +210,7 @@ export function renderReportPdf(r: PdfReport): Buffer {
     };
     rule();
     write(FACT_SHEET_TITLE, { size: 15, bold: true, gap: 4 });
-    write('Computed in code from your inputs before any agent wrote a word; every section was written around these figures and checked against them.', { size: 9.5, italic: true, color: muted, gap: 8 });
+    write('Computed in code from your inputs before any agent wrote a word; every section below was written around these figures and checked against them.', { size: 9.5, italic: true, color: muted, gap: 8 });
     const tone: Record<string, [number, number, number]> = { Go: [4, 120, 87], 'Go with changes': [180, 83, 9], 'No-go': red };
     write(`Verdict: ${sh.verdict.word}`, { size: 13, bold: true, color: tone[sh.verdict.word], gap: 2 });
     write(pdfSafe(sh.verdict.rule), { gap: 3 });

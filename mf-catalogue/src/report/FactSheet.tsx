@@ -25,7 +25,7 @@ const Intro = styled.p`
 
 const Facts = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(150px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(128px, 1fr));
   gap: 10px;
   margin: 14px 0 0;
   > div { border: 1px solid ${t.border}; border-radius: 10px; padding: 10px 12px; background: ${t.bgSunken}; min-width: 0; }
@@ -43,6 +43,19 @@ const Read = styled.dl`
   dt { font-weight: 600; color: ${t.textMuted}; }
   dd { margin: 0; overflow-wrap: anywhere; }
   @media (max-width: 480px) { grid-template-columns: 1fr; gap: 2px; dd { margin-bottom: 8px; } }
+`;
+
+/** The longer tables, one click away: the verdict, the forecast and the flags stay in view. */
+const Arithmetic = styled.details`
+  margin: 20px 0 0;
+  border-top: 1px solid ${t.border};
+  > summary {
+    cursor: pointer;
+    padding: 14px 0 2px;
+    font-weight: 700;
+    color: ${t.primaryInk};
+  }
+  > summary:hover { text-decoration: underline; }
 `;
 
 const Small = styled.p`
@@ -71,24 +84,32 @@ export function currencyNote(c: CurrencyInfo, market: Pick<MarketRead, 'place'>)
 function YearsTable({ years, currency }: { years: ReadonlyArray<YearFigures>; currency: CurrencyInfo }) {
   return (
     <ScrollBox aria-label="Five-year forecast" data-testid="sheet-years">
-      <table>
+      <table className="compact">
         <thead>
           <tr>
             <th scope="col">Year</th>
-            <th scope="col">Paying customers</th>
-            <th scope="col">Revenue</th>
-            <th scope="col">Costs</th>
-            <th scope="col">Profit / loss</th>
+            <th scope="col" className="r">
+              Paying customers
+            </th>
+            <th scope="col" className="r">
+              Revenue
+            </th>
+            <th scope="col" className="r">
+              Costs
+            </th>
+            <th scope="col" className="r">
+              Profit / loss
+            </th>
           </tr>
         </thead>
         <tbody>
           {years.map((y) => (
             <tr key={y.year}>
               <th scope="row">Year {y.year}</th>
-              <td className="num">{formatWhole(y.customers)}</td>
-              <td className="num">{signedMoney(y.revenue, currency)}</td>
-              <td className="num">{signedMoney(y.costs, currency)}</td>
-              <td className={`num${y.profit < 0 ? ' neg' : ''}`} data-negative={y.profit < 0 || undefined}>
+              <td className="num r">{formatWhole(y.customers)}</td>
+              <td className="num r">{formatMoney(y.revenue, currency)}</td>
+              <td className="num r">{formatMoney(y.costs, currency)}</td>
+              <td className={`num r${y.profit < 0 ? ' neg' : ''}`} data-negative={y.profit < 0 || undefined}>
                 {signedMoney(y.profit, currency)}
                 {y.profit < 0 ? ' loss' : ''}
               </td>
@@ -142,7 +163,7 @@ export function ReportFactSheetView({ sheet }: { sheet: ReportFactSheet }) {
     <Wrap aria-labelledby="fact-sheet-title" data-testid="fact-sheet">
       <h2 id="fact-sheet-title">{FACT_SHEET_TITLE}</h2>
       <Intro>
-        Computed in code from your inputs before any agent wrote a word. Every section below was written around these figures and checked against them.
+        Computed in code from your inputs before any agent writes a word. Every section is written around these figures and checked against them before it is stored.
       </Intro>
       <VerdictBlock verdict={sheet.verdict} />
       <Facts>
@@ -190,19 +211,6 @@ export function ReportFactSheetView({ sheet }: { sheet: ReportFactSheet }) {
         )}
       </Read>
 
-      <h3>Market size</h3>
-      <FigureTable figures={sheet.sizing} currency={c} label="Market size" testId="sheet-sizing" />
-
-      <h3>Unit economics</h3>
-      <FigureTable figures={sheet.economics} currency={c} label="Unit economics" testId="sheet-economics" />
-
-      {sheet.plan.length > 0 && (
-        <>
-          <h3>Plan</h3>
-          <FigureTable figures={sheet.plan} currency={c} label="Plan" testId="sheet-plan" />
-        </>
-      )}
-
       <h3>Five-year forecast</h3>
       <YearsTable years={sheet.years} currency={c} />
       <Small>
@@ -210,9 +218,25 @@ export function ReportFactSheetView({ sheet }: { sheet: ReportFactSheet }) {
         {sheet.breakEvenMonth ? ' (the first month whose revenue covers its costs).' : ': no month in the forecast has revenue covering its costs.'}
       </Small>
 
-      <h3>Scores</h3>
-      <ScoresTable scores={sheet.scores} />
-      <Small>0–3 is Low, 4–6 Medium, 7–10 High, in every section.</Small>
+      <Arithmetic data-testid="sheet-arithmetic">
+        <summary>The arithmetic: market size, unit economics, plan and scores</summary>
+        <h3>Market size</h3>
+        <FigureTable figures={sheet.sizing} currency={c} label="Market size" testId="sheet-sizing" />
+
+        <h3>Unit economics</h3>
+        <FigureTable figures={sheet.economics} currency={c} label="Unit economics" testId="sheet-economics" />
+
+        {sheet.plan.length > 0 && (
+          <>
+            <h3>Plan</h3>
+            <FigureTable figures={sheet.plan} currency={c} label="Plan" testId="sheet-plan" />
+          </>
+        )}
+
+        <h3>Scores</h3>
+        <ScoresTable scores={sheet.scores} />
+        <Small>0–3 is Low, 4–6 Medium, 7–10 High, in every section.</Small>
+      </Arithmetic>
 
       <h3>Risk flags</h3>
       <RiskList risks={sheet.risks} />

@@ -22,7 +22,7 @@ export default function SimulationSheet({ sheet }: { sheet: SimulationFactSheet 
     <div data-testid="simulation-sheet">
       <h4>Month by month</h4>
       <ScrollBox aria-label="Users month by month" data-testid="simulation-sheet-months">
-        <table>
+        <table className="compact">
           <thead>
             <tr>
               <th scope="col">Month</th>
