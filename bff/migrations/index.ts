@@ -16,6 +16,7 @@ import * as m20261127100002 from './20261127100002_outbox_retry';
 import * as m20261128100000 from './20261128100000_validation_score_delete_token';
 import * as m20261128300000 from './20261128300000_interview_evidence';
 import * as m20261129100000 from './20261129100000_fact_sheets';
+import * as m20261130100000 from './20261130100000_buyer_names';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -44,6 +45,7 @@ export const migrations: ReadonlyArray<[string, Migration]> = [
   ['20261128100000_validation_score_delete_token', m20261128100000],
   ['20261128300000_interview_evidence', m20261128300000],
   ['20261129100000_fact_sheets', m20261129100000],
+  ['20261130100000_buyer_names', m20261130100000],
 ];
 
 /** knex migration source over the list above. */

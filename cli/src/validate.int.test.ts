@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cleanFeedbackForDisplay, splitReportSections } from '@val/contracts';
+import { buildValidationSheet } from '../../bff/src/analysis/validationSheet';
 import { startChatServer, type ChatServer } from '../../bff/test/chatServer';
 import { testDbs } from '../../bff/test/db';
 import { assertBuilt, runCli } from '../test/run';
@@ -191,7 +192,7 @@ describe.each(testDbs)('val validate with no server given: in-process, same AI c
     expect(j.code).toBe(0);
     const body = JSON.parse(j.stdout);
     const last = (await rows()).at(-1)!;
-    expect(body).toEqual({ id: last.id, idea: last.idea, targetCustomer: 'Boulderers at city climbing gyms', problemSolved: 'No quick healthy food right after a session', feedback: last.feedback, provider: 'offline', score: expect.any(Number), deleteToken: expect.any(String) });
+    expect(body).toEqual({ id: last.id, idea: last.idea, targetCustomer: 'Boulderers at city climbing gyms', problemSolved: 'No quick healthy food right after a session', feedback: last.feedback, provider: 'offline', score: expect.any(Number), deleteToken: expect.any(String), factSheet: expect.objectContaining({ kind: 'validation', score: body.score }) });
     expect(j.stderr).toBe('');
     const s = await runCli(['validate', ...idea, '--stream', '--pdf', dir], { env: db.env });
     expect(s.code).toBe(0);
@@ -204,7 +205,8 @@ describe.each(testDbs)('val validate with no server given: in-process, same AI c
   it('uses the openai provider when AI_PROVIDER / OPENAI_* say so (loopback chat-completions server)', async () => {
     const chat = await startChatServer();
     try {
-      const answer = '## Validation Score: 6.5/10\n\nClimbers need food fast after a session.\n\n## Next Steps\n\n1. Talk to ten boulderers.';
+      const sheet = buildValidationSheet({ idea: idea[1], targetCustomer: idea[3], problemSolved: idea[5] });
+      const answer = `## Validation Score: ${sheet.score.toFixed(1)}/10\n\nClimbers need food fast after a session.\n\n## Next Steps\n\n1. Talk to ten boulderers.`;
       chat.reply((req) => (req.body.stream ? { type: 'stream', chunks: answer.match(/\S+\s*/g) as string[], delayMs: 5 } : { type: 'text', content: answer }));
       const env = { ...db.env, AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-local-test', OPENAI_BASE_URL: chat.baseURL, OPENAI_MODEL: 'test-model', AI_MAX_RETRIES: '0' };
       const r = await runCli(['validate', ...idea, '--json'], { env });

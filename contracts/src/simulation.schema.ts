@@ -66,6 +66,9 @@ export const simulationMonthSchema = z.object({
   challenges: listOfText.default([]),
   challenge: optionalText(SIMULATION_LIMITS.challenge, 'challenge').optional(),
   nextMonthUsers: z.number({ error: 'nextMonthUsers must be a number' }).min(0).max(1e9).optional(),
+  newUsers: z.number({ error: 'newUsers must be a number' }).int({ error: 'newUsers must be a whole number' }).min(0).max(1e9).optional(),
+  churnedUsers: z.number({ error: 'churnedUsers must be a number' }).int({ error: 'churnedUsers must be a whole number' }).min(0).max(1e9).optional(),
+  previousUsers: z.number({ error: 'previousUsers must be a number' }).int({ error: 'previousUsers must be a whole number' }).min(0).max(1e9).optional(),
 });
 
 const history = <T extends z.ZodType>(item: T) =>

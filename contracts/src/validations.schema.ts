@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './zodConfig';
 import type { AiProviderName } from './validation';
+import { validationFactSheetSchema } from './factSheet.schema';
 import {
   VALIDATION_ID_PATTERN,
   type DiffPart,
@@ -43,6 +44,7 @@ export const storedValidationSchema = z.object({
   provider,
   score: z.number().min(0).max(10).nullable().meta({ description: 'Val’s score, 0–10 with one decimal; null when the feedback names none' }),
   createdAt: z.string().meta({ description: 'When it was made (ISO 8601)' }),
+  factSheet: validationFactSheetSchema.optional(),
 }) satisfies z.ZodType<StoredValidationView>;
 
 const diffPartSchema = z.object({ op: z.enum(['same', 'added', 'removed']), text: z.string() }) satisfies z.ZodType<DiffPart>;

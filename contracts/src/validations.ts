@@ -29,7 +29,7 @@ export interface StoredValidationView {
   score: number | null;
   /** When it was made (ISO 8601). */
   createdAt: string;
-  /** The numbers the feedback rests on, when stored with it (the permalink page shows them). */
+  /** The numbers the feedback rests on; absent on validations made before fact sheets existed. */
   factSheet?: ValidationFactSheet;
 }
 

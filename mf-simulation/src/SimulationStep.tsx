@@ -2,7 +2,6 @@ import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
   buildCustomerInsights,
-  nextMonthUsers,
   type CustomerPersona,
   type InterviewMessage,
   type MentorChatMessage,
@@ -15,14 +14,9 @@ import { ProviderNote } from './components/common';
 import { InterviewChat, PersonaCards } from './components/Interviews';
 import { ModelExplanation, MonthCard, SimulationComplete, ValChatPanel } from './components/Simulation';
 import { localGreeting, valGreeting } from './lib/format';
+import { monthForVal } from './lib/months';
 import { newId, phaseOf } from './state/store';
 import { useStep3 } from './state/useStep3';
-
-/** A month as sent to Val: with the simulation's own next-month users (older stored runs lack the field). */
-function withNextMonth(m: SimulationMonth, months: ReadonlyArray<SimulationMonth>): SimulationMonth {
-  const next = nextMonthUsers(months, m.month);
-  return next === null ? m : { ...m, nextMonthUsers: next };
-}
 
 /** The pill and the heading, as steps 1 and 2 show them. */
 const Intro = styled.header`
@@ -199,7 +193,7 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
         challenge: m.challenge,
         response: answer,
         validationData: validation,
-        simulationData: (stateRef.current.simulation ?? []).map((x, _i, all) => withNextMonth(x, all)),
+        simulationData: (stateRef.current.simulation ?? []).map((x, _i, all) => monthForVal(x, all)),
       });
       update((s) => ({ ...s, feedback: { ...s.feedback, [m.month]: r.feedback }, provider: r.provider }));
       toast({ title: "Val's Feedback Ready!", variant: 'success' });
@@ -234,7 +228,7 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
     setChatDrafts((x) => ({ ...x, [m.month]: '' }));
     try {
       const r = await api.valChatStream(
-        { month: m.month, question: text, conversationHistory: recentHistory(before), simulationData: withNextMonth(m, stateRef.current.simulation ?? []), validationData: validation },
+        { month: m.month, question: text, conversationHistory: recentHistory(before), simulationData: monthForVal(m, stateRef.current.simulation ?? []), validationData: validation },
         (so) => setChatDrafts((x) => ({ ...x, [m.month]: so })),
       );
       add({ id: newId('val'), isUser: false, text: r.response, timestamp: now() });

@@ -185,7 +185,8 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
   // Numbers.
   const allowed = sheetNumbers(sheet);
   const texts = sheetTexts(sheet).map(squash);
-  const fromSheetText = writtenNumbers(texts.join(' '));
+  // The sheet's own texts, and what the analyst's market table says about the market read.
+  const fromSheetText = writtenNumbers(`${texts.join(' ')} ${marketWords(sheet.market.id)}`);
   const isSheetSentence = (u: string) => {
     const t = squash(u).replace(/^[-*\d.)\s|]+/, '').replace(/[|\s]+$/, '');
     return t.length > 12 && texts.some((x) => x.includes(t) || (x.length >= 40 && t.includes(x)));
@@ -196,7 +197,7 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
   for (const c of numberClaims(markdown)) {
     counts.total += 1;
     const unit = unitText(c.start);
-    const quoted = theirs.some((n) => near(c.value, n, c.tolerance));
+    const quoted = theirs.some((n) => near(c.value, n, c.tolerance) || (c.kind === 'percent' && near(c.value, n / 100, c.tolerance)));
     if (c.kind === 'money' && c.currency !== sheet.currency.code && !quoted) {
       flag('currency', c.start, c.end, `amounts in ${fmtCurrency(sheet)}, the sheet's currency`);
       continue;
@@ -212,7 +213,7 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
       continue;
     }
     const kinds = MATCHES[c.kind];
-    if (allowed.some((a) => kinds.includes(a.kind) && near(c.value, a.value, c.tolerance)) || (c.kind !== 'money' && fromSheetText.some((n) => near(c.value, n, c.tolerance)))) counts.sheet += 1;
+    if (allowed.some((a) => kinds.includes(a.kind) && near(c.value, a.value, c.tolerance)) || (c.kind !== 'money' && fromSheetText.some((n) => near(c.value, n, c.tolerance) || (c.kind === 'percent' && near(c.value, n / 100, c.tolerance))))) counts.sheet += 1;
     else if (quoted) counts.quoted += 1;
     else if (ctx.sources?.length && citedBy(unit, c, ctx.sources)) counts.cited += 1;
     else if (LABELLED.test(unit)) counts.labelled += 1;
@@ -287,7 +288,7 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
   for (const [re, what] of FRAGMENT_RES) {
     for (const m of markdown.matchAll(re)) {
       const u = unitAt(m.index ?? 0);
-      if (u.kind === 'code') continue;
+      if (u.kind === 'code' || plainWords(ctx.inputs).includes(plainWords(m[0]))) continue;
       flag('fragment', m.index ?? 0, (m.index ?? 0) + m[0].length, what);
     }
   }
@@ -295,6 +296,9 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
   violations.sort((a, b) => a.start - b.start);
   return { violations, numbers: counts };
 }
+
+/** Lower-case words only: how a quote of the founder's text is recognised after markdown was stripped from it. */
+const plainWords = (s: string) => ` ${s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
 
 /** The sheet's figure nearest to a wrong claim, for the repair round's message. */
 function closest(c: NumberClaim, allowed: Allowed[]): string {

@@ -104,3 +104,40 @@ export function checkMonthTexts(months: ReadonlyArray<Pick<SimulationMonth, 'mon
   });
   return problems;
 }
+
+/** What Val's reply about one month may state: that month's numbers, its neighbours', and the founder's own. */
+export interface ChatMonth {
+  month: number;
+  users: number;
+  newUsers?: number;
+  churnedUsers?: number;
+  previousUsers?: number;
+  nextMonthUsers?: number;
+}
+
+/** A count of people or a percentage: "8 users", "12 new sign-ups", "29%". Plan numbers ("talk to 10 of them") are not claims. */
+const CHAT_CLAIM = /(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s?%|\s?percent\b|\s+(?:(?:new|active|paying|more|fewer|lost|churned|existing)\s+)?(?:users?|customers?|people|sign-?ups?|members?|subscribers?)\b)/gi;
+const CHAT_LABELLED = /\b(?:say|assume|assuming|e\.g\.|for example|target|aim for|goal)\b/i;
+
+/**
+ * The sentences of a reply about a month that state a count of users or a percentage that is not
+ * one of that month's numbers (users, new, lost, growth, previous and next month) or the founder's.
+ */
+export function strayChatNumbers(reply: string, m: ChatMonth, founderText: string): string[] {
+  const allowed = [m.users, m.newUsers, m.churnedUsers, m.previousUsers, m.nextMonthUsers].filter((n): n is number => typeof n === 'number');
+  if (m.previousUsers) allowed.push(Math.abs(Math.round(((m.users - m.previousUsers) / m.previousUsers) * 100)), Math.abs(m.users - m.previousUsers));
+  if (m.nextMonthUsers !== undefined) allowed.push(Math.abs(m.nextMonthUsers - m.users));
+  const theirs = new Set([...founderText.matchAll(/\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?/g)].map((x) => Number(x[0].replace(/,/g, ''))));
+  const stray: string[] = [];
+  for (const sentence of reply.split(/(?<=[.!?])\s+/)) {
+    if (CHAT_LABELLED.test(sentence)) continue;
+    for (const c of sentence.matchAll(CHAT_CLAIM)) {
+      const v = Number(c[1].replace(/,/g, ''));
+      if (!allowed.some((a) => Math.abs(a - v) < 0.5) && !theirs.has(v)) {
+        stray.push(sentence);
+        break;
+      }
+    }
+  }
+  return stray;
+}

@@ -42,6 +42,41 @@ export interface ReportMailerOptions {
   now?: () => Date;
 }
 
+/** What the report-ready mail is about. */
+export interface ReportReadyMailInput {
+  job: { id: string; title: string; email: string; buyerName?: string | null };
+  /** The product's title ("New Product Feasibility Study"); a job's title starts with it. */
+  productTitle: string;
+  /** The report's public link. */
+  url: string;
+}
+
+/** A name fit for a greeting: one line, no control characters, at most 100 characters; null when empty. */
+function greetingName(name: string | null | undefined): string | null {
+  const n = (name ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+  return n || null;
+}
+
+const escHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The mail sent when a report is ready: greets the buyer by their sign-in name when it is known
+ * ("Hello Maria Lopez,", else "Hello,"), names the product once and the report's subject once
+ * (a job's title is "<product>: <subject>", so it is not repeated after the product), links the
+ * report and says the PDF is attached.
+ */
+export function reportReadyMail({ job, productTitle, url }: ReportReadyMailInput): OutboxMail {
+  const name = greetingName(job.buyerName);
+  const hello = name ? `Hello ${name},` : 'Hello,';
+  const prefix = `${productTitle}: `;
+  const about = job.title.startsWith(prefix) ? job.title.slice(prefix.length).trim() : job.title === productTitle ? '' : job.title;
+  const ready = about ? `your ${productTitle} on “${about}” is ready.` : `your ${productTitle} is ready.`;
+  const text = [hello, '', ready, '', `Read it online: ${url}`, 'The full report is attached as a PDF.', '', 'Thank you for using Val.'].join('\n');
+  const readyHtml = about ? `your ${escHtml(productTitle)} on <strong>“${escHtml(about)}”</strong> is ready.` : `your ${escHtml(productTitle)} is ready.`;
+  const html = `<p>${escHtml(hello)}</p><p>${readyHtml}</p><p><a href="${escHtml(url)}">Read it online</a> (${escHtml(url)}). The full report is attached as a PDF.</p><p>Thank you for using Val.</p>`;
+  return { kind: 'report-ready', ref: job.id, to: job.email, subject: `Your ${productTitle} is ready`, text, html };
+}
+
 /** Longest wait between two tries of one mail. */
 export const MAIL_RETRY_MAX_MS = 3_600_000;
 

@@ -17,6 +17,8 @@ export interface Payment {
   inputs: Record<string, string> | null;
   /** Step 3's synthetic interviews given at checkout (already checked), or null. */
   evidence: InterviewEvidence | null;
+  /** The buyer's sign-in name when the signed-in buyer created the checkout, else null. */
+  buyerName: string | null;
   amountCents: number;
   currency: string;
   status: PaymentStatus;
@@ -30,6 +32,7 @@ export interface Payment {
 export type NewPayment = Pick<Payment, 'checkoutSessionId' | 'provider' | 'email' | 'product' | 'inputs' | 'amountCents' | 'currency'> & {
   id?: string;
   evidence?: InterviewEvidence | null;
+  buyerName?: string | null;
 };
 
 /** Payments and processed Stripe events. */
@@ -65,6 +68,7 @@ interface Row {
   product: string;
   inputs: string | null;
   evidence?: string | null;
+  buyer_name?: string | null;
   amount_cents: number | string;
   currency: string;
   status: string;
@@ -106,6 +110,7 @@ function fromRow(r: Row): Payment {
     product: r.product,
     inputs: parseInputs(r.inputs),
     evidence: parseEvidence(r.evidence),
+    buyerName: r.buyer_name ?? null,
     amountCents: Number(r.amount_cents),
     currency: r.currency,
     status: r.status as PaymentStatus,
@@ -139,6 +144,7 @@ export function knexPaymentRepository(knex: Knex): PaymentRepository {
         product: p.product,
         inputs: p.inputs,
         evidence: p.evidence?.length ? p.evidence : null,
+        buyerName: p.buyerName?.trim().slice(0, 100) || null,
         amountCents: p.amountCents,
         currency: p.currency,
         status: 'pending',
@@ -156,6 +162,7 @@ export function knexPaymentRepository(knex: Knex): PaymentRepository {
         product: row.product,
         inputs: row.inputs ? JSON.stringify(row.inputs) : null,
         evidence: row.evidence ? JSON.stringify(row.evidence) : null,
+        buyer_name: row.buyerName,
         amount_cents: row.amountCents,
         currency: row.currency,
         status: row.status,

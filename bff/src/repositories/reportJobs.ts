@@ -13,6 +13,8 @@ export interface ReportJob {
   /** Step 3's synthetic interviews the order carried (the citing agents quote them), or null. */
   evidence: InterviewEvidence | null;
   email: string | null;
+  /** The buyer's sign-in name the report-ready mail greets, or null when unknown. */
+  buyerName: string | null;
   status: ReportStatus;
   title: string;
   description: string;
@@ -99,6 +101,7 @@ export interface NewReportJob {
   inputs: ProductInputs;
   evidence?: InterviewEvidence | null;
   email: string | null;
+  buyerName?: string | null;
   title: string;
   description: string;
   dedupeKey?: string;
@@ -156,6 +159,7 @@ interface JobRow {
   fact_sheet?: string | null;
   research?: string | null;
   email: string | null;
+  buyer_name?: string | null;
   status: string;
   title: string;
   description: string;
@@ -211,6 +215,7 @@ const fromJobRow = (r: JobRow): ReportJob => ({
   inputs: parseInputs(r.inputs),
   evidence: parseEvidence(r.evidence),
   email: r.email,
+  buyerName: r.buyer_name ?? null,
   status: r.status as ReportStatus,
   title: r.title,
   description: r.description,
@@ -310,6 +315,7 @@ export function knexReportRepository(knex: Knex, dialect: Dialect): ReportReposi
             evidence: job.evidence?.length ? JSON.stringify(job.evidence) : null,
             fact_sheet: job.factSheet ? JSON.stringify(job.factSheet) : null,
             email: job.email,
+            buyer_name: job.buyerName?.trim().slice(0, 100) || null,
             status: 'queued',
             title: job.title,
             description: job.description,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { AiProviderName } from '@val/contracts';
+import type { AiProviderName, ValidationFactSheet } from '@val/contracts';
 import { toDate } from '../db/dates';
 
 export interface StoredValidation {
@@ -15,12 +15,16 @@ export interface StoredValidation {
   /** sha256 (hex) of the delete token; null for validations made before tokens existed. */
   deleteTokenHash: string | null;
   createdAt: Date;
+  /** The numbers the feedback rests on; null on validations made before fact sheets existed. */
+  factSheet: ValidationFactSheet | null;
 }
 
 /** Stored validations. */
 export interface ValidationRepository {
   /** Stores one (score and delete-token hash default to null). */
-  create(v: Omit<StoredValidation, 'id' | 'createdAt' | 'score' | 'deleteTokenHash'> & Partial<Pick<StoredValidation, 'score' | 'deleteTokenHash'>>): Promise<StoredValidation>;
+  create(
+    v: Omit<StoredValidation, 'id' | 'createdAt' | 'score' | 'deleteTokenHash' | 'factSheet'> & Partial<Pick<StoredValidation, 'score' | 'deleteTokenHash' | 'factSheet'>>,
+  ): Promise<StoredValidation>;
   get(id: string): Promise<StoredValidation | null>;
   /** Deletes one; false when there was none. */
   remove(id: string): Promise<boolean>;
@@ -37,12 +41,23 @@ interface Row {
   score: number | string | null;
   delete_token_hash: string | null;
   created_at: Date | string | number;
+  fact_sheet?: string | null;
+}
+
+/** The stored sheet, or null when absent or unreadable (an old or damaged row still opens). */
+function parseSheet(s: string | null | undefined): ValidationFactSheet | null {
+  if (!s) return null;
+  try {
+    return JSON.parse(s) as ValidationFactSheet;
+  } catch {
+    return null;
+  }
 }
 
 export function knexValidationRepository(knex: Knex): ValidationRepository {
   return {
     async create(v) {
-      const row: StoredValidation = { id: randomUUID(), createdAt: new Date(), score: null, deleteTokenHash: null, ...v };
+      const row: StoredValidation = { id: randomUUID(), createdAt: new Date(), score: null, deleteTokenHash: null, factSheet: null, ...v };
       await knex('validations').insert({
         id: row.id,
         idea: row.idea,
@@ -53,6 +68,7 @@ export function knexValidationRepository(knex: Knex): ValidationRepository {
         score: row.score,
         delete_token_hash: row.deleteTokenHash,
         created_at: row.createdAt,
+        fact_sheet: row.factSheet ? JSON.stringify(row.factSheet) : null,
       });
       return row;
     },
@@ -69,6 +85,7 @@ export function knexValidationRepository(knex: Knex): ValidationRepository {
         score: r.score === null || r.score === undefined ? null : Number(r.score),
         deleteTokenHash: r.delete_token_hash ?? null,
         createdAt: toDate(r.created_at),
+        factSheet: parseSheet(r.fact_sheet),
       };
     },
     async remove(id) {

@@ -20,7 +20,7 @@ import type { Payment, PaymentRepository } from '../repositories/payments';
 /** The part of the report engine (`deps.reports`) the payments service uses. */
 export interface ReportStarter {
   /** Queues a report; the same `dedupeKey` always answers the same job. */
-  start(req: { product: string; inputs: ProductInputs; evidence?: InterviewEvidence | null; email?: string; dedupeKey?: string }): Promise<string>;
+  start(req: { product: string; inputs: ProductInputs; evidence?: InterviewEvidence | null; email?: string; name?: string | null; dedupeKey?: string }): Promise<string>;
 }
 
 /** Catalogue prices are whole US dollars. */
@@ -99,6 +99,8 @@ export interface CheckoutRequest {
   inputs: Record<string, string> | null;
   /** Step 3's synthetic interviews (checked by the contract's schema), kept with the payment for the report. */
   evidence?: InterviewEvidence | null;
+  /** The buyer's sign-in name, when the signed-in buyer pays for their own email: the report-ready mail greets them by it. */
+  name?: string | null;
   /** Public origin: success and cancel URLs are built on it. */
   origin: string;
 }
@@ -110,6 +112,8 @@ export interface StartPaidReportRequest {
   sessionId?: string;
   /** The signed-in email of this browser, if any. */
   signedInEmail?: string;
+  /** The signed-in name of this browser, if any (used when the checkout did not store one). */
+  signedInName?: string;
   /** Step 3's interviews sent with the start: used when the checkout carried none. */
   evidence?: InterviewEvidence | null;
 }
@@ -246,6 +250,7 @@ export function createPaymentsService(opts: PaymentsOptions): PaymentsService {
     // The evidence given at checkout is what was ordered; one sent with the start fills in for a
     // checkout that could not carry it (the hero's sign-in path, a credit bought earlier).
     const evidence = p.evidence?.length ? p.evidence : req.evidence?.length ? req.evidence : null;
+    const name = p.buyerName ?? (req.signedInName && req.signedInEmail?.toLowerCase() === p.email.toLowerCase() ? req.signedInName : null);
     const reports = opts.reports();
     if (!reports) throw new UnavailableError('The report engine is not available right now. Please try again in a moment.');
     const token = randomUUID();
@@ -260,7 +265,7 @@ export function createPaymentsService(opts: PaymentsOptions): PaymentsService {
     }
     let reportId: string;
     try {
-      reportId = await reports.start({ product: product.id, inputs, evidence, email: p.email, dedupeKey: `payment:${p.id}` });
+      reportId = await reports.start({ product: product.id, inputs, evidence, email: p.email, name, dedupeKey: `payment:${p.id}` });
     } catch (err) {
       await payments.release(p.id, token).catch(() => undefined);
       throw err;
@@ -275,8 +280,9 @@ export function createPaymentsService(opts: PaymentsOptions): PaymentsService {
   return {
     mode,
 
-    async createCheckout({ email, productId, inputs, evidence: given, origin }) {
+    async createCheckout({ email, productId, inputs, evidence: given, name, origin }) {
       const evidence = given?.length ? given : null;
+      const buyerName = name?.trim() || null;
       const product = getProduct(productId);
       if (!product) throw new InputError(`product must be one of the catalogue's product ids`);
       let checked: ProductInputs | null = null;
@@ -325,6 +331,7 @@ export function createPaymentsService(opts: PaymentsOptions): PaymentsService {
           product: product.id,
           inputs: checked,
           evidence,
+          buyerName,
           amountCents,
           currency,
         });
@@ -340,6 +347,7 @@ export function createPaymentsService(opts: PaymentsOptions): PaymentsService {
         product: product.id,
         inputs: checked,
         evidence,
+        buyerName,
         amountCents,
         currency,
       });

@@ -21,8 +21,9 @@ import {
   valChatTask,
 } from '../ai/tasks/simulation';
 import { AiError, type AiTextTask, type CallOptions } from '../ai/types';
-import { offlineSimulation } from '../ai/offline/simulation';
-import { buildSimulationSheet, checkMonthTexts, type MonthNumberProblem } from '../analysis/simulationSheet';
+import { offlineChallengeFeedback, offlineSimulation, offlineValChat } from '../ai/offline/simulation';
+import { buildSimulationSheet, checkMonthTexts, strayChatNumbers, type ChatMonth, type MonthNumberProblem } from '../analysis/simulationSheet';
+import { removedNote } from '../analysis/check';
 import type { Logger } from '../logger';
 import { runSimulationModel } from './simulationModel';
 
@@ -43,6 +44,24 @@ export function monthRepairRequest(problems: ReadonlyArray<MonthNumberProblem>):
     "Your months mention numbers that are not in the data. Each month's texts may mention only that month's numbers from `numbers` (users, new users, churned users), the growth against the previous month, and the previous or next month's users. Rewrite all six months in the same JSON shape, fixing:",
     ...problems.slice(0, 20).map((p) => `- Month ${p.month} (${p.field}): "${p.text.slice(0, 120)}" mentions ${p.number}.`),
   ].join('\n');
+}
+
+/** The month a chat or challenge is about, with the launch model's numbers the month entry carries. */
+function chatMonth(data: ValChatRequest['simulationData'] | ChallengeFeedbackRequest['simulationData'], month: number): ChatMonth | null {
+  const entry = Array.isArray(data) ? data.find((m) => m.month === month) : data && data.month === month ? data : undefined;
+  return entry && typeof entry.users === 'number'
+    ? { month, users: entry.users, newUsers: entry.newUsers, churnedUsers: entry.churnedUsers, previousUsers: entry.previousUsers, nextMonthUsers: entry.nextMonthUsers }
+    : null;
+}
+
+const chatWords = (i: ValChatRequest) => [i.question, ...i.conversationHistory.map((h) => h.text), i.validationData.idea, i.validationData.problemSolved].join(' ');
+
+/** The regeneration request of a chat reply: which sentences stated numbers that are not the month's. */
+function chatRepair(answer: string, stray: string[]) {
+  return {
+    answer,
+    request: `These sentences state numbers that are not this month's (monthData: users, newUsers, churnedUsers, previousUsers, nextMonthUsers): ${stray.map((x) => `"${x.slice(0, 140)}"`).join(' ')}. Answer again using only those numbers.`,
+  };
 }
 
 export function simulationService(ai: Ai, logger?: Logger) {
@@ -117,16 +136,42 @@ export function simulationService(ai: Ai, logger?: Logger) {
     },
 
     async challengeFeedback(input: ChallengeFeedbackRequest, opts?: CallOptions): Promise<ChallengeFeedbackResponse> {
-      const r = await text(challengeFeedbackTask, input, [], opts);
+      const month = chatMonth(input.simulationData, input.month);
+      const words = [input.challenge, input.response, input.validationData.idea, input.validationData.problemSolved].join(' ');
+      let r = await text(challengeFeedbackTask, input, [], opts);
+      if (month && r.provider !== 'offline' && strayChatNumbers(r.value, month, words).length) {
+        const again = await text(challengeFeedbackTask, { ...input, repair: chatRepair(r.value, strayChatNumbers(r.value, month, words)) }, [], opts).catch(() => null);
+        r = again && !strayChatNumbers(again.value, month, words).length ? again : { value: offlineChallengeFeedback(input), provider: r.provider };
+      }
       return { feedback: r.value, provider: r.provider };
     },
 
     async valChat(input: ValChatRequest, opts?: CallOptions): Promise<ValChatResponse> {
-      const r = await text(valChatTask, input, [], opts);
+      const month = chatMonth(input.simulationData, input.month);
+      const words = chatWords(input);
+      let r = await text(valChatTask, input, [], opts);
+      if (month && r.provider !== 'offline' && strayChatNumbers(r.value, month, words).length) {
+        logger?.info({ month: input.month }, "Val's reply states numbers that are not the month's: one regeneration");
+        const again = await text(valChatTask, { ...input, repair: chatRepair(r.value, strayChatNumbers(r.value, month, words)) }, [], opts).catch(() => null);
+        r = again && !strayChatNumbers(again.value, month, words).length ? again : { value: offlineValChat(input), provider: r.provider };
+      }
       return { response: r.value, provider: r.provider };
     },
+    /** Streamed: what was sent cannot be taken back, so the done event carries the reply without the sentences whose numbers are not the month's. */
     valChatStream(input: ValChatRequest, opts?: CallOptions): ReplyStream {
-      return stream(valChatTask, input, [], opts);
+      const s = stream(valChatTask, input, [], opts);
+      const month = chatMonth(input.simulationData, input.month);
+      return {
+        ...s,
+        finish(full) {
+          const reply = s.finish(full);
+          const stray = month ? strayChatNumbers(reply, month, chatWords(input)) : [];
+          if (!stray.length) return reply;
+          const kept = stray.reduce((t, sentence) => t.replace(sentence, ''), reply).replace(/\s{2,}/g, ' ').trim();
+          logger?.warn({ month: input.month, removed: stray.length }, "numbers that are not the month's removed from Val's reply");
+          return kept.replace(/[^a-z]/gi, '').length > 40 ? `${kept}\n\n${removedNote(stray.length)}` : offlineValChat(input);
+        },
+      };
     },
   };
 }

@@ -6,7 +6,10 @@ import {
   type ValidateRequest,
   type ValidateResponse,
   type ValidationComparison,
+  type ValidationFactSheet,
 } from '@val/contracts';
+import { checkSection, dropViolations, repairRequest } from '../analysis/check';
+import { buildValidationSheet } from '../analysis/validationSheet';
 import type { Ai } from '../ai/service';
 import { validateTask } from '../ai/tasks/validate';
 import { AiError, type CallOptions } from '../ai/types';
@@ -20,7 +23,7 @@ import { compareValidations } from './validationCompare';
  * A completed validation: the spec's fields, its stored id, who answered, the score and the
  * delete token (only in this answer: the store keeps its hash).
  */
-export type Validation = ValidateResponse & { id: string; provider: AiProviderName; score: number | null; deleteToken: string };
+export type Validation = ValidateResponse & { id: string; provider: AiProviderName; score: number | null; deleteToken: string; factSheet: ValidationFactSheet };
 
 const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
 
@@ -33,6 +36,7 @@ const view = (v: StoredValidation): StoredValidationView => ({
   provider: v.provider,
   score: v.score,
   createdAt: v.createdAt.toISOString(),
+  ...(v.factSheet ? { factSheet: v.factSheet } : {}),
 });
 
 /**
@@ -66,16 +70,39 @@ export const trimmedValidation = (b: ValidateRequest): ValidateRequest => ({
   problemSolved: b.problemSolved.trim(),
 });
 
+const validationWords = (v: ValidateRequest) => `${v.idea} ${v.targetCustomer} ${v.problemSolved}`;
+
+/**
+ * The feedback as stored: checked against the sheet, unsupported sentences removed (with the
+ * note), and the score heading the sheet's (a forged or missing one is replaced).
+ */
+export function checkedFeedback(text: string, input: ValidateRequest, sheet: ValidationFactSheet, logger?: Logger): string {
+  const found = checkSection(text, { sheet, inputs: validationWords(input) }).violations;
+  let out = text;
+  if (found.length) {
+    out = dropViolations(text, found).text;
+    logger?.warn({ removed: found.length, kinds: [...new Set(found.map((v) => v.kind))] }, 'unsupported claims removed from a validation');
+  }
+  const heading = `## Validation Score: ${sheet.score.toFixed(1)}/10`;
+  if (parseValidationScore(out) !== sheet.score) out = `${heading}\n\n${out.replace(/^#{1,6}\s*Validation Score[^\n]*\n+/i, '')}`;
+  return out;
+}
+
 export function createValidationService(deps: { ai: Ai; repos: Pick<Repositories, 'validations'>; logger: Logger }): ValidationService {
   const { ai, repos, logger } = deps;
+  /**
+   * Stores a completed answer once, after the consistency check: what contradicts the fact sheet
+   * is removed (and the feedback says so), and the score is the sheet's, never read from prose.
+   */
   const save = async (input: ValidateRequest, text: string, provider: AiProviderName): Promise<Validation> => {
-    const feedback = text.trim();
-    if (!feedback) throw new AiError('The model returned an empty answer', 'malformed');
-    const score = parseValidationScore(feedback);
+    if (!text.trim()) throw new AiError('The model returned an empty answer', 'malformed');
+    const factSheet = buildValidationSheet(input);
+    const feedback = checkedFeedback(text.trim(), input, factSheet, logger);
+    const score = factSheet.score;
     const deleteToken = randomBytes(32).toString('base64url');
-    const saved = await repos.validations.create({ ...input, feedback, provider, score, deleteTokenHash: hashToken(deleteToken) });
+    const saved = await repos.validations.create({ ...input, feedback, provider, score, deleteTokenHash: hashToken(deleteToken), factSheet });
     logger.info({ id: saved.id, provider, chars: feedback.length, score }, 'validation stored');
-    return { ...input, feedback, id: saved.id, provider, score, deleteToken };
+    return { ...input, feedback, id: saved.id, provider, score, deleteToken, factSheet };
   };
   const find = async (id: string): Promise<StoredValidation> => {
     const v = await repos.validations.get(id);
@@ -108,7 +135,15 @@ export function createValidationService(deps: { ai: Ai; repos: Pick<Repositories
       const { onText, ...call } = opts;
       if (!onText) {
         const { value, provider } = await ai.text(validateTask, input, call);
-        return save(input, value, provider);
+        const found = provider === 'offline' ? [] : checkSection(value, { sheet: buildValidationSheet(input), inputs: validationWords(input) }).violations;
+        if (!found.length) return save(input, value, provider);
+        logger.info({ violations: found.length, kinds: [...new Set(found.map((v) => v.kind))] }, 'validation contradicts its fact sheet: one repair round');
+        const again = await ai.text(validateTask, { ...input, repair: { answer: value, request: repairRequest(found) } }, call).catch((err: unknown) => {
+          if (err instanceof AiError && err.kind === 'aborted') throw err;
+          logger.warn({ err: (err as Error).message }, 'validation repair round failed; checking the first answer');
+          return null;
+        });
+        return save(input, again?.value.trim() ? again.value : value, provider);
       }
       const { provider, chunks } = ai.stream(validateTask, input, call);
       let text = '';

@@ -94,6 +94,9 @@ const monthSchema = z.object({
     .min(0)
     .optional()
     .meta({ description: "The users the simulation expects the month after (month 6: projected); Val quotes this number for 'next month'" }),
+  newUsers: z.number().min(0).optional().meta({ description: 'Users who joined this month (the launch model)' }),
+  churnedUsers: z.number().min(0).optional().meta({ description: 'Users who left this month (the launch model)' }),
+  previousUsers: z.number().min(0).optional().meta({ description: "The previous month's users (0 for month 1)" }),
 }) satisfies z.ZodType<SimulationMonth>;
 
 export const generateSimulationResponseSchema = z.object({

@@ -7,8 +7,9 @@ import type {
   ValChatRequest,
   ValidationData,
 } from '@val/contracts';
-import { nextMonthUsers } from '@val/contracts';
-import { fitting, isConsumerMarket, readIdeaMarket } from './markets';
+import { formatMoney, monthGrowthPercent, nextMonthUsers, type CurrencyInfo } from '@val/contracts';
+import { currencyFor, fitting, isConsumerMarket, readIdeaMarket, readPlace } from './markets';
+import { localAmount } from './validation';
 
 /** One month's numbers of the launch model (computed in code; the narrative is written around them). */
 export interface MonthNumbers {
@@ -69,7 +70,7 @@ function firstClause(s: string, maxWords: number): string {
 const IRREGULAR: Record<string, string> = { people: 'person', children: 'child', women: 'woman', men: 'man', families: 'family', staff: 'staff member' };
 function singularWord(w: string): string {
   const lower = w.toLowerCase();
-  if (IRREGULAR[lower]) return IRREGULAR[lower];
+  if (Object.hasOwn(IRREGULAR, lower)) return IRREGULAR[lower];
   if (/ies$/i.test(w) && w.length > 4) return w.slice(0, -3) + 'y';
   if (/(ss|sh|ch|x|zz)es$/i.test(w)) return w.slice(0, -2);
   if (/sses$/i.test(w)) return w.slice(0, -2);
@@ -133,14 +134,53 @@ const LAST_NAMES = [
   'Chen', 'Okafor', 'Martins', 'Novak', 'Haddad', 'Lindqvist', 'Patel', 'García', 'Kowalski', 'Nakamura', 'Brennan', 'Mensah',
   'Rossi', 'Schmidt', 'Dubois', 'Ahmed', 'Park', 'Silva', 'Müller', 'Jensen', 'Costa', 'Reyes', 'Walsh', 'Ivanova',
 ];
-const WORKAROUNDS = [
-  'spreadsheets and phone reminders',
-  'a patchwork of free apps',
-  'pen, paper and a lot of messages',
-  'an expensive agency',
-  'doing it by hand late in the evening',
-  'a tool that was built for someone else',
-];
+/** What a persona does about the problem today, and what it costs. */
+export interface Workaround {
+  text: string;
+  /** What it costs a month in US dollars; 0 when it is free. */
+  monthly: number;
+  /** Only a persona who holds a budget pays for it (an agency, paid help). */
+  buyerOnly?: boolean;
+}
+
+/**
+ * The workarounds personas use, for households and for businesses. A persona's background, budget
+ * and answers all name the same one: the skeptic "copes at almost no cost" only with a free one,
+ * and a paid one is quoted with its cost.
+ */
+export const PERSONA_WORKAROUNDS: Readonly<Record<'consumer' | 'business', ReadonlyArray<Workaround>>> = {
+  consumer: [
+    { text: 'a notes app and phone reminders', monthly: 0 },
+    { text: 'a patchwork of free apps', monthly: 0 },
+    { text: 'pen, paper and a lot of messages', monthly: 0 },
+    { text: 'asking friends and family for help', monthly: 0 },
+    { text: 'doing it by hand late in the evening', monthly: 0 },
+    { text: 'a paid app that only does half the job', monthly: 8 },
+    { text: 'paid help now and then', monthly: 40, buyerOnly: true },
+  ],
+  business: [
+    { text: 'spreadsheets and phone reminders', monthly: 0 },
+    { text: 'a patchwork of free apps', monthly: 0 },
+    { text: 'pen, paper and a lot of messages', monthly: 0 },
+    { text: 'doing it by hand late in the evening', monthly: 0 },
+    { text: 'a paid tool that was built for someone else', monthly: 60 },
+    { text: 'an expensive agency', monthly: 900, buyerOnly: true },
+    { text: 'a part-time assistant', monthly: 700, buyerOnly: true },
+  ],
+};
+
+/** The workarounds a persona of this stance may use: a skeptic only free ones, only a buyer the costly ones. */
+const workaroundsFor = (consumer: boolean, stance: Stance) =>
+  PERSONA_WORKAROUNDS[consumer ? 'consumer' : 'business'].filter((w) => (stance === 'skeptic' ? w.monthly === 0 : stance === 'buyer' || !w.buyerOnly));
+
+/** An amount in the founder's currency (the planning rate, two significant figures): "$49", "£39", "¥7,400". */
+const moneyIn = (c: CurrencyInfo) => (usd: number) => formatMoney(localAmount(usd, c), c);
+
+/** The currency personas talk money in: the founder's, else their place's, else US dollars. */
+function currencyOf(v: Pick<ValidationData, 'idea' | 'targetCustomer' | 'problemSolved'>): CurrencyInfo {
+  const all = `${v.targetCustomer} ${v.idea} ${v.problemSolved}`;
+  return currencyFor(all, readPlace(all));
+}
 const ROLE_TAGS: Record<Stance, ReadonlyArray<string>> = {
   early: ['who tries every new tool first', 'growing fast and hungry for tools', 'an early adopter of new tools'],
   skeptic: ['on a tight budget', 'burned by tools that overpromised', 'careful with every euro and dollar'],
@@ -163,6 +203,7 @@ export function offlinePersonas(v: Pick<ValidationData, 'idea' | 'targetCustomer
   const segment = segmentOf(v.targetCustomer);
   const single = singularSegment(segment);
   const idea = ideaPhrase(v.idea);
+  const money = moneyIn(currencyOf(v));
   const usedFirst = new Set<string>();
   return STANCES.map((stance, k) => {
     let fi = (seed >>> (k * 5)) % FIRST_NAMES.length;
@@ -172,7 +213,8 @@ export function offlinePersonas(v: Pick<ValidationData, 'idea' | 'targetCustomer
     const last = LAST_NAMES[(seed >>> (k * 3 + 1)) % LAST_NAMES.length];
     const years = 2 + ((seed >>> (k + 2)) % 12);
     const team = 4 + ((seed >>> (k + 4)) % 20);
-    const workaround = pick(WORKAROUNDS, seed, k);
+    const w = pick(workaroundsFor(consumer, stance), seed, k);
+    const workaround = w.monthly ? `${w.text}, which costs about ${money(w.monthly)} a month` : w.text;
     const tag = pick((consumer ? CONSUMER_TAGS : ROLE_TAGS)[stance], seed, k + 10);
     const role = clip(`${cap(single)}${/^(who|on) /.test(tag) ? ' ' : ', '}${tag}`, 150);
     const pain = problemQuote(v.problemSolved);
@@ -181,12 +223,12 @@ export function offlinePersonas(v: Pick<ValidationData, 'idea' | 'targetCustomer
         ? `${first} has been ${withArticle(single)} for ${years} years and currently gets by with ${workaround}. ` +
           `The problem you describe — ${pain} — costs ${first} a few hours every week, so ${first} has been looking for something like your ${idea} and would happily test an early version.`
         : stance === 'skeptic'
-          ? `${first} has been ${withArticle(single)} for ${years} years and has paid for tools that were dropped after a month. ` +
+          ? `${first} has been ${withArticle(single)} for ${years} years and has paid for ${consumer ? 'apps' : 'tools'} that were dropped after a month. ` +
             `${first} knows ${pain} well but copes with ${workaround} at almost no cost, and will only pay for your ${idea} after seeing proof that it works for someone like them.`
           : consumer
-            ? `${first} decides what the household of ${2 + (team % 4)} signs up for and compares options carefully. ` +
+            ? `${first} decides what the household of ${2 + (team % 4)} signs up for and compares options carefully; today they rely on ${workaround}. ` +
               `${pain} affects the whole family; ${first} will pay for your ${idea} if it is reliable, easy for everyone and fairly priced.`
-            : `${first} has ${years} years of experience as ${withArticle(single)} and now decides what a team of ${team} buys. ` +
+            : `${first} has ${years} years of experience as ${withArticle(single)} and now decides what a team of ${team} buys; today they rely on ${workaround}. ` +
               `${pain} slows the whole team down; ${first} can approve a budget for your ${idea} if it fits how they already work and shows results within a quarter.`;
     return {
       id: `${stance}-${(seed >>> k).toString(36).slice(0, 6)}`,
@@ -238,10 +280,13 @@ interface PersonaFacts {
   idea: string;
   pain: string;
   segment: string;
+  /** The monthly budget in US dollars (a price point). */
   budget: number;
   unit: string;
   weeks: number;
-  workaround: string;
+  workaround: Workaround;
+  /** An amount in US dollars written in the founder's currency. */
+  money: (usd: number) => string;
   seed: number;
 }
 
@@ -251,7 +296,8 @@ function factsFor(persona: CustomerPersona, v: Pick<ValidationData, 'idea' | 'ta
   const seed = seedOf(persona.id, persona.name, v.idea);
   const base = consumer ? { early: 9, skeptic: 4, buyer: 19 }[stance] : { early: 49, skeptic: 19, buyer: 249 }[stance];
   const spread = [0.8, 1, 1.2, 1.5][seed % 4];
-  const workaround = WORKAROUNDS.find((w) => persona.background.includes(w)) ?? pick(WORKAROUNDS, seed, 3);
+  const allowed = workaroundsFor(consumer, stance);
+  const workaround = allowed.find((w) => persona.background.includes(w.text)) ?? pick(allowed, seed, 3);
   return {
     stance,
     first: persona.name.split(' ')[0] || persona.name,
@@ -259,49 +305,78 @@ function factsFor(persona: CustomerPersona, v: Pick<ValidationData, 'idea' | 'ta
     idea: ideaPhrase(v.idea),
     pain: problemQuote(v.problemSolved),
     segment: segmentOf(v.targetCustomer),
-    budget: nicePrice(base * spread),
+    budget: nicePrice(Math.max(base * spread, workaround.monthly / 2)),
     unit: stance === 'buyer' && !consumer ? 'a month for the team' : 'a month',
     weeks: stance === 'early' ? 1 + (seed % 3) : stance === 'skeptic' ? 6 + (seed % 6) : 3 + (seed % 5),
     workaround,
+    money: moneyIn(currencyOf(v)),
     seed,
   };
 }
 
+/** The workaround as a persona names it, with its monthly cost when it has one. */
+const usesWith = (f: PersonaFacts) => (f.workaround.monthly ? `${f.workaround.text}, which costs about ${f.money(f.workaround.monthly)} a month` : f.workaround.text);
+/** Who a persona answers to at home or at work. */
+const answersTo = (f: PersonaFacts) => (f.consumer ? 'my partner' : 'my manager');
+
 const ANSWERS: Record<Topic, Record<Stance, (f: PersonaFacts) => string>> = {
   budget: {
-    early: (f) => `I'd pay around $${f.budget} ${f.unit} without thinking twice if it really solves the problem. What I use now — ${f.workaround} — costs me more than that in lost time.`,
-    skeptic: (f) => `Money is tight, so I'd start at $${f.budget} ${f.unit} at most — and only after a free trial. Anything above $${nicePrice(f.budget * 2)} and I stay with ${f.workaround}, which costs me next to nothing.`,
-    buyer: (f) => `I can approve up to about $${f.budget} ${f.unit} on my own; above $${nicePrice(f.budget * 2)} it needs a business case with numbers. Per-seat pricing worries me more than the headline price.`,
+    early: (f) =>
+      `I'd pay around ${f.money(f.budget)} ${f.unit} without thinking twice if it really solves the problem. ` +
+      (f.workaround.monthly
+        ? `I already pay about ${f.money(f.workaround.monthly)} a month for ${f.workaround.text}, and it only half works.`
+        : `What I use now — ${f.workaround.text} — costs me more than that in lost time.`),
+    skeptic: (f) => `Money is tight, so I'd start at ${f.money(f.budget)} ${f.unit} at most — and only after a free trial. Anything above ${f.money(nicePrice(f.budget * 2))} and I stay with ${f.workaround.text}, which costs me next to nothing.`,
+    buyer: (f) =>
+      (f.consumer
+        ? `Up to about ${f.money(f.budget)} a month is fine for the household; above ${f.money(nicePrice(f.budget * 2))} I'd talk it over with ${answersTo(f)} first. A subscription that creeps up every year worries me more than the price on day one.`
+        : `I can approve up to about ${f.money(f.budget)} ${f.unit} on my own; above ${f.money(nicePrice(f.budget * 2))} it needs a business case with numbers. Per-seat pricing worries me more than the headline price.`) +
+      (f.workaround.monthly ? ` Today ${f.consumer ? 'we spend' : 'we pay'} about ${f.money(f.workaround.monthly)} a month on ${f.workaround.text}, so that is the number to beat.` : ''),
   },
   timeline: {
-    early: (f) => `I'd start this month — honestly within ${f.weeks} week${f.weeks > 1 ? 's' : ''} if onboarding takes less than an hour.`,
-    skeptic: (f) => `Not before I've seen it work for someone like me. Realistically ${article(String(f.weeks))} ${f.weeks}-week trial first, then I'd decide next quarter.`,
-    buyer: (f) => `Our next budget review is in about ${Math.ceil(f.weeks / 4) + 1} months, but I could run ${article(String(f.weeks))} ${f.weeks}-week pilot with two or three people before that.`,
+    early: (f) => `I'd start this month — honestly within ${f.weeks} week${f.weeks > 1 ? 's' : ''} if setting it up takes less than an hour.`,
+    skeptic: (f) => `Not before I've seen it work for someone like me. Realistically ${article(String(f.weeks))} ${f.weeks}-week trial first, then I'd decide ${f.consumer ? 'in a couple of months' : 'next quarter'}.`,
+    buyer: (f) =>
+      f.consumer
+        ? `We'd try it at home for ${f.weeks} weeks first; if everyone actually keeps using it, I'd keep paying.`
+        : `Our next budget review is in about ${Math.ceil(f.weeks / 4) + 1} months, but I could run ${article(String(f.weeks))} ${f.weeks}-week pilot with two or three people before that.`,
   },
   pain: {
-    early: (f) => `The worst part is exactly what you wrote: ${f.pain}. I lose a few hours a week to it and it's the part of the job I dread most.`,
+    early: (f) => `The worst part is exactly what you wrote: ${f.pain}. I lose a few hours a week to it and it's the part of my ${f.consumer ? 'week' : 'job'} I dread most.`,
     skeptic: (f) => `Yes, ${f.pain} is real, but I've learned to live with it. It's annoying, not urgent — that's why I'm slow to pay for fixes.`,
-    buyer: (f) => `${cap(f.pain.replace(/^“|”$/g, ''))} — multiply that by everyone on my ${f.consumer ? 'family' : 'team'} and it adds up to real cost. What hurts most is that nobody owns the problem.`,
+    buyer: (f) => `${cap(f.pain.replace(/^“|”$/g, ''))} — multiply that by ${f.consumer ? 'everyone at home' : 'everyone on my team'} and it adds up to real cost. What hurts most is that nobody owns the problem.`,
   },
   current: {
-    early: (f) => `Today I use ${f.workaround}. It works, barely, and I've tried two or three apps that didn't stick because they weren't made for ${f.segment}.`,
-    skeptic: (f) => `I use ${f.workaround}. It's clunky but free, and it never surprised me with a price increase.`,
-    buyer: (f) => `We use ${f.workaround}, plus whatever each person prefers — which is the real mess. Replacing it means changing habits for everyone, not just buying a tool.`,
+    early: (f) => `Today I use ${usesWith(f)}. It works, barely, and I've tried two or three apps that didn't stick because they weren't made for ${f.segment}.`,
+    skeptic: (f) => `I use ${f.workaround.text}. It's clunky but free, and it never surprised me with a price increase.`,
+    buyer: (f) =>
+      f.consumer
+        ? `At home we use ${usesWith(f)}, plus whatever each of us prefers — which is the real mess. Switching means getting the whole family to change habits, not just paying for an app.`
+        : `We use ${usesWith(f)}, plus whatever each person prefers — which is the real mess. Replacing it means changing habits for everyone, not just buying a tool.`,
   },
   features: {
     early: (f) => `Speed above everything: set it up in minutes and see a result the first day. Nice to have: it remembers my preferences so your ${f.idea} gets better the more I use it.`,
-    skeptic: (f) => `Keep it simple. No long setup, no lock-in, and let me export my data if I leave. If it needs a training session, it's not for me.`,
-    buyer: (f) => `It has to fit what we already use, give me a simple overview of who uses it, and come with real support. Reporting I can show upward matters more than extra features.`,
+    skeptic: () => `Keep it simple. No long setup, no lock-in, and let me export my data if I leave. If it needs a training session, it's not for me.`,
+    buyer: (f) =>
+      f.consumer
+        ? `It has to be easy enough for everyone at home, work on all our phones, and come with someone I can reach when it breaks. Sharing with the family matters more than extra features.`
+        : `It has to fit what we already use, give me a simple overview of who uses it, and come with real support. Reporting I can show upward matters more than extra features.`,
   },
   decision: {
     early: () => `I decide alone, and fast. If it works for me, I'll tell others like me.`,
-    skeptic: () => `I decide, but I sleep on it. I'd ask one or two peers whether they trust it first.`,
-    buyer: (f) => `I decide, but I have to justify it${f.consumer ? ' to the family' : ' to finance'}. A one-page summary of time saved would make my life much easier.`,
+    skeptic: () => `I decide, but I sleep on it. I'd ask one or two friends whether they trust it first.`,
+    buyer: (f) =>
+      f.consumer
+        ? `I decide, but I talk it over with ${answersTo(f)} first. Seeing what it would save us each month would make that easy.`
+        : `I decide, but I have to justify it to finance. A one-page summary of time saved would make my life much easier.`,
   },
   adopt: {
     early: (f) => `Yes — I'd sign up for the beta today. If your ${f.idea} does what you say, I'd use it every week.`,
-    skeptic: (f) => `Maybe. I'm not sure yet that your ${f.idea} beats ${f.workaround}. Show me results from someone like me and I'll listen.`,
-    buyer: (f) => `Probably yes for a pilot. Whether we roll it out depends on what the pilot shows after ${f.weeks} weeks.`,
+    skeptic: (f) => `Maybe. I'm not sure yet that your ${f.idea} beats ${f.workaround.text}. Show me results from someone like me and I'll listen.`,
+    buyer: (f) =>
+      f.consumer
+        ? `Probably yes for a trial. Whether we keep it depends on whether we still use it after ${f.weeks} weeks.`
+        : `Probably yes for a pilot. Whether we roll it out depends on what the pilot shows after ${f.weeks} weeks.`,
   },
   frequency: {
     early: () => `Several times a week — it's part of my routine, which is why it bugs me so much.`,
@@ -315,10 +390,12 @@ const OPENERS: Record<Stance, ReadonlyArray<string>> = {
   skeptic: ['Hmm, fair question.', "Let me be honest with you.", 'Okay, straight answer.'],
   buyer: ['Good question — I get asked that internally too.', "That's the first thing my team would ask.", 'Let me answer that the way I would in a budget meeting.'],
 };
+const HOUSEHOLD_OPENERS = ['Good question — we talk about that at home too.', "That's the first thing my partner would ask.", 'Let me answer that the way I would at the kitchen table.'];
+const openersOf = (f: PersonaFacts) => (f.consumer && f.stance === 'buyer' ? HOUSEHOLD_OPENERS : OPENERS[f.stance]);
 const CLOSERS: Record<Stance, (f: PersonaFacts) => string> = {
   early: () => 'When can I try it?',
   skeptic: () => 'What would make me trust it enough to switch?',
-  buyer: (f) => `Could you send me something I can forward to ${f.consumer ? 'my partner' : 'my manager'}?`,
+  buyer: (f) => `Could you send me something I can forward to ${answersTo(f)}?`,
 };
 
 /** A quoted, shortened echo of the founder's question. */
@@ -335,9 +412,9 @@ export function offlineInterviewReply(input: Pick<CustomerInterviewRequest, 'cus
   if (!q) {
     const hello =
       f.stance === 'early'
-        ? `Hi, I'm ${p.name} — ${uncap(p.role)}. I'm glad someone is finally working on this: ${f.pain} is part of my week, and right now I patch it with ${f.workaround}.`
+        ? `Hi, I'm ${p.name} — ${uncap(p.role)}. I'm glad someone is finally working on this: ${f.pain} is part of my week, and right now I patch it with ${usesWith(f)}.`
         : f.stance === 'skeptic'
-          ? `Hello, I'm ${p.name}, ${uncap(p.role)}. I'll be honest: I've tried tools that promised to fix ${f.pain} before, and I'm still using ${f.workaround}.`
+          ? `Hello, I'm ${p.name}, ${uncap(p.role)}. I'll be honest: I've tried ${f.consumer ? 'apps' : 'tools'} that promised to fix ${f.pain} before, and I'm still using ${f.workaround.text}.`
           : `Hi, ${p.name} here — ${uncap(p.role)}. ${f.consumer ? 'At home' : 'In my team'}, ${f.pain} costs us time every week, so I'm curious what your ${f.idea} could change.`;
     const invite =
       f.stance === 'early'
@@ -350,7 +427,7 @@ export function offlineInterviewReply(input: Pick<CustomerInterviewRequest, 'cus
   const earlier = input.conversationHistory.filter((m) => m.isUser).map((m) => m.text);
   const earlierTopics = new Set(earlier.flatMap(topicsOf));
   const topics = topicsOf(q).slice(0, 2);
-  const parts: string[] = [`${pick(OPENERS[f.stance], seedOf(q, p.id))} You asked ${echo(q)}`];
+  const parts: string[] = [`${pick(openersOf(f), seedOf(q, p.id))} You asked ${echo(q)}`];
   if (topics.length) {
     for (const t of topics) parts.push(`${earlierTopics.has(t) ? 'Like I said before: ' : ''}${ANSWERS[t][f.stance](f)}`);
   } else {
@@ -359,7 +436,7 @@ export function offlineInterviewReply(input: Pick<CustomerInterviewRequest, 'cus
       f.stance === 'early'
         ? `Honestly, I haven't thought much about that — what I care about is getting rid of the problem. ${ANSWERS[angle].early(f)}`
         : f.stance === 'skeptic'
-          ? `I'm not sure that matters much to me. What matters is whether it beats ${f.workaround} for the money. ${ANSWERS[angle].skeptic(f)}`
+          ? `I'm not sure that matters much to me. What matters is whether it beats ${f.workaround.text} for the money. ${ANSWERS[angle].skeptic(f)}`
           : `I'd look at it from the ${f.consumer ? 'family' : 'team'}'s side: does it save time for everyone? ${ANSWERS[angle].buyer(f)}`,
     );
   }
@@ -503,11 +580,84 @@ function traitsOf(answer: string): AnswerTraits {
 const monthEntry = (data: ChallengeFeedbackRequest['simulationData'], month: number): SimulationMonth | undefined =>
   Array.isArray(data) ? data.find((m) => m.month === month) : data && data.month === month ? data : undefined;
 
+/** A month's numbers as Val quotes them; null where the month entry does not carry them (an older stored run). */
+interface MonthFigures {
+  month: number;
+  users: number;
+  newUsers: number | null;
+  churnedUsers: number | null;
+  previousUsers: number | null;
+  /** The spec's rounded percent change versus the previous month, 'Launch' for month 1. */
+  growth: number | 'Launch' | null;
+  nextUsers: number | null;
+}
+
+function figuresOf(m: SimulationMonth, month: number): MonthFigures {
+  const previousUsers = month === 1 ? 0 : (m.previousUsers ?? null);
+  let newUsers = m.newUsers ?? null;
+  let churnedUsers = month === 1 ? (m.churnedUsers ?? 0) : (m.churnedUsers ?? null);
+  if (previousUsers !== null && newUsers === null && churnedUsers !== null) newUsers = m.users - previousUsers + churnedUsers;
+  if (previousUsers !== null && churnedUsers === null && newUsers !== null) churnedUsers = previousUsers + newUsers - m.users;
+  const growth = month === 1 ? 'Launch' : previousUsers === null ? null : monthGrowthPercent([{ users: previousUsers }, { users: m.users }], 1);
+  return { month, users: m.users, newUsers, churnedUsers, previousUsers, growth, nextUsers: nextMonthUsers(m, month) };
+}
+
+/** What a question asks about the month's numbers. */
+type NumberAsk = 'users' | 'new' | 'lost' | 'growth' | 'next';
+const NUMBER_ASKS: ReadonlyArray<[NumberAsk, RegExp]> = [
+  ['new', /\bnew (users?|sign-?ups?|customers?|people|members)\b|\bsign(ed)?[ -]?ups?\b|\bjoined\b|\bacquired\b|\bcame in\b/],
+  ['lost', /\b(lose|lost|losing|left|leav(e|es|ing)|churn\w*|drop(ped|ping)? (off|out)|stopp?(ed|ing)?|quit|cancel\w*|unsubscrib\w*)\b/],
+  ['growth', /\bgrowth\b|\bgrowing\b|\bgrew\b|\bpercent|%|month[- ]over[- ]month|how fast|(compared (to|with)|vs\.?|versus) (last|the previous|previous) month/],
+  ['next', /\b(how many|what|which)\b[^?.]{0,40}\b(next|coming) month|(next|coming) month'?s? (users|number|figure|target)|forecast|projection|expect|will i have|going to have/],
+  ['users', /how many (users|people|customers)|user count|number of users|(users|customers) (do|did) i have|total users|where (do|am) i stand|how big/],
+];
+
+/** The numeric asks of a question, in a fixed order; a plain "how many users" only when nothing more specific is asked. */
+function numberAsks(q: string): NumberAsk[] {
+  const found = NUMBER_ASKS.filter(([, re]) => re.test(q)).map(([a]) => a);
+  const specific = found.filter((a) => a !== 'users');
+  return specific.length ? (['new', 'lost', 'growth', 'next'] as const).filter((a) => specific.includes(a)) : found;
+}
+
+const DONT_HAVE = (what: string, f: MonthFigures) => `I don't have ${what} for Month ${f.month} here, only its total of ${plural(f.users, 'user')}.`;
+
+/** One sentence per numeric ask, from the month's figures only. */
+const NUMBER_ANSWERS: Record<NumberAsk, (f: MonthFigures) => string> = {
+  users: (f) => `You have ${plural(f.users, 'user')} at the end of Month ${f.month}.`,
+  new: (f) => (f.newUsers === null ? DONT_HAVE('the new sign-ups', f) : `${plural(f.newUsers, 'new user')} joined in Month ${f.month}, for ${plural(f.users, 'user')} in all.`),
+  lost: (f) =>
+    f.churnedUsers === null
+      ? DONT_HAVE('the users who left', f)
+      : f.churnedUsers === 0
+        ? `No users left in Month ${f.month}${f.month === 1 ? ': it is your launch month' : ''}; you have ${plural(f.users, 'user')}.`
+        : `${plural(f.churnedUsers, 'user')} left in Month ${f.month}${f.previousUsers ? ` (${Math.round((f.churnedUsers / f.previousUsers) * 100)}% of the ${plural(f.previousUsers, 'user')} you started the month with)` : ''}; you have ${plural(f.users, 'user')}.`,
+  growth: (f) =>
+    f.growth === 'Launch'
+      ? `Month 1 is your launch, so there is no growth rate yet: you start with ${plural(f.users, 'user')}, and growth is counted from Month 2.`
+      : f.growth === null
+        ? `${DONT_HAVE("last month's users", f)} Without them I can't give you a growth rate.`
+        : f.growth >= 0
+          ? `That is ${f.growth}% growth on Month ${f.month - 1} (from ${f.previousUsers} to ${plural(f.users, 'user')}).`
+          : `That is a ${-f.growth}% drop on Month ${f.month - 1} (from ${f.previousUsers} to ${plural(f.users, 'user')}).`,
+  next: (f) => (f.nextUsers === null ? `The simulation gives no number for next month here; you have ${plural(f.users, 'user')} now.` : `The simulation expects ${plural(f.nextUsers, 'user')} next month, from ${plural(f.users, 'user')} now.`),
+};
+
+/** Everything Val knows about the month, in one sentence: "90 users, 28 new and 8 who left, 29% growth on Month 2, about 112 expected next month". */
+function monthSummary(f: MonthFigures): string {
+  const parts = [plural(f.users, 'user')];
+  if (f.newUsers !== null && f.churnedUsers !== null) parts.push(`${f.newUsers} new and ${f.churnedUsers} who left`);
+  if (f.growth === 'Launch') parts.push('your launch month');
+  else if (f.growth !== null) parts.push(f.growth >= 0 ? `${f.growth}% growth on Month ${f.month - 1}` : `a ${-f.growth}% drop on Month ${f.month - 1}`);
+  if (f.nextUsers !== null) parts.push(`about ${f.nextUsers} expected next month`);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
+}
+
 /** Val's feedback on the founder's answer to a month's challenge: quotes the answer, judges it, gives a next step. */
 export function offlineChallengeFeedback(input: Pick<ChallengeFeedbackRequest, 'month' | 'challenge' | 'response' | 'validationData' | 'simulationData'>): string {
   const t = traitsOf(input.response);
   const entry = monthEntry(input.simulationData, input.month);
   const users = entry?.users;
+  const f = entry ? figuresOf(entry, input.month) : null;
   const seg = segmentOf(input.validationData.targetCustomer);
   const strengths: string[] = [];
   const gaps: string[] = [];
@@ -527,8 +677,8 @@ export function offlineChallengeFeedback(input: Pick<ChallengeFeedbackRequest, '
     '',
     ...(strengths.length ? ['**What works:**', ...strengths.slice(0, 3).map((s) => `- ${cap(s)}.`), ''] : []),
     ...(gaps.length ? ['**What to sharpen:**', ...gaps.slice(0, 2).map((s) => `- ${cap(s)}.`), ''] : []),
-    users
-      ? `Next step for Month ${input.month}: you have ${plural(users, 'user')}. Pick the ${Math.min(10, users)} most active, ask them one question about this, and decide by the end of the month ${target !== null ? `whether you can reach ${plural(target, 'user')} next month` : 'whether it moved the number'}.`
+    users && f
+      ? `Next step for Month ${input.month}: you have ${monthSummary({ ...f, nextUsers: null })}. Pick the ${Math.min(10, users)} most active, ask them one question about this, and decide by the end of the month ${target !== null ? `whether you can reach ${plural(target, 'user')} next month` : 'whether it moved the number'}.`
       : `Next step for Month ${input.month}: write the one experiment down, with a date and the number that would make you continue.`,
   ];
   return lines.join('\n');
@@ -536,10 +686,10 @@ export function offlineChallengeFeedback(input: Pick<ChallengeFeedbackRequest, '
 
 type ChatTopic = 'growth' | 'churn' | 'pricing' | 'marketing' | 'product' | 'team' | 'funding' | 'challenge' | 'wins';
 const CHAT_TOPICS: ReadonlyArray<[ChatTopic, RegExp]> = [
-  ['churn', /churn|retention|retain|leav|lost|drop|cancel|keep (them|users|customers)/],
-  ['pricing', /pric|revenue|money|pay|charge|monetiz|monetis|\$|€|plan/],
+  ['churn', /churn|retention|retain|leav|lost|lose|drop|cancel|stopp?(ed|ing)?\b|quit|keep (them|users|customers)/],
+  ['pricing', /pric|revenue|money|pay|charge|monetiz|monetis|\$|€|£|plan\b|plans\b/],
   ['marketing', /market|channel|acquisi|ads?\b|seo|content|social|reach|promot|newsletter|referral/],
-  ['growth', /grow|users|numbers?|faster|scale|how many|target|goal/],
+  ['growth', /grow|users|numbers?|faster|scale|how many|target|goal|next month/],
   ['product', /feature|product|build|mvp|roadmap|bug|onboard/],
   ['team', /hire|hiring|team|co-?founder|help|freelanc/],
   ['funding', /invest|fund|rais|vc|angel|pitch|runway/],
@@ -548,25 +698,33 @@ const CHAT_TOPICS: ReadonlyArray<[ChatTopic, RegExp]> = [
 ];
 
 /**
- * Val's reply in the month's chat: about that month's numbers, wins and challenges and the
- * founder's actual question.
+ * Val's reply in the month's chat: the founder's question answered from that month's numbers
+ * (users, new and lost users, growth versus the previous month, next month's expected users),
+ * then advice on the question's topic; a question it cannot map gets an honest answer with the
+ * month's numbers.
  */
 export function offlineValChat(input: Pick<ValChatRequest, 'month' | 'question' | 'conversationHistory' | 'simulationData' | 'validationData'>): string {
   const m = input.simulationData;
   const q = input.question.trim();
   const ql = q.toLowerCase();
-  const topic = CHAT_TOPICS.find(([, re]) => re.test(ql))?.[0] ?? 'growth';
+  const f = figuresOf(m, input.month);
+  const asks = numberAsks(ql);
+  const topic = CHAT_TOPICS.find(([, re]) => re.test(ql))?.[0] ?? null;
   const seg = segmentOf(input.validationData.targetCustomer);
   const idea = ideaPhrase(input.validationData.idea);
   const users = m.users;
-  const next = nextMonthUsers(m, input.month);
   const w = m.wins.find((x) => !/\d/.test(x)) ?? m.wins[0];
   const win = w ? `“${clip(w, 80)}”` : 'your first wins';
   const problem = m.challenges[0] ? `“${clip(m.challenges[0], 80)}”` : 'the open challenges';
   const again = input.conversationHistory.some((h) => h.isUser) ? 'Building on what we discussed: ' : '';
-  const body: Record<ChatTopic, string> = {
-    growth: `In Month ${input.month} you are at ${plural(users, 'user')}. ${next !== null ? `To reach the ${plural(next, 'user')} next month the simulation expects` : 'To keep growing next month'}, do more of what produced ${win} and put one hour a day into the single channel that brought the most ${seg}.`,
-    churn: `With ${plural(users, 'user')} in Month ${input.month}, every user who leaves is a lesson. Call five who left this month, ask what they did instead, and fix the first-week step they never finished — that is where ${problem} usually starts.`,
+  const asked = `You asked “${clip(q.replace(/[?!.]+$/, ''), 80)}”.`;
+  if (!asks.length && !topic) {
+    return `${again}${asked} I can't answer that from your simulation: it only knows Month ${input.month}'s numbers — ${monthSummary(f)}. Ask me about those, or about pricing, channels, the product, hiring, funding or this month's challenge ${problem}.`;
+  }
+  const next = f.nextUsers;
+  const advice: Record<ChatTopic, string> = {
+    growth: `${next !== null ? `To reach the ${plural(next, 'user')} the simulation expects next month` : 'To keep growing next month'}, do more of what produced ${win} and put one hour a day into the single channel that brought the most ${seg}.`,
+    churn: `Every user who leaves is a lesson: call five of them, ask what they did instead, and fix what they never finished in their first week — that is where ${problem} usually starts.`,
     pricing: `At ${plural(users, 'user')}, don't optimise price yet — find out who would pay. Offer a paid plan to your 10 most active users this month; if three say yes, your ${idea} has a price floor you can build on.`,
     marketing: `For ${seg}, go where they already are. In Month ${input.month} pick one channel, give it two weeks and a target (say ${plural(Math.max(5, Math.round(users * 0.2)), 'new user')}), and drop it if it misses. ${win} shows what message works — reuse it.`,
     product: `Build less, learn more. With ${plural(users, 'user')}, ship only what removes ${problem}, and measure whether the next sign-ups get to their first result faster.`,
@@ -575,5 +733,7 @@ export function offlineValChat(input: Pick<ValChatRequest, 'month' | 'question' 
     challenge: `The biggest risk I see in Month ${input.month} is ${problem}. Name one experiment for this week that attacks it, with a number that tells you it worked — then we can talk about the next one.`,
     wins: `${cap(win)} matters: it shows ${seg} care. Write down why it worked while it is fresh, and use that exact story on your landing page and in your next ${plural(5, 'outreach message')}.`,
   };
-  return `${again}You asked “${clip(q.replace(/[?!.]+$/, ''), 80)}”. ${body[topic]}`;
+  const numbers = asks.length ? asks.map((a) => NUMBER_ANSWERS[a](f)) : [`In Month ${input.month} you are at ${plural(users, 'user')}.`];
+  const adviceTopic = topic ?? (asks.includes('lost') ? 'churn' : 'growth');
+  return [`${again}${asked}`, ...numbers, advice[adviceTopic]].join(' ');
 }

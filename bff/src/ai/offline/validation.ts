@@ -7,7 +7,7 @@
  * The answer is markdown whose section headings all satisfy the report heading rule
  * (`isReportHeading` in @val/contracts), so the PDF splits it into the same sections.
  */
-import { formatMoney, roundSig, type CurrencyInfo } from '@val/contracts';
+import { formatMoney, roundSig, type CurrencyInfo, type SheetFigure, type VerdictInfo } from '@val/contracts';
 import {
   GENERAL,
   currencyFor,
@@ -128,7 +128,7 @@ function shortNounPhrase(s: string): string {
 /** The first clause of a text: up to a comma, a semicolon or a sentence end, when that keeps 4+ words. */
 function firstClause(s: string): string {
   const one = firstSentence(s);
-  const m = /^(.+?)(,|;| which | but | so that | because )/.exec(one);
+  const m = /^(.+?)(,(?!\d)|;| which | but | so that | because )/.exec(one);
   return m && m[1].split(' ').length >= 4 ? m[1] : one;
 }
 
@@ -159,7 +159,10 @@ const pick = <T>(list: readonly T[], seed: number, offset = 0): T => list[(seed 
  * An amount of the market table (US dollars) in the founder's currency, at the planning rate and
  * rounded to a price point (two significant figures): $49 → £39, $20 → ¥3,000.
  */
-const moneyIn = (c: CurrencyInfo) => (usd: number) => formatMoney(Math.max(1, roundSig(usd * c.perUsd, 2)), c);
+const moneyIn = (c: CurrencyInfo) => (usd: number) => formatMoney(localAmount(usd, c), c);
+
+/** A US-dollar amount of the market table in the founder's currency, as the answer writes it. */
+export const localAmount = (usd: number, c: CurrencyInfo) => Math.max(1, roundSig(usd * c.perUsd, 2));
 
 /** A sentence of the market table with its dollar amounts in the founder's currency ("$500 to $2,000" → "£400 to £1,600"). */
 function localised(sentence: string, c: CurrencyInfo): string {
@@ -352,7 +355,7 @@ export function readUrgency(problem: string): {
   frequency: string | null;
 } {
   const text = problem.replace(/[’]/g, "'");
-  const toks: Tok[] = [...text.matchAll(/\d+(?:[.,']\d+)*|[A-Za-z0-9$%'-]+/g)].map((m) => ({ word: m[0].toLowerCase(), start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+  const toks: Tok[] = [...text.matchAll(/[$£€¥₹]?\d+(?:[.,']\d+)*|[A-Za-z0-9$%'-]+/g)].map((m) => ({ word: m[0].toLowerCase(), start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
   const lower = text.toLowerCase();
   const found = new Map<string, string>();
   for (const group of URGENCY_LEXICON) {
@@ -598,6 +601,50 @@ function monthlyValue(b: PriceBand, p: IdeaProfile): number {
   return mid;
 }
 
+/** Buyers reached and the share who pay in the answer's bottom-up example (assumptions the founder replaces). */
+export const SIZING_EXAMPLE = { reach: 10000, share: 0.02 } as const;
+
+/**
+ * Every number the validation answer states, computed once: the price band, the bottom-up
+ * example, the revenue goal and the customers it takes, the test price, the success targets and
+ * the market table's own amounts, in the founder's currency. The answer writes these, and the
+ * validation's fact sheet lists them with how each was chosen.
+ */
+export function validationNumbers(input: ValidationInput, p: IdeaProfile = profileIdea(input)) {
+  const c = p.currency;
+  const price = primaryPrice(p);
+  const perCustomer = monthlyValue(price, p);
+  const revenueGoal = roundSig(10000 * c.perUsd, 1);
+  const customersForGoal = Math.max(1, Math.ceil(revenueGoal / c.perUsd / perCustomer));
+  const testPrice = price.unit.startsWith('%') ? null : Math.max(1, Math.round(price.low * (p.segment === 'b2b' ? 1 : 1.5)));
+  const yearly = localAmount(SIZING_EXAMPLE.reach * SIZING_EXAMPLE.share * perCustomer * 12, c);
+  const percent = price.unit.startsWith('%');
+  const targets = p.segment === 'b2b' ? { visitors: 0.05 } : { visitors: 0.1, preorders: 0.02 };
+  const market = [p.domain.revenue[0], p.domain.revenue[1]].map((x) => localised(x, c));
+  const figures: SheetFigure[] = [
+    percent
+      ? { id: 'price-band', label: price.label, kind: 'percent', value: (price.low + price.high) / 200, low: price.low / 100, high: price.high / 100, basis: `typical ${price.unit.replace(/^% /, '')} for ${MODEL_LABEL[p.model]} sold ${p.segment === 'b2b' ? 'to businesses' : 'to consumers'}` }
+      : { id: 'price-band', label: price.label, kind: 'money', value: localAmount((price.low + price.high) / 2, c), low: localAmount(price.low, c), high: localAmount(price.high, c), basis: `typical ${price.unit} for ${MODEL_LABEL[p.model]} sold ${p.segment === 'b2b' ? 'to businesses' : 'to consumers'}` },
+    ...(price.service ? [{ id: 'service-fee', label: 'Service plan', kind: 'money' as const, per: 'month' as const, value: localAmount((price.service[0] + price.service[1]) / 2, c), low: localAmount(price.service[0], c), high: localAmount(price.service[1], c), basis: 'a monthly service fee on top of the unit price' }] : []),
+    { id: 'reach', label: 'Buyers reached (example)', kind: 'count', value: SIZING_EXAMPLE.reach, basis: 'an example to replace with a count you can verify (members of a group, businesses in a directory)' },
+    { id: 'share', label: 'Share who pay (example)', kind: 'percent', value: SIZING_EXAMPLE.share, basis: 'an example conversion of people reached into paying customers' },
+    { id: 'yearly', label: 'Yearly revenue of the example', kind: 'money', per: 'year', value: yearly, basis: 'buyers reached × share who pay × monthly revenue per customer (middle of the price band) × 12' },
+    { id: 'revenue-goal', label: 'Monthly revenue goal', kind: 'money', per: 'month', value: revenueGoal, basis: 'a first milestone of 10,000 US dollars a month, in your currency' },
+    { id: 'customers-for-goal', label: 'Paying customers for the goal', kind: 'count', value: customersForGoal, basis: 'revenue goal ÷ monthly revenue per customer at the middle of the price band' },
+    ...(testPrice ? [{ id: 'test-price', label: 'Pre-order price to test', kind: 'money' as const, value: localAmount(testPrice, c), basis: p.segment === 'b2b' ? 'the low end of the price band' : 'the low end of the price band × 1.5' }] : []),
+    ...(p.segment === 'b2c' ? [{ id: 'consumer-cac', label: 'Paid ads per paying consumer', kind: 'money' as const, value: localAmount(50, c), low: localAmount(20, c), high: localAmount(80, c), basis: 'a common range for paid ads to consumers' }] : []),
+    { id: 'landing-visitors', label: 'Landing-page visitors to send', kind: 'count', value: 350, low: 200, high: 500, basis: 'enough visitors for the success targets to mean something' },
+    { id: 'landing-target', label: p.segment === 'b2b' ? 'Visitors who book a demo (target)' : 'Visitors who leave an email (target)', kind: 'percent', value: targets.visitors, basis: 'the landing-page success target' },
+    ...(targets.preorders ? [{ id: 'preorder-target', label: 'Visitors who pre-order (target)', kind: 'percent' as const, value: targets.preorders, basis: 'the landing-page success target' }] : []),
+    ...market.flatMap((sentence, k) =>
+      readAmounts(sentence)
+        .filter((a) => a.currency === c.code)
+        .map((a, j): SheetFigure => ({ id: `market-option-${k + 1}-${j + 1}`, label: `Market option ${k + 1}`, kind: 'money', value: a.value, basis: sentence })),
+    ),
+  ];
+  return { price, perCustomer, revenueGoal, customersForGoal, testPrice, yearly, targets, market, figures };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The answer
 // ---------------------------------------------------------------------------------------------
@@ -610,6 +657,16 @@ const MODEL_LABEL: Record<BusinessModel, string> = {
   service: 'a service business',
   content: 'a content and community business',
 };
+
+/**
+ * The validation's verdict by rule: a score of 6.5 or more is Go (test it now), 5 to 6.4 Go with
+ * changes (sharpen the customer or the problem first), below 5 No-go as described.
+ */
+export function validationVerdict(score: number): VerdictInfo {
+  if (score >= 6.5) return { word: 'Go', rule: `A score of ${score.toFixed(1)}/10 (6.5 or more): Go, to a focused two-week test.`, changes: [] };
+  if (score >= 5) return { word: 'Go with changes', rule: `A score of ${score.toFixed(1)}/10 (5 to 6.4): Go with changes.`, changes: ['Sharpen the customer or the problem before building: the reasons below say which.'] };
+  return { word: 'No-go', rule: `A score of ${score.toFixed(1)}/10 (below 5): No-go as described.`, changes: ['Rework who it is for and which painful problem it solves, then validate again.'] };
+}
 
 function verdict(score: number): string {
   if (score >= 8) return 'Strong signal. Validate willingness to pay fast, then build the smallest version.';
@@ -665,11 +722,8 @@ export function offlineValidation(input: ValidationInput): string {
   const beach = beachheads(d, buyer, input.targetCustomer, customerShort, p);
   const money = moneyIn(p.currency);
   const local = (sentence: string) => localised(sentence, p.currency);
-  const price = primaryPrice(p);
-  const perCustomer = monthlyValue(price, p);
-  const revenueGoal = roundSig(10000 * p.currency.perUsd, 1);
-  const customersForGoal = Math.max(1, Math.ceil(revenueGoal / p.currency.perUsd / perCustomer));
-  const testPrice = price.unit.startsWith('%') ? null : Math.max(1, Math.round(price.low * (p.segment === 'b2b' ? 1 : 1.5)));
+  const n = validationNumbers(input, p);
+  const { price, revenueGoal, customersForGoal, testPrice } = n;
   const out: string[] = [];
   const line = (s = '') => out.push(s);
 
@@ -684,7 +738,7 @@ export function offlineValidation(input: ValidationInput): string {
       : `I read your idea, “${idea}”, as ${what} in ${d.label}, sold ${soldTo}.`,
   );
   line();
-  line(`**Verdict:** ${verdict(p.score)}`);
+  line(`**Verdict: ${validationVerdict(p.score).word}.** ${verdict(p.score)}`);
   line();
   const plus = p.factors.filter((f) => f.delta > 0);
   const minus = p.factors.filter((f) => f.delta < 0);
@@ -711,7 +765,7 @@ export function offlineValidation(input: ValidationInput): string {
   line(`- **Why now:** ${d.whyNow}`);
   line(`- **What ${customerShort} use today:** ${listOf(d.alternatives)}. Your product must beat the workaround, not just other startups.`);
   line(
-    `- **Size it bottom-up:** if you reached 10,000 ${customerShort} and 2% paid ${bandText(price, money)}, that is about ${money(200 * perCustomer * 12)} a year. Replace my 10,000 with a count you can verify (members of a group, businesses in a directory).`,
+    `- **Size it bottom-up:** if you reached ${SIZING_EXAMPLE.reach.toLocaleString('en-US')} ${customerShort} and ${SIZING_EXAMPLE.share * 100}% paid ${bandText(price, money)}, that is about ${formatMoney(n.yearly, p.currency)} a year. Replace my ${SIZING_EXAMPLE.reach.toLocaleString('en-US')} with a count you can verify (members of a group, businesses in a directory).`,
   );
   if (p.usesAi) line('- **AI angle:** AI lowers your cost to deliver, but it also lowers the cost for every competitor; your edge must be data, distribution or a workflow you understand better.');
   line();
@@ -793,8 +847,8 @@ export function offlineValidation(input: ValidationInput): string {
   line(p.modelShown ? `These fit ${MODEL_LABEL[p.model]} like yours best:` : 'Three ways to charge, starting with the most common:');
   line();
   line(`1. **${price.label}:** ${bandText(price, money)}. At the middle of that range you need about ${customersForGoal.toLocaleString('en-US')} paying customers for ${formatMoney(revenueGoal, p.currency)} of monthly revenue.`);
-  line(`2. **${d.id === 'general' ? 'Paid pilot' : 'Market-specific option'}:** ${local(d.revenue[0])}`);
-  line(`3. **Second market option:** ${local(d.revenue[1])}`);
+  line(`2. **${d.id === 'general' ? 'Paid pilot' : 'Market-specific option'}:** ${n.market[0]}`);
+  line(`3. **Second market option:** ${n.market[1]}`);
   line();
   line(
     p.segment === 'b2b'
@@ -848,7 +902,7 @@ export function offlineValidation(input: ValidationInput): string {
   line();
   line(`- **Interviews:** at least 7 of 10 ${customerShort} describe “${problemShort}” without prompting, and at least 5 already use a workaround.`);
   line(
-    `- **Landing page:** ${p.segment === 'b2b' ? 'at least 5% of visitors book a demo or call' : 'at least 10% of visitors leave an email, and at least 2% pre-order'}.`,
+    `- **Landing page:** ${p.segment === 'b2b' ? `at least ${n.targets.visitors * 100}% of visitors book a demo or call` : `at least ${n.targets.visitors * 100}% of visitors leave an email, and at least ${(n.targets.preorders ?? 0) * 100}% pre-order`}.`,
   );
   line(
     `- **Money:** ${p.segment === 'b2b' ? (p.enterprise ? 'one signed paid pilot or two letters of intent' : 'three paid pilots or letters of intent') : `at least 10 pre-orders or deposits${testPrice ? ` at ${money(testPrice)}` : ''}`} within 14 days.`,

@@ -101,7 +101,17 @@ export const generateSimulationTask: AiJsonTask<SimulationTaskInput, SimulationM
 };
 
 /** `POST /api/challenge-feedback`: Val on the founder's answer to a month's challenge. */
-export const challengeFeedbackTask: AiTextTask<ChallengeFeedbackRequest> = {
+/** A chat answer's regeneration round: the reply, then which of its numbers were not the month's. */
+type WithRepair<T> = T & { repair?: { answer: string; request: string } };
+const repairTurns = (i: { repair?: { answer: string; request: string } }): ChatMessage[] =>
+  i.repair
+    ? [
+        { role: 'assistant', content: i.repair.answer },
+        { role: 'user', content: i.repair.request },
+      ]
+    : [];
+
+export const challengeFeedbackTask: AiTextTask<WithRepair<ChallengeFeedbackRequest>> = {
   kind: 'text',
   name: 'challenge-feedback',
   prompt: 'val-challenge-feedback.md',
@@ -114,11 +124,12 @@ export const challengeFeedbackTask: AiTextTask<ChallengeFeedbackRequest> = {
     validation: validationData(i.validationData),
     simulation: i.simulationData ?? null,
   }),
+  followUp: repairTurns,
   offline: (i) => offlineChallengeFeedback(i),
 };
 
 /** `POST /api/val-chat`: Val's reply in one month's chat. */
-export const valChatTask: AiTextTask<ValChatRequest> = {
+export const valChatTask: AiTextTask<WithRepair<ValChatRequest>> = {
   kind: 'text',
   name: 'val-chat',
   prompt: 'val-chat.md',
@@ -134,5 +145,6 @@ export const valChatTask: AiTextTask<ValChatRequest> = {
     i.conversationHistory
       .filter((m) => m.text.trim())
       .map((m) => ({ role: m.isUser ? 'user' : 'assistant', content: m.text })),
+  followUp: repairTurns,
   offline: (i) => offlineValChat(i),
 };

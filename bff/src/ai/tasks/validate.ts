@@ -1,17 +1,28 @@
 import type { ValidateRequest } from '@val/contracts';
+import { buildValidationSheet, validationSheetForModel } from '../../analysis/validationSheet';
 import { offlineValidation } from '../offline/validation';
-import type { AiTextTask } from '../types';
+import type { AiTextTask, ChatMessage } from '../types';
+
+/** The validation's input: the three fields, and in a repair round the model's answer and what contradicted the sheet. */
+export type ValidateTaskInput = ValidateRequest & { repair?: { answer: string; request: string } };
 
 /**
  * Val's idea validation (step 1): the founder's idea, target customer and problem in, a
  * markdown analysis out whose headings the report's heading rule recognises (score, market,
  * customer, urgency analysis, revenue, risks, next steps, success metrics, timeline).
  */
-export const validateTask: AiTextTask<ValidateRequest> = {
+export const validateTask: AiTextTask<ValidateTaskInput> = {
   kind: 'text',
   name: 'validate',
   prompt: 'val-validate.md',
-  data: (i) => ({ idea: i.idea, targetCustomer: i.targetCustomer, problemSolved: i.problemSolved }),
+  data: (i) => ({ idea: i.idea, targetCustomer: i.targetCustomer, problemSolved: i.problemSolved, fact_sheet: validationSheetForModel(buildValidationSheet(i)) }),
+  followUp: (i): ChatMessage[] =>
+    i.repair
+      ? [
+          { role: 'assistant', content: i.repair.answer },
+          { role: 'user', content: i.repair.request },
+        ]
+      : [],
   maxTokens: 2000,
   temperature: 0.6,
   offline: (i) => offlineValidation(i),

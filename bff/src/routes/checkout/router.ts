@@ -62,13 +62,16 @@ export function checkoutRouter(deps: AppDeps): Router {
     const parsed = checkoutRequestSchema.safeParse(raw ?? {});
     if (!parsed.success) throw new InputError(describeIssues(parsed.error.issues));
     const { email: given, product, inputs, evidence } = parsed.data;
-    const email = given ?? (await flow.sessions.read(ctx)).user?.email;
+    const user = (await flow.sessions.read(ctx)).user;
+    const email = given ?? user?.email;
     if (!email) throw new InputError(EMAIL_NOT_FOUND);
     const { url } = await flow.payments.createCheckout({
       email,
       productId: product ?? FEASIBILITY_STUDY_ID,
       inputs: inputs ?? null,
       evidence: evidence ?? null,
+      // The sign-in name greets the buyer in the report mail, only when they pay for their own email.
+      name: user?.name && user.email.toLowerCase() === email.trim().toLowerCase() ? user.name : null,
       origin: flow.originOf(ctx),
     });
     ctx.status = 303;

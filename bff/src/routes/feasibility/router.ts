@@ -51,12 +51,14 @@ export function feasibilityRouter(deps: AppDeps): Router {
     const req = parseBody(ctx, feasibilityStartRequestSchema);
     let res: FeasibilityStartResponse;
     try {
+      const user = (await flow.sessions.read(ctx)).user;
       const { reportId, customerId } = await flow.payments.startPaidReport({
         targetMarket: req.target_market,
         productIdea: req.product_idea,
         email: req.email,
         sessionId: req.session_id,
-        signedInEmail: (await flow.sessions.read(ctx)).user?.email,
+        signedInEmail: user?.email,
+        signedInName: user?.name,
         evidence: req.evidence ?? null,
       });
       res = customerId ? { success: true, flow_execution_id: reportId, customer_id: customerId } : { success: true, flow_execution_id: reportId };

@@ -61,6 +61,20 @@ describe('step 3’s months mention only their own numbers', () => {
       expect(r.simulation[1].wins[0]).toBe(`Reached ${r.simulation[1].users} users`);
     });
 
+    it("Val's chat: a reply with the model's own user counts is regenerated once, then answered from the month's numbers", async () => {
+      srv.reply((req) => carelessReply(req));
+      const month = { month: 2, title: 'Month 2', users: 90, wins: ['w'], challenges: ['c'], newUsers: 20, churnedUsers: 8, previousUsers: 78, nextMonthUsers: 101 };
+      const chat = { month: 2, question: 'How many users did I lose, what growth rate?', conversationHistory: [], simulationData: month, validationData };
+      srv.requests.length = 0;
+      const r = await json(await app.fetch('/api/val-chat', { method: 'POST', json: chat }));
+      expect(srv.requests).toHaveLength(2);
+      expect(r.response).not.toMatch(/50 users|300%/);
+      const streamed = await app.fetch('/api/val-chat/stream', { method: 'POST', json: chat });
+      const text = await streamed.text();
+      const done = JSON.parse(/event: done\ndata: (.*)/.exec(text)![1]) as { response: string };
+      expect(done.response).not.toMatch(/50 users|300%/);
+    });
+
     it('a model that ignores the regeneration gets the offline narration for every wrong month', async () => {
       srv.requests.length = 0;
       srv.reply((req) => carelessReply(req, { repair: 'ignore' }));

@@ -1,3 +1,5 @@
+import type { SimulationMonth } from '@val/contracts';
+import { runSimulationModel } from '../../services/simulationModel';
 import { startChatServer, type ChatServer } from '../../../test/chatServer';
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { sseEvents } from '../../../test/sse';
@@ -97,6 +99,24 @@ describe('step 3 with the offline analyst', () => {
     expect(a.assumptions.completedInterviews).toBe(1);
     const b = await json(await app.fetch('/api/generate-simulation', { method: 'POST', json: body }));
     expect(b.simulation.map((m: { users: number }) => m.users)).toEqual(a.simulation.map((m: { users: number }) => m.users));
+  });
+
+  it('POST /api/generate-simulation gives each month the model’s new, lost and previous users, and Val answers from them', async () => {
+    const a = await json(await app.fetch('/api/generate-simulation', { method: 'POST', json: { validationData, customerInsights: insights, landingPageContent: null } }));
+    const model = runSimulationModel({ validation: validationData, insights });
+    expect(a.simulation.map((m: SimulationMonth) => [m.users, m.newUsers, m.churnedUsers, m.previousUsers])).toEqual(
+      model.months.map((m, k) => [m.users, m.newUsers, m.churnedUsers, k === 0 ? 0 : model.months[k - 1].users]),
+    );
+    for (const m of a.simulation.slice(1)) expect(m.users).toBe(m.previousUsers + m.newUsers - m.churnedUsers);
+    const m3: SimulationMonth = a.simulation[2];
+    const growth = Math.round(((m3.users - m3.previousUsers!) / m3.previousUsers!) * 100);
+    const r = await json(await app.fetch('/api/val-chat', { method: 'POST', json: { month: 3, question: 'How many users did I lose, what growth rate?', conversationHistory: [], simulationData: m3, validationData } }));
+    expect(r.response).toContain(`${m3.churnedUsers} ${m3.churnedUsers === 1 ? 'user' : 'users'} left`);
+    expect(r.response).toContain(`${growth}% growth`);
+    const fb = await json(
+      await app.fetch('/api/challenge-feedback', { method: 'POST', json: { month: 3, challenge: 'Question 3?', response: 'Call the users who left this week', validationData, simulationData: a.simulation } }),
+    );
+    expect(fb.feedback).toContain(`${m3.newUsers} new and ${m3.churnedUsers} who left`);
   });
 
   it('POST /api/challenge-feedback refers to the answer and the month', async () => {

@@ -1,4 +1,6 @@
 import { isReportHeading, splitReportSections } from '@val/contracts';
+import { buildValidationSheet } from '../../analysis/validationSheet';
+import { carelessReply } from '../../../test/carelessModel';
 import { startChatServer, type ChatServer } from '../../../test/chatServer';
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { testDbs } from '../../../test/db';
@@ -122,7 +124,12 @@ describe('POST /api/validate rate limit', () => {
 describe('POST /api/validate with the openai provider (loopback chat-completions server)', () => {
   let srv: ChatServer;
   let app: TestApp;
-  const modelAnswer = '## Validation Score: 7.5/10\n\nA solid idea.\n\n## Market Analysis\n\nBig enough.\n\n## Next Steps\n\n1. Talk to ten parents.';
+  /** What an honest model writes: the sheet's score and verdict, words of its own. */
+  const answerFor = (v: typeof ideaA) => {
+    const sheet = buildValidationSheet(v);
+    return `## Validation Score: ${sheet.score.toFixed(1)}/10\n\n**Verdict: ${sheet.verdict.word}.** A solid idea.\n\n## Market Analysis\n\nBig enough.\n\n## Next Steps\n\n1. Talk to ten parents.`;
+  };
+  const modelAnswer = answerFor(ideaA);
   beforeAll(async () => {
     srv = await startChatServer();
     app = await startTestApp({
@@ -152,16 +159,44 @@ describe('POST /api/validate with the openai provider (loopback chat-completions
 
   it('streams the model token by token and stores the whole answer once', async () => {
     const before = await countRows(app);
-    const pieces = modelAnswer.match(/.{1,7}/gs) ?? [];
+    const pieces = answerFor(ideaB).match(/.{1,7}/gs) ?? [];
     srv.reply({ type: 'stream', chunks: pieces, delayMs: 2 });
     const r = await app.fetch('/api/validate/stream', { method: 'POST', json: ideaB });
     expect(r.status).toBe(200);
     const events = await readSse(r);
     expect(events[0]).toEqual({ event: 'meta', data: { provider: 'openai' } });
     expect(events.filter((e) => e.event === 'delta').map((e) => (e.data as { text: string }).text)).toEqual(pieces);
-    expect(events[events.length - 1]).toMatchObject({ event: 'done', data: { feedback: modelAnswer, provider: 'openai', ...ideaB } });
+    expect(events[events.length - 1]).toMatchObject({ event: 'done', data: { feedback: answerFor(ideaB), provider: 'openai', ...ideaB, score: buildValidationSheet(ideaB).score } });
     expect(srv.requests[srv.requests.length - 1].body.stream).toBe(true);
     expect(await countRows(app)).toBe(before + 1);
+  });
+
+  it('a model that forges the score and invents market numbers: one repair round, then the sheet’s score and a note on what was removed', async () => {
+    const sheet = buildValidationSheet(ideaA);
+    const before = srv.requests.length;
+    srv.reply((req) => carelessReply(req));
+    const body = await json(await app.fetch('/api/validate', { method: 'POST', json: ideaA }));
+    expect(srv.requests.length - before).toBe(2);
+    expect(srv.requests.at(-1)?.body.messages.at(-1)?.content).toContain('You wrote "9.9/10" (number)');
+    expect(body.score).toBe(sheet.score);
+    expect(body.feedback.startsWith(`## Validation Score: ${sheet.score.toFixed(1)}/10`)).toBe(true);
+    expect(body.feedback).not.toMatch(/9\.9|\$4\.7B|87%|342,213|Verdict: Go -/);
+    expect(body.feedback).toMatch(/_\d+ unsupported claims? removed by Val's consistency check\._$/);
+    expect(body.factSheet).toEqual(sheet);
+    const stored = await app.deps.repos.validations.get(body.id);
+    expect(stored).toMatchObject({ score: sheet.score, feedback: body.feedback, factSheet: sheet });
+  });
+
+  it('a streamed answer is checked before it is stored: the done event carries the corrected feedback', async () => {
+    const sheet = buildValidationSheet(ideaB);
+    srv.reply((req) => carelessReply(req));
+    const events = await readSse(await app.fetch('/api/validate/stream', { method: 'POST', json: ideaB }));
+    const done = events[events.length - 1] as { event: string; data: { feedback: string; score: number; id: string } };
+    expect(done.event).toBe('done');
+    expect(done.data.score).toBe(sheet.score);
+    expect(done.data.feedback).toContain(`## Validation Score: ${sheet.score.toFixed(1)}/10`);
+    expect(done.data.feedback).not.toContain('9.9/10');
+    expect((await app.deps.repos.validations.get(done.data.id))?.feedback).toBe(done.data.feedback);
   });
 
   it('answers 502 (the UI shows the error toast) when the model fails, and stores nothing', async () => {

@@ -56,7 +56,8 @@ describe.each(testDbs)('shareable validations: /api/validations ($label)', (kind
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('no-store');
     const got = await json(r);
-    expect(got).toEqual({ id: v.id, ...broad, feedback: v.feedback, provider: 'offline', score: v.score, createdAt: expect.any(String) });
+    expect(got).toEqual({ id: v.id, ...broad, feedback: v.feedback, provider: 'offline', score: v.score, createdAt: expect.any(String), factSheet: v.factSheet });
+    expect(got.factSheet).toMatchObject({ kind: 'validation', score: v.score });
     expect(Math.abs(Date.parse(got.createdAt) - Date.now())).toBeLessThan(60_000);
     expect(JSON.stringify(got)).not.toMatch(/token/i);
   });

@@ -19,6 +19,7 @@ const SYMBOLS: ReadonlyArray<[string, string]> = [
   ['US$', 'USD'],
   ['CN¥', 'CNY'],
   ['KSh', 'KES'],
+  ['R ', 'ZAR'],
   ['$', 'USD'],
   ['£', 'GBP'],
   ['€', 'EUR'],
@@ -67,8 +68,8 @@ export interface MoneyAmount {
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const NUMBER = String.raw`\d{1,3}(?:[,\s.']\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?`;
 const MULT = String.raw`(?:\s?(k|m|bn|b|thousand|million|billion)\b)?`;
-const SYMBOL_RE = new RegExp(`(${SYMBOLS.map(([s]) => esc(s)).join('|')})\\s?(${NUMBER})${MULT}`, 'gi');
-const CODE_BEFORE_RE = /\b(USD|GBP|EUR|CHF|JPY|CAD|AUD|INR|BRL|MXN|SGD|NGN|KES|SEK|NOK|DKK|PLN|ZAR|CNY|KRW|AED)\s?(\d{1,3}(?:[,\s.']\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?:\s?(k|m|bn|b|thousand|million|billion)\b)?/g;
+const SYMBOL_RE = new RegExp(`(?<![A-Za-z])(${SYMBOLS.map(([s]) => esc(s)).join('|')})\\s?(${NUMBER})${MULT}`, 'gi');
+const CODE_BEFORE_RE = /\b(USD|GBP|EUR|CHF|JPY|CAD|AUD|INR|BRL|MXN|SGD|NGN|KES|SEK|NOK|DKK|PLN|ZAR|CNY|KRW|AED)\s?(\d{1,3}(?:[,\s.']\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?:\s?([kKmMbB]|bn|thousand|million|billion)\b)?/g;
 const WORD_AFTER_RE = new RegExp(`(${NUMBER})${MULT}\\s?([A-Za-z.]{2,9})`, 'g');
 const PER_RE = /^\s*(?:(?:a|an|per|each|every|\/)\s*)(day|week|month|year|night|shift|order)\b/i;
 
@@ -121,7 +122,7 @@ export function readAmounts(text: string): MoneyAmount[] {
   }
   for (const m of text.matchAll(WORD_AFTER_RE)) {
     const word = m[3].replace(/\.$/, '');
-    const code = CODE_WORD[word.toLowerCase()] ?? WORDS.find(([re]) => re.test(word))?.[1];
+    const code = (Object.hasOwn(CODE_WORD, word.toLowerCase()) ? CODE_WORD[word.toLowerCase()] : undefined) ?? WORDS.find(([re]) => re.test(word))?.[1];
     if (!code) continue;
     const start = m.index ?? 0;
     add(start, start + m[0].length - (m[3].endsWith('.') ? 1 : 0), parseNumber(m[1]) * multiplier(m[2]), code);

@@ -82,7 +82,7 @@ const FALSE_FRIENDS: Record<string, string[]> = {
  */
 export function stemMatches(token: string, stem: string): boolean {
   if (token === stem) return true;
-  if (FALSE_FRIENDS[token]?.includes(stem)) return false;
+  if (Object.hasOwn(FALSE_FRIENDS, token) && FALSE_FRIENDS[token].includes(stem)) return false;
   if (token === `${stem}s` || token === `${stem}es`) return true;
   if (stem.length <= 3 || !token.startsWith(stem)) return false;
   return stem.length >= 6 || token.length - stem.length <= 4;
@@ -298,7 +298,7 @@ export function whoOf(customer: string): string {
   return customer.split(/\s(?:at|in|near|inside|around)\s/i)[0] || customer;
 }
 
-const CONSUMER = /\b(parents?|students?|families|family|people|consumers?|individuals?|teens?|gamers?|travell?ers?|pet owners?|millennials|kids|shoppers?|fans?|users?|women|men|seniors|retirees|home ?owners?|renters?|commuters?|runners?|athletes?)\b/i;
+const CONSUMER = /\b(parents?|students?|families|family|households?|couples?|newlyweds|people|consumers?|individuals?|teens?|gamers?|travell?ers?|pet owners?|millennials|kids|shoppers?|fans?|users?|women|men|seniors|retirees|pensioners|patients|home ?owners?|renters?|tenants|commuters?|runners?|athletes?)\b/i;
 const BUSINESS = /\b(business(es)?|compan(y|ies)|owners?|teams?|agenc(y|ies)|firms?|clinics?|restaurants?|startups?|managers?|enterprises?|smbs?|retailers?|shops?|stores?|hr|cfos?|ctos?|founders?|freelancers?|consultants?|practices?|schools?|hospitals?|b2b)\b/i;
 
 /** Whether the target customer reads as consumers rather than businesses (step 3's personas and numbers). */

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { levelOf } from '@val/contracts';
+import { offlineValidation } from '../ai/offline/validation';
+import { checkSection } from './check';
+import { buildValidationSheet } from './validationSheet';
+
+type Idea = { idea: string; targetCustomer: string; problemSolved: string };
+const sets = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'test', 'fixtures', 'marketIdeas.json'), 'utf8')) as Record<string, Idea[] | string>;
+const all = Object.values(sets).filter((v): v is Idea[] => Array.isArray(v)).flat();
+const money: Idea[] = [
+  { idea: 'A fridge tracker app that plans meals from leftovers', targetCustomer: 'Families in Manchester', problemSolved: 'They lose £40 of food every month' },
+  { idea: 'Shared cargo bikes for small shops', targetCustomer: 'Bakeries in Zürich', problemSolved: 'Deliveries cost CHF 15 each week per shop' },
+  { idea: 'A tutoring marketplace for JEE maths', targetCustomer: 'Students in Mumbai', problemSolved: 'Coaching costs ₹5,000 a month' },
+  { idea: 'A booking tool for ryokan owners', targetCustomer: 'Small inns in Kyoto, Japan', problemSolved: 'No-shows cost ¥30,000 a night' },
+];
+
+describe('the validation’s fact sheet', () => {
+  it('holds the score, its reasons and the verdict by rule', () => {
+    const s = buildValidationSheet(money[0]);
+    expect(s.kind).toBe('validation');
+    expect(s.score).toBe(Math.round(Math.min(9.3, Math.max(2, 5 + s.factors.reduce((n, f) => n + f.delta, 0))) * 10) / 10);
+    expect(s.verdict.word).toBe(s.score >= 6.5 ? 'Go' : s.score >= 5 ? 'Go with changes' : 'No-go');
+    expect(s.currency.code).toBe('GBP');
+    expect(levelOf(s.score)).toBeDefined();
+  });
+
+  it('the offline analyst’s feedback contradicts nothing in its sheet, for every idea of the market sets and four currencies', () => {
+    for (const i of [...all, ...money]) {
+      const sheet = buildValidationSheet(i);
+      const r = checkSection(offlineValidation(i), { sheet, inputs: `${i.idea} ${i.targetCustomer} ${i.problemSolved}` });
+      expect({ idea: i.idea, violations: r.violations.map((v) => `${v.kind}: ${v.text}`) }).toEqual({ idea: i.idea, violations: [] });
+    }
+  });
+});
+
+describe('words that name Object’s own properties', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf 30 kronor'])('"%s" in any field is read as a word', (word) => {
+    const i = { idea: `${word} ${word}`, targetCustomer: word, problemSolved: word };
+    const sheet = buildValidationSheet(i);
+    expect(sheet.kind).toBe('validation');
+    expect(checkSection(offlineValidation(i), { sheet, inputs: `${i.idea} ${i.targetCustomer} ${i.problemSolved}` }).violations).toEqual([]);
+    expect(offlineValidation(i)).not.toMatch(/function|native code|\[object/);
+  });
+});
