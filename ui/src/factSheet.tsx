@@ -36,6 +36,7 @@ export const ScrollBox = styled.div.attrs({ tabIndex: 0, role: 'region' })`
   table.compact { min-width: 440px; }
   caption { text-align: left; padding: 8px 10px 0; font-weight: 600; color: ${t.textMuted}; font-size: 0.82rem; }
   th, td { padding: 7px 10px; text-align: left; vertical-align: top; border-bottom: 1px solid ${t.border}; }
+  td { color: ${t.text}; }
   tbody tr:last-child th, tbody tr:last-child td { border-bottom: 0; }
   thead th { background: ${t.bgSunken}; font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.03em; color: ${t.textMuted}; white-space: nowrap; }
   tbody th { font-weight: 600; color: ${t.text}; min-width: 130px; }
@@ -94,6 +95,17 @@ export function VerdictBlock({ verdict, label = 'Verdict' }: { verdict: VerdictI
   );
 }
 
+/** Figures in rows: neighbours with the same label and basis (one price line's several prices) share a row. */
+function rowsOf(figures: ReadonlyArray<SheetFigure>): SheetFigure[][] {
+  const rows: SheetFigure[][] = [];
+  for (const f of figures) {
+    const last = rows[rows.length - 1];
+    if (last && last[0].label === f.label && last[0].basis === f.basis) last.push(f);
+    else rows.push([f]);
+  }
+  return rows;
+}
+
 /** A sheet's figures as a table: what it is, its value (or range "low–high (base x)") and how it was worked out. */
 export function FigureTable({
   figures,
@@ -124,11 +136,11 @@ export function FigureTable({
           </tr>
         </thead>
         <tbody>
-          {figures.map((f, i) => (
-            <tr key={`${f.id}-${i}`} data-figure={f.id}>
-              <th scope="row">{f.label}</th>
-              <td className={`num${f.value < 0 ? ' neg' : ''}`}>{formatFigure(f, currency)}</td>
-              <td className="basis">{f.basis}</td>
+          {rowsOf(figures).map((row, i) => (
+            <tr key={`${row[0].id}-${i}`} data-figure={row[0].id}>
+              <th scope="row">{row[0].label}</th>
+              <td className={`num${row.every((f) => f.value < 0) ? ' neg' : ''}`}>{row.map((f) => formatFigure(f, currency)).join(', ')}</td>
+              <td className="basis">{row[0].basis}</td>
             </tr>
           ))}
         </tbody>

@@ -40,7 +40,7 @@ describe('ValidationSheet (the numbers behind this analysis)', () => {
   const text = textOf(html);
 
   it('is a collapsed panel whose summary gives the verdict and the score', () => {
-    expect(html).toMatch(/^<details data-testid="validation-sheet"><summary>The numbers behind this analysis<span>Go with changes · 6.5\/10<\/span><\/summary>/);
+    expect(html).toMatch(/^<details data-testid="validation-sheet"><summary><h4>The numbers behind this analysis<\/h4><span>Go with changes · 6.5\/10<\/span><\/summary>/);
     expect(VALIDATION_SHEET_TITLE).toBe('The numbers behind this analysis');
   });
 
@@ -53,12 +53,26 @@ describe('ValidationSheet (the numbers behind this analysis)', () => {
     expect(text).toContain(
       'Score: 6.5/10 5 starting point +1 a named buyer: independent gyms +1 a problem they already pay to solve (no-shows) −0.5 a crowded market: ClassPass and Mindbody sell booking already 6.5 Val’s score out of 10',
     );
-    expect(text).not.toContain('kept within 0–10');
+    expect(text).not.toContain('capped');
   });
 
-  it('says when the score was kept within 0–10', () => {
-    const high = { ...sheet, score: 10, factors: [...sheet.factors, { delta: 4, reason: 'paying pilots already' }] };
-    expect(textOf(render(<ValidationSheet sheet={high} level={4} />))).toContain('+4 paying pilots already 10.5 kept within 0–10 10 Val’s score out of 10');
+  it('says when the score was capped', () => {
+    const high = { ...sheet, score: 9.3, factors: [...sheet.factors, { delta: 4, reason: 'paying pilots already' }] };
+    expect(textOf(render(<ValidationSheet sheet={high} level={4} />))).toContain('+4 paying pilots already 10.5 capped: scores stay within Val’s range 9.3 Val’s score out of 10');
+  });
+
+  it('shows the sheet the validation really computes: its reasons add up to its score from 5', () => {
+    const { buildValidationSheet } = jest.requireActual<{ buildValidationSheet(i: { idea: string; targetCustomer: string; problemSolved: string }): ValidationFactSheet }>(
+      '../../../bff/src/analysis/validationSheet',
+    );
+    const real = buildValidationSheet({ idea: 'An app that lets members book and pay for classes in two taps', targetCustomer: 'Independent gyms in the UK', problemSolved: 'No-shows cost them £40 a class' });
+    const out = textOf(render(<ValidationSheet sheet={real} level={4} />));
+    expect(out).toContain(`${real.verdict.word} · ${Number(real.score.toFixed(1))}/10`);
+    expect(out).toContain('5 starting point');
+    for (const f of real.factors) expect(out).toContain(`${f.delta < 0 ? '−' : '+'}${Number(Math.abs(f.delta).toFixed(1))} ${f.reason}`);
+    expect(out).not.toContain('capped');
+    expect(out).toContain(real.figures[0].label);
+    expect(out).toMatch(/£\d/);
   });
 
   it('lists the figures with their ranges and basis, the risk flags and the no-live-sources note', () => {
@@ -68,9 +82,23 @@ describe('ValidationSheet (the numbers behind this analysis)', () => {
     expect(text).toContain(NO_LIVE_SOURCES_NOTE);
   });
 
-  it('puts its headings one level under the page’s: h4 in the lab, h3 on the permalink page', () => {
-    expect([...html.matchAll(/<h(\d)>/g)].map((m) => m[1])).toEqual(['4', '4', '4']);
-    expect([...render(<ValidationSheet sheet={sheet} level={3} />).matchAll(/<h(\d)>/g)].map((m) => m[1])).toEqual(['3', '3', '3']);
+  it('gives one price line’s several prices one row', () => {
+    const lines = {
+      ...sheet,
+      figures: [
+        { id: 'market-1a', label: 'Market option 1', kind: 'money' as const, value: 6, basis: 'Coaching tiers: an app at £6 to £12 per month' },
+        { id: 'market-1b', label: 'Market option 1', kind: 'money' as const, value: 12, basis: 'Coaching tiers: an app at £6 to £12 per month' },
+        { id: 'market-2', label: 'Market option 2', kind: 'money' as const, value: 2, basis: 'Corporate wellness licences' },
+      ],
+    };
+    const out = render(<ValidationSheet sheet={lines} level={4} />);
+    expect(out).toContain('<th scope="row">Market option 1</th><td>£6, £12</td><td>Coaching tiers: an app at £6 to £12 per month</td>');
+    expect(out.match(/<th scope="row">/g)).toHaveLength(2);
+  });
+
+  it('titles itself one level under the page’s outline, its parts one below: h4/h5 in the lab, h3/h4 on the permalink page', () => {
+    expect([...html.matchAll(/<h(\d)>/g)].map((m) => m[1])).toEqual(['4', '5', '5', '5']);
+    expect([...render(<ValidationSheet sheet={sheet} level={3} />).matchAll(/<h(\d)>/g)].map((m) => m[1])).toEqual(['3', '4', '4', '4']);
   });
 });
 

@@ -22,10 +22,11 @@ const Details = styled.details`
     align-items: baseline;
     gap: 4px 10px;
   }
+  > summary > :is(h3, h4) { display: inline; margin: 0; font-size: 1rem; border: 0; padding: 0; }
   > summary .glance { font-weight: 600; font-size: 0.88rem; color: ${t.textMuted}; }
   &[open] > summary { border-bottom: 1px solid ${t.border}; margin-bottom: 14px; }
   > :last-child { margin-bottom: 16px; }
-  h3, h4 { font-size: 1rem; margin: 18px 0 6px; padding: 0; border: 0; }
+  h4, h5 { font-size: 1rem; margin: 18px 0 6px; padding: 0; border: 0; }
   @media (max-width: 600px) { padding: 0 12px; }
 `;
 
@@ -41,7 +42,7 @@ const Factors = styled.ul`
   .total { border-top: 1px solid ${t.border}; padding-top: 6px; margin-top: 2px; font-weight: 700; }
 `;
 
-/** Every validation score starts here; the factors move it up or down (then it is kept within 0–10). */
+/** Every validation score starts here; the factors move it up or down (then it is capped to Val's range). */
 const SCORE_START = 5;
 const one = (n: number) => Number(n.toFixed(1)).toString();
 /** "+1", "−0.5": a factor's effect on the score, with a real minus sign. */
@@ -68,20 +69,21 @@ export function isValidationSheet(v: unknown): v is ValidationFactSheet {
  * "The numbers behind this analysis", under Val's feedback (the lab and the permalink page),
  * collapsed until opened: the verdict and its rule, the score as its starting point and each
  * factor (+/−), the figures with their basis, the risk flags and whether live sources were
- * consulted. `level` is the level of its headings under the page's outline.
+ * consulted. `level` is its title's heading level under the page's outline (its parts one below).
  */
 export default function ValidationSheet({ sheet, level }: { sheet: ValidationFactSheet; level: 3 | 4 }) {
+  const sub = level === 3 ? 4 : 5;
   const raw = Math.round((SCORE_START + sheet.factors.reduce((a, f) => a + f.delta, 0)) * 10) / 10;
   return (
     <Details data-testid="validation-sheet">
       <summary>
-        {VALIDATION_SHEET_TITLE}
+        <SheetHeading level={level}>{VALIDATION_SHEET_TITLE}</SheetHeading>
         <span className="glance">
           {sheet.verdict.word} · {one(sheet.score)}/10
         </span>
       </summary>
       <VerdictBlock verdict={sheet.verdict} label="Verdict" />
-      <SheetHeading level={level}>Score: {one(sheet.score)}/10</SheetHeading>
+      <SheetHeading level={sub}>Score: {one(sheet.score)}/10</SheetHeading>
       <Factors data-testid="validation-sheet-factors">
         <li>
           <span className="d">{one(SCORE_START)}</span>
@@ -96,7 +98,7 @@ export default function ValidationSheet({ sheet, level }: { sheet: ValidationFac
         {raw !== sheet.score && (
           <li>
             <span className="d">{one(raw)}</span>
-            <span>kept within 0–10</span>
+            <span>capped: scores stay within Val’s range</span>
           </li>
         )}
         <li className="total">
@@ -106,11 +108,11 @@ export default function ValidationSheet({ sheet, level }: { sheet: ValidationFac
       </Factors>
       {sheet.figures.length > 0 && (
         <>
-          <SheetHeading level={level}>Figures</SheetHeading>
+          <SheetHeading level={sub}>Figures</SheetHeading>
           <FigureTable figures={sheet.figures} currency={sheet.currency} label="The figures behind this analysis" testId="validation-sheet-figures" />
         </>
       )}
-      <SheetHeading level={level}>Risk flags</SheetHeading>
+      <SheetHeading level={sub}>Risk flags</SheetHeading>
       <RiskList risks={sheet.risks} />
       <SourcesNoteLine sources={sheet.sources} />
     </Details>
