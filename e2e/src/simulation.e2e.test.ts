@@ -139,7 +139,7 @@ describe('step 3: customer interviews and the launch simulation', () => {
     await sim.getByText('The numbers behind this simulation').click();
     const monthsTable = sim.getByTestId('simulation-sheet-months');
     await monthsTable.waitFor();
-    const rows = await monthsTable.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent ?? '')));
+    const rows = await monthsTable.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (c) => c.textContent ?? '')));
     expect(rows.map((r) => Number(r[1].replace(/\D/g, '')))).toEqual(users);
     expect(rows[0][4]).toBe('Launch');
     expect(rows[1][4]).toBe(growth[1].replace('-', '\u2212'));
