@@ -72,6 +72,7 @@ const SETS = {
   ideas: { label: 'test set', listWrong: true },
   holdout: { label: 'held-out set', listWrong: true },
   holdout2: { label: 'second held-out set', listWrong: false },
+  holdout3: { label: 'third held-out set (another author, wording chosen to mislead a keyword reader)', listWrong: false },
 };
 for (const [set, { label: setLabel, listWrong }] of Object.entries(SETS)) {
   const ideas = data[set];

@@ -229,6 +229,24 @@ describe.each(testDbs)('val validate with no server given: in-process, same AI c
     }
   });
 
+  it('--stream with a model that forges the score says the stored answer was corrected, and stores the checked one', async () => {
+    const chat = await startChatServer();
+    try {
+      const forged = '## Validation Score: 9.9/10\n\nClimbers need food fast after a session.\n\n## Next Steps\n\n1. Talk to ten boulderers.';
+      chat.reply((req) => (req.body.stream ? { type: 'stream', chunks: forged.match(/\S+\s*/g) as string[] } : { type: 'text', content: forged }));
+      const env = { ...db.env, AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-local-test', OPENAI_BASE_URL: chat.baseURL, AI_MAX_RETRIES: '0' };
+      const s = await runCli(['validate', ...idea, '--stream'], { env });
+      expect(s.code).toBe(0);
+      expect(s.stdout).toContain('9.9/10');
+      expect(s.stderr).toMatch(/consistency check corrected this answer before it was stored: `val validations show [0-9a-f-]{36}` prints the checked version/);
+      const stored = (await rows()).at(-1)!;
+      expect(stored.feedback).not.toContain('9.9/10');
+      expect(stored.feedback).toContain(`Validation Score: ${buildValidationSheet({ idea: idea[1], targetCustomer: idea[3], problemSolved: idea[5] }).score.toFixed(1)}/10`);
+    } finally {
+      await chat.close();
+    }
+  });
+
   it('exit 1 with the spec message when the model fails, and nothing is stored', async () => {
     const chat = await startChatServer();
     try {

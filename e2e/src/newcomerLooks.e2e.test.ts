@@ -136,7 +136,7 @@ describe('one user number per simulation month', () => {
     await valChat.getByRole('textbox').fill('How do I grow faster?');
     await valChat.getByRole('button', { name: 'Send' }).click();
     await page.waitForFunction(() => document.querySelectorAll('#simulate [data-month="1"] [data-testid="val-message"]').length >= 2);
-    expect(await valChat.getByTestId('val-message').nth(1).innerText()).toContain(`${month2} users next month`);
+    expect(await valChat.getByTestId('val-message').nth(1).innerText()).toContain(`${month2} users the simulation expects next month`);
     expect(errors).toEqual([]);
     await context.close();
   });

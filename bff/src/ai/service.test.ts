@@ -140,8 +140,27 @@ describe('helpers', () => {
     expect(chunkText(t).join('')).toBe(t);
   });
   it('buildMessages puts history between the system prompt and the data', () => {
-    const task: AiTextTask<{ q: string }> = { ...echo, offline: () => '', data: (i: { q: string }) => i, history: () => [{ role: 'assistant', content: 'earlier' }] };
+    const task: AiTextTask<{ q: string }> = { kind: 'text', name: echo.name, prompt: echo.prompt, offline: () => '', data: (i: { q: string }) => i, history: () => [{ role: 'assistant', content: 'earlier' }] };
     const m = buildMessages(loadConfig({}).repoRoot, task, { q: 'now' });
     expect(m.map((x) => x.role)).toEqual(['system', 'assistant', 'user']);
+  });
+  it('buildMessages puts a repair round after the data: the answer, then what to fix', () => {
+    const task: AiTextTask<{ q: string; fix?: string }> = {
+      kind: 'text',
+      name: echo.name,
+      prompt: echo.prompt,
+      offline: () => '',
+      data: (i) => ({ q: i.q }),
+      followUp: (i) => (i.fix ? [{ role: 'assistant', content: 'first answer' }, { role: 'user', content: i.fix }] : []),
+    };
+    const root = loadConfig({}).repoRoot;
+    expect(buildMessages(root, task, { q: 'now' }).map((x) => x.role)).toEqual(['system', 'user']);
+    const m = buildMessages(root, task, { q: 'now', fix: 'You wrote "Go"' });
+    expect(m.map((x) => [x.role, x.role === 'user' ? x.content.includes('"q": "now"') || x.content : x.content])).toEqual([
+      ['system', m[0].content],
+      ['user', true],
+      ['assistant', 'first answer'],
+      ['user', 'You wrote "Go"'],
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { migrationSource } from '../../migrations';
 import { json, startTestApp, type TestApp } from '../../test/app';
 import { testDbs } from '../../test/db';
 import { signInWithEmbeddedProvider, testBrowser, type TestBrowser } from '../../test/paidBrowser';
+import { waitForReport } from '../../test/reports';
 
 const INPUTS = { target_market: 'Independent gyms in the UK', product_idea: 'An app that lets members book and pay for classes in two taps' };
 const sessionOf = (location: string | null) => (location ?? '').split('/').pop() as string;
@@ -39,8 +40,17 @@ describe.each(testDbs)('the buyer’s sign-in name, carried from the sign-in to 
     expect(checkout.status).toBe(303);
     const sid = sessionOf(checkout.headers.get('location'));
     expect((await app.deps.repos.payments.getBySession(sid))?.buyerName).toBe('Maria Lopez');
-    await payAndStart(b, sid, 'maria@example.com');
+    const id = await payAndStart(b, sid, 'maria@example.com');
     expect(started).toEqual([expect.objectContaining({ email: 'maria@example.com', name: 'Maria Lopez' })]);
+    // The report-ready mail greets her by name and names the report once.
+    const w = app.deps.reports.createWorker();
+    w.start();
+    await waitForReport(app.deps.reports, id);
+    await w.stop();
+    const mail = (await app.deps.db.knex('outbox').where({ ref: id }).first()) as { subject: string; body_text: string };
+    expect(mail.body_text.split('\n')[0]).toBe('Hello Maria Lopez,');
+    expect(mail.body_text).toContain('your New Product Feasibility Study on “An app that lets members book and pay for classes in two taps” is ready.');
+    expect(mail.body_text.split('book and pay for classes in two taps').length - 1).toBe(1);
   });
 
   it('is not stored for a checkout paid for another email, nor without a sign-in', async () => {

@@ -65,6 +65,12 @@ describe('reports rest on their fact sheet (offline analyst)', () => {
     }
     const all = r.flow_execution_steps.map((s) => s.raw_output).join('\n');
     expect(all).not.toMatch(/Plant-based snacks in Germany can leave/i);
+    expect(r.fact_sheet!.competitors.length).toBeGreaterThanOrEqual(2);
+    expect(all).not.toMatch(/DoorDash|Uber Eats|HelloFresh|Toast/);
+    for (const s of r.flow_execution_steps) {
+      const rivalry = r.fact_sheet!.scores.find((x) => x.id === 'competitive-rivalry')!;
+      if (s.id === 'competitive-rivalry' && rivalry.level === 'Low') expect(s.raw_output).not.toMatch(/price wars are common/);
+    }
     expect(contradictions(r, SNACKS)).toEqual([]);
   });
 

@@ -19,7 +19,7 @@ import type { Metrics } from '../metrics';
 import { buildReportSheet } from '../analysis/reportSheet';
 import { createSearchProvider } from '../search';
 import { newReportId, newWorkerId } from './ids';
-import { createReportMailer, type ReportMailer } from './mailer';
+import { createReportMailer, reportReadyMail, type ReportMailer } from './mailer';
 import { renderReportPdf, reportPdfFileName } from './pdf';
 import { knexOutboxRepository } from '../repositories/outbox';
 import { knexReportRepository, type OutboxMail, type ReportJob, type ReportRepository, type StoredReportEvent } from '../repositories/reportJobs';
@@ -32,6 +32,8 @@ export interface StartReport {
   /** Step 3's synthetic interviews (checked by the contract's schema): the citing agents quote them. */
   evidence?: InterviewEvidence | null;
   email?: string | null;
+  /** The buyer's sign-in name, for the report-ready mail's greeting. */
+  name?: string | null;
   /** The same key never starts a second job (e.g. a checkout session id); its job's id is returned. */
   dedupeKey?: string;
 }
@@ -138,23 +140,8 @@ export function createReportService(d: ReportServiceDeps): ReportService {
     },
   });
 
-  const mailFor = (job: ReportJob, product: CatalogueProduct): OutboxMail | null => {
-    if (!job.email) return null;
-    const url = link(job.id);
-    const text = [
-      'Hello,',
-      '',
-      `your ${product.title} is ready: ${job.title}.`,
-      '',
-      `Read it online: ${url}`,
-      'The full report is attached as a PDF.',
-      '',
-      'Thank you for using Val.',
-    ].join('\n');
-    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-    const html = `<p>Hello,</p><p>your ${esc(product.title)} is ready: <strong>${esc(job.title)}</strong>.</p><p><a href="${esc(url)}">Read it online</a> (${esc(url)}). The full report is attached as a PDF.</p><p>Thank you for using Val.</p>`;
-    return { kind: 'report-ready', ref: job.id, to: job.email, subject: `Your ${product.title} is ready`, text, html };
-  };
+  const mailFor = (job: ReportJob, product: CatalogueProduct): OutboxMail | null =>
+    job.email ? reportReadyMail({ job: { ...job, email: job.email }, productTitle: product.title, url: link(job.id) }) : null;
 
   return {
     repo,
@@ -184,6 +171,7 @@ export function createReportService(d: ReportServiceDeps): ReportService {
         dedupeKey: req.dedupeKey,
         steps: product.agents.map((a) => ({ stepId: a.id, title: a.title })),
         factSheet: buildReportSheet({ product, inputs, evidence }),
+        buyerName: req.name?.trim() || null,
       });
       if (created) {
         logger.info({ report: id, product: product.id }, 'report queued');

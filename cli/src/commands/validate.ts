@@ -267,9 +267,11 @@ async function validateWith(validator: Validator, body: ValidateRequest, opts: V
     if (opts.stream) {
       const cleaner = new StreamCleaner();
       let first = true;
+      let streamedText = '';
       const r = await validator.stream(
         body,
         (t) => {
+          streamedText += t;
           if (opts.json) return;
           const out = cleaner.feed(t);
           if (!out) return;
@@ -292,6 +294,10 @@ async function validateWith(validator: Validator, body: ValidateRequest, opts: V
       }
       const { streamed: _streamed, ...plain } = r;
       result = plain;
+      // What streamed is the writer's draft; the stored answer passed the consistency check.
+      if (!opts.json && r.streamed && streamedText.trim() && streamedText.trim() !== r.feedback.trim()) {
+        println(ctx.stderr, `Val's consistency check corrected this answer before it was stored${r.id ? `: \`val validations show ${r.id}\` prints the checked version` : ''}.`);
+      }
     } else {
       result = await validator.json(body);
     }

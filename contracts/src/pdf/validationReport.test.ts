@@ -73,5 +73,6 @@ describe('buildValidationReportPdf (the shared jspdf builder)', () => {
 describe('printableText', () => {
   it('keeps WinAnsi characters, spells out common symbols and drops the rest', () => {
     expect(printableText('Café “quotes” — €5 → ≥ 2 ✓ 🚀 中')).toBe('Café “quotes” — €5 -> >= 2 -  ');
+    expect(printableText('£40, ¥3,000, ₹5,000 and ₦20,000 a month')).toBe('£40, ¥3,000, INR 5,000 and NGN 20,000 a month');
   });
 });

@@ -60,6 +60,15 @@ const REPLACEMENTS: Record<string, string> = {
   '′': "'",
   '″': '"',
   '\u00a0': ' ',
+  // Currency signs outside WinAnsi: their ISO codes, so no amount loses its currency.
+  '₹': 'INR ',
+  '₦': 'NGN ',
+  '₩': 'KRW ',
+  '₱': 'PHP ',
+  '₺': 'TRY ',
+  '₽': 'RUB ',
+  '₫': 'VND ',
+  '₪': 'ILS ',
 };
 
 /** Text the built-in fonts can print: known symbols spelled out, anything else outside WinAnsi dropped. */
