@@ -30,6 +30,7 @@ const common = {
     '^@val/contracts/dist/(.*)$': '<rootDir>/contracts/src/$1',
     '^@val/ui$': '<rootDir>/ui/src',
     '^@val/ui/markdown$': '<rootDir>/ui/src/markdown',
+    '^@val/ui/factSheet$': '<rootDir>/ui/src/factSheet',
     '^@val/bff$': '<rootDir>/bff/src',
     // ESM-only, with an import-only "exports" map that jest's require() resolution cannot read.
     '^json-schema-faker$': '<rootDir>/node_modules/json-schema-faker/dist/index.js',

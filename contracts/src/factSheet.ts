@@ -280,7 +280,11 @@ export const NO_LIVE_SOURCES_NOTE = 'No live sources were consulted: the figures
 /** Heading of the sheet on the report page and in the PDF. */
 export const FACT_SHEET_TITLE = 'The numbers behind this report';
 
-/** "£40K–£90K" for a money figure with a range, "£61K" without; counts, percents, months likewise. */
+/**
+ * "£40K–£90K a year (base £61K)" for a money figure with a range, "£61K" without; counts, percents,
+ * months likewise. A base outside its range (the founder's own price below the market's) reads
+ * "€9 a month (typical €18–€74 a month)".
+ */
 export function formatFigure(f: Pick<SheetFigure, 'kind' | 'value' | 'low' | 'high' | 'per'>, c: Pick<CurrencyInfo, 'symbol'> = USD): string {
   const one = (n: number): string => {
     switch (f.kind) {
@@ -299,8 +303,10 @@ export function formatFigure(f: Pick<SheetFigure, 'kind' | 'value' | 'low' | 'hi
     }
   };
   const per = f.per ? ` a ${f.per}` : '';
-  if (f.low !== undefined && f.high !== undefined && f.low !== f.high) return `${one(f.low)}–${one(f.high)}${per} (base ${one(f.value)})`;
-  return `${one(f.value)}${per}`;
+  if (f.low === undefined || f.high === undefined || f.low === f.high) return `${one(f.value)}${per}`;
+  // A value of the founder's own outside the market's range is theirs, shown beside the range, not as its base.
+  if (f.value < Math.min(f.low, f.high) || f.value > Math.max(f.low, f.high)) return `${one(f.value)}${per} (typical ${one(f.low)}–${one(f.high)}${per})`;
+  return `${one(f.low)}–${one(f.high)}${per} (base ${one(f.value)})`;
 }
 
 /** "month 26" or "none within 5 years". */

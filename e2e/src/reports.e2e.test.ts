@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
+import { FACT_SHEET_TITLE, NO_LIVE_SOURCES_NOTE } from '@val/contracts';
 import { launchBrowser, newPage } from './browser';
 import { startTestServer, startTestWorker, type TestServer, type TestWorker } from './server';
 
@@ -231,11 +235,48 @@ describe('/report/:reportId', () => {
     await body0.waitFor({ state: 'detached' });
     expect(await toggles.nth(7).getAttribute('aria-expanded')).toBe('true');
 
+    // The numbers behind the report, above its sections: the verdict by rule, and no live sources (none configured).
+    const sheet = report.getByTestId('fact-sheet');
+    await sheet.getByRole('heading', { level: 2, name: FACT_SHEET_TITLE }).waitFor();
+    const verdict = (await sheet.getByTestId('sheet-verdict').getAttribute('data-verdict')) ?? '';
+    expect(['Go', 'Go with changes', 'No-go']).toContain(verdict);
+    expect(await sheet.getByTestId('sheet-verdict').locator('strong').textContent()).toBe(verdict);
+    expect(await sheet.getByTestId('sheet-sources-note').textContent()).toBe(NO_LIVE_SOURCES_NOTE);
+    expect(await sheet.getByTestId('sheet-market').textContent()).toContain('Germany');
+    expect(await sheet.getByTestId('sheet-break-even').textContent()).toMatch(/^(month \d+|none within 5 years)$/);
+    expect(await sheet.getByRole('columnheader', { name: 'Profit / loss' }).count()).toBe(1);
+    const [sheetBox, firstSection] = await Promise.all([sheet.boundingBox(), report.locator('section[data-step]').first().boundingBox()]);
+    expect(sheetBox!.y).toBeLessThan(firstSection!.y);
+
     expect(await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(`/api/reports/${id}/pdf`);
     const pdf = await page.request.get(`${server.url}/api/reports/${id}/pdf`);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const pdfFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'val-report-pdf-')), 'report.pdf');
+    fs.writeFileSync(pdfFile, await pdf.body());
+    const pdfText = execFileSync('pdftotext', [pdfFile, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(pdfText).toContain(FACT_SHEET_TITLE);
+    expect(pdfText).toContain(`Verdict: ${verdict}`);
+    // Germany plans in euros; the PDF's fonts have no €, so every amount carries EUR.
+    expect(pdfText).toMatch(/EUR \d/);
     await page.getByRole('button', { name: 'Copy link' }).click();
     await page.getByText('Link copied').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('on a 375 px phone the numbers fit: wide tables scroll inside their box, never the page', async () => {
+    const id = await startReport('new-product-feasibility-study', { targetMarket: 'Cafés in Zürich', productIdea: 'Surplus pastries at closing time for CHF 9 a bag' });
+    worker ??= await startTestWorker(server);
+    const { page, errors, context } = await newPage(browser, { width: 375, colorScheme: 'light' });
+    await page.goto(`${server.url}/report/${id}`);
+    await page.locator('[data-testid="report"][data-status="finished"]').waitFor({ timeout: 60000 });
+    const sheet = page.getByTestId('fact-sheet');
+    await sheet.getByTestId('sheet-years').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const years = await sheet.getByTestId('sheet-years').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).overflowX }));
+    expect(years.overflow).toBe('auto');
+    expect(years.client).toBeLessThanOrEqual(375);
+    expect(await sheet.getByTestId('sheet-market').textContent()).toContain('CHF');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -135,8 +135,16 @@ describe('step 3: customer interviews and the launch simulation', () => {
     expect(growth[1]).toBe(`${users[1] >= users[0] ? '+' : ''}${Math.round(((users[1] - users[0]) / users[0]) * 100)}%`);
     const bars = await sim.getByRole('progressbar').evaluateAll((els) => els.map((e) => Number(e.getAttribute('aria-valuenow'))));
     expect(Math.max(...bars)).toBe(100);
-    await sim.getByText('How we computed these numbers').click();
-    await sim.getByText(/Month 1 starts with \d+ users, based on 1 completed interview/).waitFor();
+    // The numbers behind the cards: the sheet's month table matches them, and the model's figures are explained.
+    await sim.getByText('The numbers behind this simulation').click();
+    const monthsTable = sim.getByTestId('simulation-sheet-months');
+    await monthsTable.waitFor();
+    const rows = await monthsTable.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (c) => c.textContent ?? '')));
+    expect(rows.map((r) => Number(r[1].replace(/\D/g, '')))).toEqual(users);
+    expect(rows[0][4]).toBe('Launch');
+    expect(rows[1][4]).toBe(growth[1].replace('-', '\u2212'));
+    await sim.getByRole('rowheader', { name: 'Users in the launch month' }).waitFor();
+    await sim.getByText('These numbers come from a model in code, not from the AI.', { exact: false }).waitFor();
 
     // Answer a challenge and get Val's feedback.
     const challenge = sim.getByTestId('month-challenge').first();

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { PDFParse } from 'pdf-parse';
+import { NO_LIVE_SOURCES_NOTE } from '@val/contracts';
 import { launchBrowser, newPage } from './browser';
 import { startTestServer, type TestServer } from './server';
 
@@ -115,6 +116,15 @@ describe('Idea validation (step 1) and the Startup Resources Kit (step 2)', () =
       const r = document.querySelector('[data-testid="validation-result"]')?.getBoundingClientRect();
       return !!r && r.top >= -2 && r.top < window.innerHeight / 2;
     });
+    // The numbers behind the analysis, under the feedback: collapsed, then the verdict, the score's reasons and the figures.
+    const sheet = page.getByTestId('validation-result').getByTestId('validation-sheet');
+    await sheet.getByRole('heading', { level: 4, name: 'The numbers behind this analysis' }).waitFor();
+    expect(await sheet.getAttribute('open')).toBeNull();
+    await sheet.locator('summary').click();
+    expect(['Go', 'Go with changes', 'No-go']).toContain(await sheet.getByTestId('sheet-verdict').getAttribute('data-verdict'));
+    expect(await sheet.getByTestId('validation-sheet-factors').innerText()).toContain('starting point');
+    await sheet.getByTestId('validation-sheet-figures').getByRole('columnheader', { name: 'How it is worked out' }).waitFor();
+    expect(await sheet.getByTestId('sheet-sources-note').textContent()).toBe(NO_LIVE_SOURCES_NOTE);
 
     // PDF: 'Generating PDF...', the file under its spec name, its text, the toast; jspdf only loads now.
     expect(requested.some((u) => /validation-report-pdf/.test(u))).toBe(false);
@@ -208,6 +218,8 @@ describe('Idea validation (step 1) and the Startup Resources Kit (step 2)', () =
     await page.getByRole('heading', { name: "Val's Analysis is Ready!" }).waitFor({ timeout: 30000 });
     expect(calls).toEqual(['/api/validate/stream', '/api/validate']);
     await page.getByTestId('validation-feedback').getByRole('heading', { name: 'Revenue Options' }).waitFor();
+    await page.getByTestId('validation-sheet').locator('summary').click();
+    await page.getByTestId('validation-sheet-figures').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);

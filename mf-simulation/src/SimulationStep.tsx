@@ -107,7 +107,7 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
     setGeneratingCustomers(true);
     try {
       const r = await api.generateCustomers(validation);
-      update((s) => ({ ...s, personas: r.customers, interviews: {}, completed: [], simulation: null, provider: r.provider }));
+      update((s) => ({ ...s, personas: r.customers, interviews: {}, completed: [], simulation: null, factSheet: null, provider: r.provider }));
       toast({ title: 'Customers Generated!', description: 'Ready to start customer interviews', variant: 'success' });
     } catch (e) {
       console.error('generate-customers failed', e);
@@ -171,7 +171,7 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
         customerInsights: buildCustomerInsights(s0.personas, s0.interviews, s0.completed),
         landingPageContent: null,
       });
-      update((s) => ({ ...s, simulation: r.simulation, assumptions: r.assumptions, answers: {}, feedback: {}, chats: {}, provider: r.provider }));
+      update((s) => ({ ...s, simulation: r.simulation, assumptions: r.assumptions, factSheet: r.factSheet ?? null, answers: {}, feedback: {}, chats: {}, provider: r.provider }));
       setOpenMonth(null);
       setSelectedId(null);
       requestAnimationFrame(scrollTop);
@@ -322,7 +322,7 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
               A month-by-month simulation of your launch, built from {state.completed.length} customer interview{state.completed.length === 1 ? '' : 's'}. Answer Val's
               challenges and chat with Val about any month.
             </Muted>
-            <ModelExplanation a={state.assumptions} />
+            <ModelExplanation a={state.assumptions} sheet={state.factSheet?.kind === 'simulation' && Array.isArray(state.factSheet.months) ? state.factSheet : null} />
           </div>
           <Months>
             {state.simulation.map((m, i, months) => (

@@ -1,5 +1,17 @@
 import { jsPDF } from 'jspdf';
-import { EVIDENCE_USED_TITLE, SYNTHETIC_INTERVIEW_LABEL, type InterviewEvidence } from '@val/contracts';
+import {
+  EVIDENCE_USED_TITLE,
+  FACT_SHEET_TITLE,
+  SYNTHETIC_INTERVIEW_LABEL,
+  breakEvenLabel,
+  formatFigure,
+  formatMoney,
+  formatWhole,
+  type InterviewEvidence,
+  type ReportFactSheet,
+  type SheetFigure,
+  type SourceRef,
+} from '@val/contracts';
 
 /** What goes into a report PDF. */
 export interface PdfReport {
@@ -11,14 +23,53 @@ export interface PdfReport {
   createdAt: Date;
   link: string;
   provider: string | null;
-  steps: ReadonlyArray<{ id: string; title: string; raw_output: string }>;
+  steps: ReadonlyArray<{ id: string; title: string; raw_output: string; sources?: ReadonlyArray<SourceRef> | null }>;
   /** Step 3's synthetic interviews the order carried: listed under "Evidence used" (none → no such section). */
   evidence?: InterviewEvidence | null;
+  /** The numbers the report rests on, printed after the cover (none on reports made before fact sheets). */
+  sheet?: ReportFactSheet | null;
 }
 
-/** The standard PDF fonts cover Latin-1 only: map typographic characters, drop the rest. */
+/**
+ * Currency signs outside Latin-1, which the standard PDF fonts cannot print, as their ISO codes
+ * ("€61K" → "EUR 61K", "30 €" → "30 EUR"): no amount loses its currency. £ and ¥ are Latin-1 and stay.
+ */
+const CURRENCY_SIGNS: Readonly<Record<string, string>> = {
+  '€': 'EUR',
+  '₹': 'INR',
+  '₦': 'NGN',
+  '₩': 'KRW',
+  '₽': 'RUB',
+  '₺': 'TRY',
+  '₱': 'PHP',
+  '₫': 'VND',
+  '₪': 'ILS',
+  '฿': 'THB',
+  '₴': 'UAH',
+  '₸': 'KZT',
+  '₡': 'CRC',
+  '₵': 'GHS',
+  '₲': 'PYG',
+  '₭': 'LAK',
+  '₮': 'MNT',
+  '₼': 'AZN',
+  '₾': 'GEL',
+  '৳': 'BDT',
+  '₨': 'Rs',
+  '₿': 'BTC',
+};
+const SIGNS = Object.keys(CURRENCY_SIGNS).join('');
+const SIGN_BEFORE = new RegExp(`([${SIGNS}])\\s?(?=[\\d.,])`, 'gu');
+const SIGN_AFTER = new RegExp(`(\\d)\\s?([${SIGNS}])`, 'gu');
+const SIGN_ALONE = new RegExp(`[${SIGNS}]`, 'gu');
+
+/** The standard PDF fonts cover Latin-1 only: currency signs become ISO codes, typographic characters are mapped, the rest dropped. */
 export function pdfSafe(s: string): string {
   return s
+    .replace(SIGN_BEFORE, (_m, c: string) => `${CURRENCY_SIGNS[c]} `)
+    .replace(SIGN_AFTER, (_m, d: string, c: string) => `${d} ${CURRENCY_SIGNS[c]}`)
+    .replace(SIGN_ALONE, (c) => CURRENCY_SIGNS[c])
+    .replace(/\u2248/g, '~')
     .replace(/[\u2018\u2019\u201B\u2032]/g, "'")
     .replace(/[\u201C\u201D\u2033]/g, '"')
     .replace(/[\u2013\u2014\u2212]/g, '-')
@@ -44,6 +95,16 @@ function inline(s: string): string {
   );
 }
 
+/** The host of an http(s) address, or '' for anything else. */
+function hostOf(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.hostname : '';
+  } catch {
+    return '';
+  }
+}
+
 /** A file name for a report: val-report-<title words>-<id start>.pdf. */
 export function reportPdfFileName(title: string, id: string): string {
   const words = title
@@ -58,8 +119,10 @@ export function reportPdfFileName(title: string, id: string): string {
 
 /**
  * Renders a report as an A4 PDF (server-side jspdf): a cover block with the title, description
- * and link, then one section per step with the agent's markdown laid out as headings,
- * paragraphs, bullets, quotes and tables (as aligned rows).
+ * and link; "The numbers behind this report" when the report has a fact sheet (verdict, market
+ * read, sizing, economics, plan, five years, break-even, scores, risk flags, sources note); then
+ * one section per step with the agent's markdown laid out as headings, paragraphs, bullets,
+ * quotes and tables (as aligned rows), and its Sources when it cites any.
  */
 export function renderReportPdf(r: PdfReport): Buffer {
   const doc = new jsPDF({ unit: 'pt', format: 'a4', compress: true });
@@ -92,39 +155,106 @@ export function renderReportPdf(r: PdfReport): Buffer {
     y += opts.gap ?? 4;
   };
 
-  write(pdfSafe(r.productTitle).toUpperCase(), { size: 9, bold: true, color: [91, 61, 245], gap: 6 });
-  write(pdfSafe(r.title), { size: 20, bold: true, gap: 8 });
-  write(pdfSafe(r.description), { size: 11, color: [84, 90, 120], gap: 8 });
-  write(`Report link: ${r.link}`, { size: 9, color: [84, 90, 120], gap: 2 });
-  write(
-    `Created ${r.createdAt.toISOString().slice(0, 10)} - ${r.steps.length} section${r.steps.length === 1 ? '' : 's'}${r.provider === 'offline' ? ' - written by the built-in offline analyst' : ''}${r.status === 'failed' ? ' - incomplete: some agents did not finish' : ''}`,
-    { size: 9, color: [84, 90, 120], gap: 14 },
-  );
-
-  r.steps.forEach((step, i) => {
-    ensure(60);
+  /** Rows as aligned columns (the first row bold as the header); `widths` are fractions of the line; `tone` colours a cell. */
+  const table = (rows: string[][], widths?: number[], tone?: (ri: number, ci: number) => [number, number, number] | undefined) => {
+    if (!rows.length) return;
+    const cols = rows[0].length;
+    const w = (widths ?? Array.from({ length: cols }, () => 1 / cols)).map((f) => f * maxW);
+    const x = w.map((_, i) => M + w.slice(0, i).reduce((a, b) => a + b, 0));
+    rows.forEach((cells, ri) => {
+      doc.setFont('helvetica', ri === 0 ? 'bold' : 'normal');
+      doc.setFontSize(9);
+      const wrapped = cells.map((c, ci) => doc.splitTextToSize(c, w[ci] - 6) as string[]);
+      const h = Math.max(...wrapped.map((l) => l.length)) * 11.5 + 4;
+      ensure(h);
+      wrapped.forEach((lines, ci) => {
+        doc.setTextColor(...((ri > 0 && tone?.(ri, ci)) || ([30, 32, 48] as [number, number, number])));
+        lines.forEach((line, li) => doc.text(line, x[ci], y + 9 + li * 11.5));
+      });
+      y += h;
+      doc.setDrawColor(230, 232, 240);
+      doc.line(M, y - 2, W - M, y - 2);
+    });
+    y += 6;
+  };
+  const rule = () => {
     doc.setDrawColor(214, 217, 232);
     doc.line(M, y, W - M, y);
     y += 12;
+  };
+  const muted: [number, number, number] = [84, 90, 120];
+  const red: [number, number, number] = [185, 28, 28];
+
+  write(pdfSafe(r.productTitle).toUpperCase(), { size: 9, bold: true, color: [91, 61, 245], gap: 6 });
+  write(pdfSafe(r.title), { size: 20, bold: true, gap: 8 });
+  write(pdfSafe(r.description), { size: 11, color: muted, gap: 8 });
+  write(`Report link: ${r.link}`, { size: 9, color: muted, gap: 2 });
+  write(
+    `Created ${r.createdAt.toISOString().slice(0, 10)} - ${r.steps.length} section${r.steps.length === 1 ? '' : 's'}${r.provider === 'offline' ? ' - written by the built-in offline analyst' : ''}${r.status === 'failed' ? ' - incomplete: some agents did not finish' : ''}`,
+    { size: 9, color: muted, gap: 14 },
+  );
+
+  if (r.sheet) {
+    // The fact sheet, compact: what every section was written around and checked against.
+    const sh = r.sheet;
+    const c = sh.currency;
+    const money = (n: number) => pdfSafe(formatMoney(n, c));
+    const figures = (title: string, list: ReadonlyArray<SheetFigure>) => {
+      if (!list.length) return;
+      ensure(50);
+      write(title, { size: 11.5, bold: true, gap: 3 });
+      table(
+        [['Figure', 'Value', 'How it is worked out'], ...list.map((f) => [f.label, formatFigure(f, c), f.basis].map(pdfSafe))],
+        [0.26, 0.3, 0.44],
+      );
+    };
+    rule();
+    write(FACT_SHEET_TITLE, { size: 15, bold: true, gap: 4 });
+    write('Computed in code from your inputs before any agent wrote a word; every section below was written around these figures and checked against them.', { size: 9.5, italic: true, color: muted, gap: 8 });
+    const tone: Record<string, [number, number, number]> = { Go: [4, 120, 87], 'Go with changes': [180, 83, 9], 'No-go': red };
+    write(`Verdict: ${sh.verdict.word}`, { size: 13, bold: true, color: tone[sh.verdict.word], gap: 2 });
+    write(pdfSafe(sh.verdict.rule), { gap: 3 });
+    if (sh.verdict.changes.length) {
+      write('What would have to change:', { bold: true, size: 10, gap: 2 });
+      for (const ch of sh.verdict.changes) write(`- ${pdfSafe(ch)}`, { indent: 12, gap: 2 });
+    }
+    y += 4;
+    const rate = c.code === 'USD' ? 'in US dollars' : `in ${c.code}, converted from US dollars at a fixed planning rate (1 USD = ${c.perUsd} ${c.code}), not a live exchange rate`;
+    write(
+      pdfSafe(
+        `Market read: ${sh.market.general ? 'general (no clear market in your inputs)' : sh.market.label} - place: ${sh.market.place ?? 'not named'} - buyer: ${sh.market.buyer === 'business' ? 'businesses' : 'consumers'}. Amounts are ${rate}.`,
+      ),
+      { size: 10, gap: 8 },
+    );
+    figures('Market size', sh.sizing);
+    figures('Unit economics', sh.economics);
+    figures('Plan', sh.plan);
+    ensure(90);
+    write('Five-year forecast', { size: 11.5, bold: true, gap: 3 });
+    table(
+      [['Year', 'Paying customers', 'Revenue', 'Costs', 'Profit / loss'], ...sh.years.map((yr) => [`Year ${yr.year}`, formatWhole(yr.customers), money(yr.revenue), money(yr.costs), `${money(yr.profit)}${yr.profit < 0 ? ' (loss)' : ''}`])],
+      undefined,
+      (ri, ci) => (ci === 4 && sh.years[ri - 1]?.profit < 0 ? red : undefined),
+    );
+    write(`Break-even: ${breakEvenLabel(sh.breakEvenMonth)}`, { size: 10.5, bold: true, gap: 8 });
+    ensure(60);
+    write('Scores (0-3 Low, 4-6 Medium, 7-10 High)', { size: 11.5, bold: true, gap: 3 });
+    table([['Score', 'Out of 10', 'Level', 'How it is worked out'], ...sh.scores.map((sc) => [sc.label, `${Number(sc.score.toFixed(1))}/10`, sc.level, sc.basis].map(pdfSafe))], [0.26, 0.12, 0.12, 0.5]);
+    ensure(40);
+    write('Risk flags', { size: 11.5, bold: true, gap: 3 });
+    if (!sh.risks.length) write('No risk flags in the numbers.', { gap: 2 });
+    for (const risk of sh.risks) write(`- [${risk.severity === 'high' ? 'High' : 'Medium'}] ${pdfSafe(risk.text)}`, { indent: 12, gap: 2 });
+    y += 4;
+    write(pdfSafe(`Sources: ${sh.sources.note}`), { size: 9.5, italic: true, color: muted, gap: 14 });
+  }
+
+  r.steps.forEach((step, i) => {
+    ensure(60);
+    rule();
     write(`${i + 1}. ${pdfSafe(step.title)}`, { size: 15, bold: true, gap: 6 });
     let tableRows: string[][] = [];
     const flushTable = () => {
-      if (!tableRows.length) return;
-      const cols = tableRows[0].length;
-      const colW = maxW / cols;
-      tableRows.forEach((cells, ri) => {
-        doc.setFont('helvetica', ri === 0 ? 'bold' : 'normal');
-        doc.setFontSize(9);
-        const wrapped = cells.map((c) => doc.splitTextToSize(inline(c), colW - 6) as string[]);
-        const h = Math.max(...wrapped.map((w) => w.length)) * 11.5 + 4;
-        ensure(h);
-        doc.setTextColor(30, 32, 48);
-        wrapped.forEach((w, ci) => w.forEach((line, li) => doc.text(line, M + ci * colW, y + 9 + li * 11.5)));
-        y += h;
-        doc.setDrawColor(230, 232, 240);
-        doc.line(M, y - 2, W - M, y - 2);
-      });
-      y += 6;
+      table(tableRows.map((cells) => cells.map(inline)));
       tableRows = [];
     };
     for (const raw of step.raw_output.split('\n')) {
@@ -150,15 +280,23 @@ export function renderReportPdf(r: PdfReport): Buffer {
       else write(inline(line), { gap: 3 });
     }
     flushTable();
+    if (step.sources?.length) {
+      // Search results, as text: title and host, the address, the excerpt.
+      ensure(40);
+      write('Sources', { size: 11, bold: true, gap: 3 });
+      for (const src of step.sources) {
+        write(pdfSafe(`[${src.n}] ${src.title}${hostOf(src.url) ? ` - ${hostOf(src.url)}` : ''}`), { size: 9.5, bold: true, indent: 12, gap: 1 });
+        write(pdfSafe(src.url), { size: 8.5, indent: 12, color: muted, gap: 1 });
+        if (src.snippet) write(pdfSafe(src.snippet), { size: 9, italic: true, indent: 12, color: [70, 74, 100], gap: 4 });
+      }
+    }
     y += 8;
   });
 
   if (r.evidence?.length) {
     // Step 3's interviews, as typed: plain text (never markdown), each reply labelled synthetic.
     ensure(80);
-    doc.setDrawColor(214, 217, 232);
-    doc.line(M, y, W - M, y);
-    y += 12;
+    rule();
     write(EVIDENCE_USED_TITLE, { size: 15, bold: true, gap: 4 });
     write(pdfSafe(`${SYNTHETIC_INTERVIEW_LABEL}. Step 3's interviews with AI personas, quoted by the sections above: hypotheses to test with real customers.`), {
       size: 9.5,

@@ -118,8 +118,9 @@ export function createReportService(d: ReportServiceDeps): ReportService {
       createdAt: job.createdAt,
       link: link(id),
       provider: job.provider,
-      steps: shown.map((s) => ({ id: s.stepId, title: s.title, raw_output: s.rawOutput ?? '' })),
+      steps: shown.map((s) => ({ id: s.stepId, title: s.title, raw_output: s.rawOutput ?? '', sources: s.sources })),
       evidence: job.evidence,
+      sheet: job.factSheet,
     });
     return { filename: reportPdfFileName(job.title, id), data };
   };

@@ -4,7 +4,9 @@ import { formatRuntime, type ReportEvent } from '@val/contracts';
 import { getProduct } from '@val/contracts/catalogue';
 import { createValApi } from '@val/contracts/client';
 import { Button, ButtonLink, Card, Heading, Muted, Spinner, t, toast } from '@val/ui';
+import { SourcesList } from '@val/ui/factSheet';
 import { EvidenceUsed } from './EvidenceUsed';
+import { ReportFactSheetView } from './FactSheet';
 import { StepIcon } from './icons';
 import { useReport, type LiveStatus } from './useReport';
 
@@ -130,9 +132,20 @@ const Body = styled.div`
   code { font-size: 0.88em; }
 `;
 
+const Checked = styled.p`
+  margin: 14px 0 0;
+  font-size: 0.85rem;
+  color: ${t.textMuted};
+`;
+
 const Danger = styled.p`
   color: ${t.danger};
   font-weight: 600;
+`;
+
+const SheetWhileRunning = styled.div`
+  max-width: 880px;
+  margin: 24px auto 0;
 `;
 
 /** The spec's screen when there is nothing to show. */
@@ -220,7 +233,30 @@ function Loading({ state }: { state: ReturnType<typeof useReport> }) {
   );
 }
 
-function Report({ reportId, status, apiBase }: { reportId: string; status: LiveStatus; apiBase: string }) {
+/** What the checker did to a section before it was stored, in words ("1 unsupported claim removed"). */
+export function checkNote(check: LiveStatus['flow_execution_steps'][number]['check']): string | null {
+  if (!check) return null;
+  const removed = check.removed > 0 ? `${check.removed} unsupported claim${check.removed === 1 ? '' : 's'} removed` : '';
+  const repaired = check.repaired ? 'corrected once against the numbers' : '';
+  return `Checked against the numbers behind this report: ${[repaired, removed].filter(Boolean).join(', then ')}.`;
+}
+
+/** A section's text, then its Sources (when it cites any) and what the checker did. */
+export function StepBody({ step }: { step: LiveStatus['flow_execution_steps'][number] }) {
+  const note = checkNote(step.check);
+  return (
+    <Body id={`step-${step.id}`} data-testid={`step-body-${step.id}`}>
+      <Suspense fallback={<Spinner $size={20} />}>
+        <Markdown text={step.raw_output} headingLevel={3} />
+      </Suspense>
+      <SourcesList sources={step.sources ?? []} level={3} />
+      {note && <Checked data-testid="step-check">{note}</Checked>}
+    </Body>
+  );
+}
+
+/** The finished (or failed) report: title, tools, the fact sheet when the report has one, the sections, the evidence. */
+export function Report({ reportId, status, apiBase }: { reportId: string; status: LiveStatus; apiBase: string }) {
   const [open, setOpen] = useState<Record<string, boolean>>({});
   useEffect(() => {
     void loadMarkdown();
@@ -261,6 +297,7 @@ function Report({ reportId, status, apiBase }: { reportId: string; status: LiveS
           <Note>Answered by the offline analyst — connect a model for deeper analysis.</Note>
         )}
       </Top>
+      {status.fact_sheet && <ReportFactSheetView sheet={status.fact_sheet} />}
       <Sections>
         {status.flow_execution_steps.map((s) => {
           const expanded = !!open[s.id];
@@ -282,13 +319,7 @@ function Report({ reportId, status, apiBase }: { reportId: string; status: LiveS
                   </svg>
                 </Toggle>
               </h2>
-              {expanded && (
-                <Body id={`step-${s.id}`} data-testid={`step-body-${s.id}`}>
-                  <Suspense fallback={<Spinner $size={20} />}>
-                    <Markdown text={s.raw_output} headingLevel={3} />
-                  </Suspense>
-                </Body>
-              )}
+              {expanded && <StepBody step={s} />}
             </Section>
           );
         })}
@@ -308,7 +339,19 @@ function LiveReport({ reportId, apiBase }: { reportId: string; apiBase: string }
   const state = useReport(reportId, apiBase);
   const { status } = state;
   if (state.notFound) return <Message title="Report Not Found" text="The requested report could not be loaded." />;
-  if (!status || status.processing_status === 'queued' || status.processing_status === 'running') return <Loading state={state} />;
+  if (!status || status.processing_status === 'queued' || status.processing_status === 'running') {
+    // The sheet is computed before the agents start: the founder can read the numbers while they work.
+    return status?.fact_sheet ? (
+      <>
+        <Loading state={state} />
+        <SheetWhileRunning>
+          <ReportFactSheetView sheet={status.fact_sheet} />
+        </SheetWhileRunning>
+      </>
+    ) : (
+      <Loading state={state} />
+    );
+  }
   if (!status.flow_execution_steps.length) {
     return <Message title="No Report Data" text={status.processing_status === 'failed' && status.error ? status.error : 'This report has no results to show.'} />;
   }

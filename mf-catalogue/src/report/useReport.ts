@@ -3,6 +3,7 @@ import { normalizeInterviewEvidence } from '@val/contracts/evidence';
 import { REPORT_ID_PATTERN, REPORT_POLL_INTERVAL_MS, type ReportEvent, type ReportStatusResponse } from '@val/contracts';
 import { createValApi } from '@val/contracts/client';
 import { loadPaidConfig } from '../paid/config';
+import { readCheck, readReportSheet, readSources } from './readSheet';
 
 /**
  * A report's status as the page reads it: the spec's four fields (processing_status, title,
@@ -11,7 +12,7 @@ import { loadPaidConfig } from '../paid/config';
  * service that answers with the spec's fields alone.
  */
 export type LiveStatus = Pick<ReportStatusResponse, 'processing_status' | 'title' | 'description' | 'flow_execution_steps'> &
-  Partial<Pick<ReportStatusResponse, 'product' | 'error' | 'provider' | 'progress' | 'evidence'>>;
+  Partial<Pick<ReportStatusResponse, 'product' | 'error' | 'provider' | 'progress' | 'evidence' | 'fact_sheet'>>;
 
 export interface ReportState {
   status: LiveStatus | null;
@@ -39,7 +40,14 @@ export function readStatus(raw: unknown): LiveStatus | null {
     description: text(r.description),
     flow_execution_steps: steps
       .filter((x): x is Record<string, unknown> => !!x && typeof x === 'object')
-      .map((x, i) => ({ id: text(x.id) || `step-${i + 1}`, title: text(x.title) || `Section ${i + 1}`, raw_output: text(x.raw_output) })),
+      .map((x, i) => {
+        const step: LiveStatus['flow_execution_steps'][number] = { id: text(x.id) || `step-${i + 1}`, title: text(x.title) || `Section ${i + 1}`, raw_output: text(x.raw_output) };
+        const sources = readSources(x.sources);
+        const check = readCheck(x.check);
+        if (sources) step.sources = sources;
+        if (check) step.check = check;
+        return step;
+      }),
   };
   if (typeof r.product === 'string') out.product = r.product as LiveStatus['product'];
   if (typeof r.error === 'string' || r.error === null) out.error = r.error as string | null;
@@ -50,6 +58,8 @@ export function readStatus(raw: unknown): LiveStatus | null {
   }
   const evidence = normalizeInterviewEvidence(r.evidence);
   if (evidence) out.evidence = evidence;
+  const sheet = readReportSheet(r.fact_sheet);
+  if (sheet) out.fact_sheet = sheet;
   return out;
 }
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
   PARTNER_TOOLS,
@@ -7,6 +7,7 @@ import {
   type MentorChatMessage,
   type PartnerTool,
   type SimulationAssumptions,
+  type SimulationFactSheet,
   type SimulationMonth,
 } from '@val/contracts';
 import { Badge, Button, ButtonLink, Card, Muted, Spinner, TextArea, t } from '@val/ui';
@@ -301,37 +302,61 @@ const ModelNote = styled.details`
   margin: 0 0 18px;
   font-size: 0.9rem;
   color: ${t.textMuted};
+  min-width: 0;
   summary {
     cursor: pointer;
     color: ${t.text};
     font-weight: 600;
   }
+  p { margin: 8px 0 0; line-height: 1.5; }
   ul {
     margin: 8px 0 0;
     padding-left: 20px;
   }
+  h4 { margin: 16px 0 4px; font-size: 0.95rem; color: ${t.text}; }
 `;
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-/** "How we computed these numbers": the model's assumptions in plain words. */
-export function ModelExplanation({ a }: { a: SimulationAssumptions | null }) {
+// The sheet's tables load only when a simulation with a sheet is shown.
+const SimulationSheet = lazy(() => import(/* webpackChunkName: "simulation-sheet" */ './SimulationSheet'));
+
+/** Title of step 3's numbers (the sheet, or the model's assumptions for runs made before sheets). */
+export const SIMULATION_SHEET_TITLE = 'The numbers behind this simulation';
+
+/**
+ * "The numbers behind this simulation" (collapsed): where the numbers come from and what holds
+ * them, then the sheet — each month's users, new, lost and growth, and the model's figures with
+ * their explanation ("How we computed these numbers"). Runs stored before sheets existed show the
+ * model's assumptions in plain words instead.
+ */
+export function ModelExplanation({ a, sheet }: { a: SimulationAssumptions | null; sheet?: SimulationFactSheet | null }) {
   return (
     <ModelNote data-testid="model-explanation">
-      <summary>How we computed these numbers</summary>
-      {a ? (
-        <ul>
-          <li>
-            Month 1 starts with {fmt(a.startingUsers)} users, based on {a.completedInterviews} completed interview
-            {a.completedInterviews === 1 ? '' : 's'} ({a.positiveSignals} buying signal{a.positiveSignals === 1 ? '' : 's'}, {a.negativeSignals} hesitation
-            {a.negativeSignals === 1 ? '' : 's'} in the replies) and your idea's validation.
-          </li>
-          <li>
-            Each month adds new users at about {pct(a.monthlyGrowth)} of the previous month, slowing down as early adopters run out, and loses about{' '}
-            {pct(a.churnRate)} to churn.
-          </li>
-          <li>A month can't lose more than 20% or more than double, so the curve stays plausible. The AI only writes the story around these numbers.</li>
-        </ul>
+      <summary>{SIMULATION_SHEET_TITLE}</summary>
+      <p>
+        These numbers come from a model in code, not from the AI. A month can't lose more than 20% or more than double, so the curve stays plausible. The AI only
+        writes the story around these numbers{sheet ? ': a month whose text names other numbers is written again, or told by the offline analyst' : ''}.
+      </p>
+      {sheet ? (
+        <Suspense fallback={null}>
+          <SimulationSheet sheet={sheet} />
+        </Suspense>
+      ) : a ? (
+        <>
+          <h4>How we computed these numbers</h4>
+          <ul>
+            <li>
+              Month 1 starts with {fmt(a.startingUsers)} users, based on {a.completedInterviews} completed interview
+              {a.completedInterviews === 1 ? '' : 's'} ({a.positiveSignals} buying signal{a.positiveSignals === 1 ? '' : 's'}, {a.negativeSignals} hesitation
+              {a.negativeSignals === 1 ? '' : 's'} in the replies) and your idea's validation.
+            </li>
+            <li>
+              Each month adds new users at about {pct(a.monthlyGrowth)} of the previous month, slowing down as early adopters run out, and loses about{' '}
+              {pct(a.churnRate)} to churn.
+            </li>
+          </ul>
+        </>
       ) : (
         <p>Users come from a simple model: interviews completed and how positive they were, the validation, monthly growth and churn.</p>
       )}

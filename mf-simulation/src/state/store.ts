@@ -6,6 +6,7 @@ import {
   type InterviewMessage,
   type MentorChatMessage,
   type SimulationAssumptions,
+  type SimulationFactSheet,
   type SimulationMonth,
 } from '@val/contracts';
 
@@ -24,6 +25,8 @@ export interface Step3State {
   completed: string[];
   simulation: SimulationMonth[] | null;
   assumptions: SimulationAssumptions | null;
+  /** The simulation's numbers and how they were computed (null for runs made before sheets). */
+  factSheet: SimulationFactSheet | null;
   /** Challenge answers and Val's feedback per month number. */
   answers: Record<number, string>;
   feedback: Record<number, string>;
@@ -42,6 +45,7 @@ export function emptyState(fingerprint: string): Step3State {
     completed: [],
     simulation: null,
     assumptions: null,
+    factSheet: null,
     answers: {},
     feedback: {},
     chats: {},

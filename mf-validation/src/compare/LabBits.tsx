@@ -1,8 +1,10 @@
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import type { StoredValidationView, ValidationComparison } from '@val/contracts';
+import type { StoredValidationView, ValidationComparison, ValidationFactSheet } from '@val/contracts';
 import { Button, Spinner, t, toast } from '@val/ui';
 import { copyPermalink } from '../lib/copyLink';
 import { readLabCurrent, writeLabCurrent } from '../lib/myValidations';
+import ValidationSheet, { isValidationSheet } from '../sheet/ValidationSheet';
 
 export { rememberValidation } from '../lib/myValidations';
 export { default as Comparison } from './Comparison';
@@ -60,6 +62,27 @@ const Busy = styled.span`
   color: ${t.textMuted};
   font-size: 0.95rem;
 `;
+
+/**
+ * The result's "numbers behind this analysis": the answer's sheet, or, for a result restored
+ * after a reload, the stored validation's (fetched once by its id). Nothing when neither has one.
+ */
+export function LabSheet({ sheet, id, apiBase }: { sheet: unknown; id: string | null; apiBase: string }) {
+  const [stored, setStored] = useState<{ id: string; sheet: ValidationFactSheet } | null>(null);
+  const own = isValidationSheet(sheet);
+  useEffect(() => {
+    if (own || !id || stored?.id === id) return;
+    const c = new AbortController();
+    fetchValidation(apiBase, id, c.signal)
+      .then((v) => {
+        if (!c.signal.aborted && isValidationSheet(v?.factSheet)) setStored({ id, sheet: v.factSheet });
+      })
+      .catch((e: unknown) => console.warn('The numbers behind this analysis could not be loaded', e));
+    return () => c.abort();
+  }, [own, id, apiBase, stored?.id]);
+  const shown = own ? sheet : stored?.id === id ? stored.sheet : null;
+  return shown ? <ValidationSheet sheet={shown} level={4} /> : null;
+}
 
 /** Above the form while a version is edited: what the next result is compared with. */
 export function VersionNote({ title, onCancel }: { title: string; onCancel(): void }) {

@@ -34,6 +34,7 @@ const MyValidations = lazy(() => bits().then((m) => ({ default: m.MyValidations 
 const VersionNote = lazy(() => bits().then((m) => ({ default: m.VersionNote })));
 const ResultActions = lazy(() => bits().then((m) => ({ default: m.ResultActions })));
 const Comparing = lazy(() => bits().then((m) => ({ default: m.Comparing })));
+const LabSheet = lazy(() => bits().then((m) => ({ default: m.LabSheet })));
 
 /** Whether this browser keeps any validations of its own (the list itself loads lazily). */
 const hasOwnValidations = () => {
@@ -146,6 +147,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
   const [live, setLive] = useState('');
   const [result, setResult] = useState<ValidationData | null>(null);
   const [provider, setProvider] = useState<AiProviderName | null>(null);
+  const [sheet, setSheet] = useState<unknown>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
   const [scrollToken, setScrollToken] = useState(0);
   const resultRef = useRef<HTMLDivElement>(null);
@@ -196,6 +198,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
     setPending(false);
     setLive('');
     setResult(null);
+    setSheet(null);
     setProvider(null);
     setBase(null);
     setComparison(null);
@@ -267,6 +270,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
       if (controller.signal.aborted) return;
       const data: ValidationData = { idea: r.idea, targetCustomer: r.targetCustomer, problemSolved: r.problemSolved, feedback: r.feedback };
       setResult(data);
+      setSheet(r.factSheet);
       setProvider(r.provider ?? null);
       setComparison(null);
       if (r.id) {
@@ -429,11 +433,10 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
             {comparison && comparison.head.id === currentId && <Comparison comparison={comparison} />}
           </Suspense>
           <Feedback text={shown.feedback} testId="validation-feedback" />
-          {currentId && (
-            <Suspense fallback={null}>
-              <ResultActions id={currentId} onEdit={() => editVersion({ ...shown, id: currentId })} />
-            </Suspense>
-          )}
+          <Suspense fallback={null}>
+            <LabSheet sheet={sheet} id={currentId} apiBase={apiBase} />
+            {currentId && <ResultActions id={currentId} onEdit={() => editVersion({ ...shown, id: currentId })} />}
+          </Suspense>
           {provider === 'offline' && <ProviderNote data-testid="provider-note">{LAB_TEXT.offlineNote}</ProviderNote>}
           <SaveBlock>
             <div>

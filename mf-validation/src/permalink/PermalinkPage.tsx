@@ -10,6 +10,7 @@ import { DELETE_TOASTS, deleteValidation, fetchValidation, isValidationId } from
 import { Feedback, preloadMarkdown } from '../lab/Feedback';
 import { LAB_TEXT } from '../lab/ValidationLab';
 import { ValAvatar } from '../lab/ValAvatar';
+import ValidationSheet, { isValidationSheet } from '../sheet/ValidationSheet';
 
 /** Texts of the permalink page. */
 export const PERMALINK_TEXT = {
@@ -264,6 +265,7 @@ export default function PermalinkPage({ apiBase = '', validationId }: { apiBase?
       <Panel as="section" aria-labelledby="val-analysis-heading">
         <h2 id="val-analysis-heading">{PERMALINK_TEXT.analysis}</h2>
         <Feedback text={v.feedback} headingLevel={3} testId="permalink-feedback" />
+        {isValidationSheet(v.factSheet) && <ValidationSheet sheet={v.factSheet} level={3} />}
       </Panel>
     </Root>
   );
