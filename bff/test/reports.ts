@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CatalogueProduct, ProductInputs } from '@val/contracts';
+import type { CatalogueProduct, ProductInputs, ReportFactSheet } from '@val/contracts';
 import { offlineReportAnswer } from '../src/ai/offline/reports';
 import type { UpstreamFinding } from '../src/ai/types';
 import { dagLevels } from '../src/reports/dag';
@@ -100,7 +100,7 @@ export interface SseEvent {
 }
 
 /** Runs a whole product with the offline analyst, in DAG order, each agent reading its upstream outputs. */
-export function runOfflineReport(product: CatalogueProduct, inputs: ProductInputs): Map<string, string> {
+export function runOfflineReport(product: CatalogueProduct, inputs: ProductInputs, sheet?: ReportFactSheet): Map<string, string> {
   const out = new Map<string, string>();
   for (const level of dagLevels(product.agents)) {
     for (const agent of level) {
@@ -108,7 +108,7 @@ export function runOfflineReport(product: CatalogueProduct, inputs: ProductInput
         const a = product.agents.find((x) => x.id === d)!;
         return { id: d, title: a.title, agent: a.name, output: out.get(d)! };
       });
-      out.set(agent.id, offlineReportAnswer({ product, agent, inputs, upstream }));
+      out.set(agent.id, offlineReportAnswer({ product, agent, inputs, upstream, ...(sheet ? { sheet } : {}) }));
     }
   }
   return out;

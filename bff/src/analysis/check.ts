@@ -7,7 +7,7 @@
  */
 import { levelOf, type FactSheet, type Level, type SourceRef, type Verdict } from '@val/contracts';
 import { knownCompanyNames, marketWords } from './competitors';
-import { readAmounts } from '../ai/offline/markets';
+import { PLATFORM_NAMES, readAmounts } from '../ai/offline/markets';
 import { numberClaims, writtenNumbers, type ClaimKind, type NumberClaim } from './numbers';
 import { textUnits, type TextUnit } from './units';
 
@@ -149,6 +149,8 @@ function verdictOf(phrase: string): Verdict | null {
 const VERDICT_RE = /\b(?:verdict|recommendation|decision|bottom line)\b\W{0,4}(?:is\W{0,3})?(?:\*\*|__|_)?\s*(go,? with (?:changes|conditions)|no[- ]go|not yet|go\b|pursue(?: with)?|proceed(?: with)?|rework|stop|do not pursue|don't pursue)/gi;
 const PROFITABLE_RE = /\b(?:the numbers (?:can|will|do) work|(?:becomes?|is|turns?) profitable|turns? a profit|reach(?:es|ing)? break[- ]?even|breaks? even (?:in|by|within|around|from))/gi;
 const NO_BREAK_EVEN_RE = /\b(?:no break[- ]?even|never breaks? even|does not break even|doesn't break even|won't break even)\b/gi;
+/** A sentence about another price than the sheet's (the one that would break even). */
+const OTHER_PRICE = /\bat (?:that|this|a|the higher) price\b|\bcharge\b|\bat (?:[A-Za-z]{1,3}\s?)?\S+ a month\b|\bhigher price\b/i;
 const NEGATION = /\b(?:no|not|never|without|n't|cannot|unlikely|fails? to|won't)\b/i;
 
 const LEVEL_SCORE_RE = /\b(Low|Medium|High)\b\**\s*\(\s*(\d+(?:\.\d+)?)\s*\/\s*10\s*\)|(\d+(?:\.\d+)?)\s*\/\s*10\s*\)?\**\s*[-–—:,(]?\s*\**\s*\b(Low|Medium|High)\b/g;
@@ -166,7 +168,7 @@ const FRAGMENT_RES: ReadonlyArray<[RegExp, string]> = [
   [/\(\s*\)|""|“”|\*\*\s*\*\*/g, 'an empty quote or bracket'],
   [/(?<![.\w])\.\.(?!\.)/g, 'doubled punctuation'],
   [/\b([A-Za-z]{3,})\s+\1\b/gi, 'a doubled word'],
-  [/\b(?:your (?:first )?market|general \(no clear market\))\s(?!(?:is|are|was|were|will|can|could|has|have|and|or|in|for|to|of|with|by|at|as|on|that|which|who|where|grows?|moves?|needs?)\b)[a-z]+/g, 'a placeholder used as a word of the sentence'],
+  [/\b(?:your (?:first )?market|general \(no clear market\))\s(?:startups|companies|firms|brands|buyers|spending|products|apps|tools|businesses|customers|leaders|incumbents)\b/g, 'a placeholder used as a word of the sentence'],
 ];
 
 /**
@@ -242,7 +244,7 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
     if (sheet.breakEvenMonth === null) {
       for (const m of markdown.matchAll(PROFITABLE_RE)) {
         const unit = unitText(m.index ?? 0);
-        if (NEGATION.test(unit.slice(0, Math.max(0, (m.index ?? 0) - unitAt(m.index ?? 0).start) + m[0].length)) || LABELLED.test(unit) || /\bat (?:that|this|a|the higher) price\b|\bcharge\b/i.test(unit)) continue;
+        if (NEGATION.test(unit.slice(0, Math.max(0, (m.index ?? 0) - unitAt(m.index ?? 0).start) + m[0].length)) || LABELLED.test(unit) || OTHER_PRICE.test(unit)) continue;
         flag('break-even', m.index ?? 0, (m.index ?? 0) + m[0].length, 'no break-even within five years at this price');
       }
     } else {
@@ -282,10 +284,18 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
   const allowedNames = new Set([...(sheet.kind === 'report' ? sheet.competitors : []), ...(ctx.allowedNames ?? [])]);
   const marketText = marketWords(sheet.market.id);
   const sourceText = (ctx.sources ?? []).map((s) => `${s.title} ${s.snippet}`).join(' ');
-  for (const [name, markets] of knownCompanyNames()) {
-    if (allowedNames.has(name) || marketText.includes(name) || ctx.inputs.includes(name) || (ctx.quoted ?? '').includes(name) || sourceText.includes(name)) continue;
+  // Longest names first: "Google Classroom" is one name, not "Google".
+  const named: Array<{ start: number; end: number }> = [];
+  for (const [name, markets] of [...knownCompanyNames()].sort((a, b) => b[0].length - a[0].length)) {
     const re = new RegExp(`(?<![\\w.])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g');
-    for (const m of markdown.matchAll(re)) flag('competitor', m.index ?? 0, (m.index ?? 0) + m[0].length, `${name} belongs to ${markets.join(', ')}, not to ${sheet.market.label}`);
+    for (const m of markdown.matchAll(re)) {
+      const start = m.index ?? 0;
+      const end = start + m[0].length;
+      if (named.some((n) => start < n.end && end > n.start)) continue;
+      named.push({ start, end });
+      const ok = allowedNames.has(name) || PLATFORM_NAMES.includes(name) || marketText.includes(name) || ctx.inputs.includes(name) || (ctx.quoted ?? '').includes(name) || sourceText.includes(name);
+      if (!ok) flag('competitor', start, end, `${name} belongs to ${markets.join(', ')}, not to ${sheet.market.label}`);
+    }
   }
 
   // Citations of sources the section was not given.

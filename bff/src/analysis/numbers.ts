@@ -90,7 +90,7 @@ export function numberClaims(text: string): NumberClaim[] {
     return /payback|pays back|pay back|lifetime|stay|build|first version|break[- ]?even/.test(around) ? { kind: 'months', value: Number(m[1]), tolerance: 0.5 } : null;
   }, 1);
   // Counts: 100 and more, with a separator or a multiplier, never a year or a list number.
-  scan(/(?<![\w.$£€¥₹/#-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s?(?:k|m|million|thousand|billion)\b|\d{3,})(?![\w%/]|\.\d|,\d)/gi, (m) => {
+  scan(/(?<![\w.,$£€¥₹/#])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s?(?:k|m|million|thousand|billion)\b|\d{3,})(?![\w%/]|\.\d|,\d)/gi, (m) => {
     const raw = m[1];
     const mm = /^(\d+(?:\.\d+)?)\s?(k|m|million|thousand|billion)$/i.exec(raw);
     const value = mm ? Number(mm[1]) * (MULTIPLIERS[mm[2].toLowerCase()] ?? 1) : toNumber(raw);
@@ -104,7 +104,7 @@ export function numberClaims(text: string): NumberClaim[] {
 /** The plain numbers written in a text (for "the founder wrote it"): every digit run, multipliers applied. */
 export function writtenNumbers(text: string): number[] {
   const out: number[] = [];
-  for (const m of text.matchAll(/(\d{1,3}(?:[,.' ]\d{3})+|\d+(?:[.,]\d+)?)\s?(k|m|bn|thousand|million|billion)?/gi)) {
+  for (const m of text.matchAll(/(\d{1,3}(?:[,.' ]\d{3})+|\d+(?:[.,]\d+)?)(?:\s?(k|m|bn|thousand|million|billion)\b)?/gi)) {
     const base = /^\d{1,3}([,.' ])\d{3}/.test(m[1]) && !/^\d+[.,]\d{1,2}$/.test(m[1]) ? Number(m[1].replace(/[,.' ]/g, '')) : Number(m[1].replace(',', '.'));
     out.push(base * (MULTIPLIERS[(m[2] ?? '').toLowerCase()] ?? 1));
   }

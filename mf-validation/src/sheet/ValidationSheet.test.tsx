@@ -30,6 +30,7 @@ const sheet: ValidationFactSheet = {
   },
   risks: [{ id: 'crowded', severity: 'medium', text: 'A crowded market: two large incumbents.' }],
   sources: { live: false, provider: null, note: NO_LIVE_SOURCES_NOTE },
+  marketFacts: [],
 };
 
 const render = (el: ReactElement) => renderToStaticMarkup(el).replace(/ class="[^"]*"/g, '');

@@ -166,9 +166,14 @@ export function keywords(text: string, max = 8): string[] {
 
 /** "dog owners" from "An app for dog owners to book walkers"; null when no "for ..." phrase. */
 export function audienceFrom(text: string): string | null {
-  const m = ascii(text).match(/\bfor ([a-z0-9][^,.;:!?()]{2,60}?)(?= (?:to|that|who|which|so|by|with|in order)\b| (?:at|for|from) [$\u00a3\u20ac\u00a5\u20b9\d]|[,.;:!?()]|$)/i);
+  // "for" after a verb of wanting or paying is not for whom ("customers ask for emissions data").
+  const m = ascii(text).match(
+    /(?<!\b(?:ask|asks|asked|asking|pay|pays|paid|paying|wait|waits|waiting|look|looks|looking|search|searching|apply|applies|applying|account|accounts|charge|charges|care|cares|call|calls|vote|votes|fight|fights|head|heads|stand|stands|sign up|signs up|opt|opts)\s)\bfor ([a-z0-9][^,.;:!?()]{2,60}?)(?= (?:to|that|who|which|so|by|with|in order)\b| (?:at|for|from) [$\u00a3\u20ac\u00a5\u20b9\d]|[,.;:!?()]|$)/i,
+  );
   if (!m) return null;
-  const a = m[1].trim().replace(/^(the|a|an) /i, '');
+  // An audience names people, never an amount.
+  const a = m[1].trim().replace(/^(the|a|an) /i, '').replace(/\s+\S*[$\u00a3\u20ac\u00a5\u20b9\d].*$/, '');
+  if (!a || /[$\u00a3\u20ac\u00a5\u20b9]|\d/.test(a)) return null;
   return a.split(' ').length <= 8 ? a : null;
 }
 

@@ -5,6 +5,8 @@ import { runOfflineReport } from '../../../test/reports';
 import { reportAgentData, reportAgentTask } from '../tasks/reports';
 import { OFFLINE_REPORT_AGENTS, offlineReportAnswer } from './reports';
 import { jobOf, profile } from './reportKit';
+import { buildReportSheet } from '../../analysis/reportSheet';
+import { checkSection } from '../../analysis/check';
 
 /** Runs a whole product offline, in DAG order, each agent reading its upstream outputs. */
 const runOffline = runOfflineReport;
@@ -149,5 +151,23 @@ describe('the audience of an idea', () => {
   it('stops before a price ("for busy parents at $49 a month" is about busy parents)', () => {
     expect(profile({ subject: 'Weekly meal kits for busy parents at $49 a month' }).audience).toBe('busy parents');
     expect(profile({ subject: 'Dog walking for seniors for £12 a walk' }).audience).toBe('seniors');
+  });
+});
+
+describe('the offline analyst passes its own consistency check', () => {
+  it('every section of every product, for the 66 ideas of bench/report-quality, contradicts nothing in its sheet', () => {
+    const file = path.join(__dirname, '..', '..', '..', '..', 'bench', 'report-quality', 'ideas.json');
+    const { ideas } = JSON.parse(fs.readFileSync(file, 'utf8')) as { ideas: Array<{ id: string; inputs: Record<string, ProductInputs> }> };
+    const found: string[] = [];
+    for (const idea of ideas) {
+      for (const product of CATALOGUE) {
+        const inputs = idea.inputs[product.id];
+        const sheet = buildReportSheet({ product, inputs });
+        for (const [id, text] of runOffline(product, inputs, sheet)) {
+          for (const v of checkSection(text, { sheet, inputs: Object.values(inputs).join(' '), sectionId: id }).violations) found.push(`${idea.id} ${product.id} ${id}: ${v.kind} "${v.text}"`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
   });
 });
