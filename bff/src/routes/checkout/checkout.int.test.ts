@@ -1,4 +1,4 @@
-import { getProduct } from '@val/contracts';
+import { getProduct, INTERVIEW_EVIDENCE_LIMITS as L } from '@val/contracts';
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { testDbs } from '../../../test/db';
 import { testBrowser } from '../../../test/paidBrowser';
@@ -64,6 +64,31 @@ describe.each(testDbs)('checkout in TEST MODE (no Stripe key) on $label', (kind)
 
     const badEmail = await app.fetch('/api/checkout/session', { method: 'POST', json: { email: 'nope' } });
     expect(badEmail.status).toBe(400);
+  });
+
+  it('evidence past the byte limit of the stored column is a 400 as a JSON list and as form text, never a 500; the largest that fits is stored whole', async () => {
+    const b = testBrowser(app.url);
+    const exchanges = (ch: string, n: number) => Array.from({ length: n }, () => ({ question: ch.repeat(L.question), reply: ch.repeat(L.reply) }));
+    const wide = Array.from({ length: L.personas }, (_, i) => ({ name: `Persona ${i}`, role: 'Owner', exchanges: exchanges('語', L.exchangesPerPersona) }));
+    expect(Buffer.byteLength(JSON.stringify(wide))).toBeGreaterThan(65_535);
+    const before = await app.deps.db.knex('payments').count({ n: '*' });
+
+    const asList = await app.fetch('/api/checkout/session', { method: 'POST', json: { email: 'wide@example.com', evidence: wide }, headers: { origin: app.url }, redirect: 'manual' });
+    expect(asList.status).toBe(400);
+    expect((await json(asList)).error.message).toMatch(/evidence must be at most 24000 characters of JSON \(UTF-8 bytes/);
+    // Form text within the body limit (url-encoded, each of these characters takes 9 bytes) but past the evidence's.
+    const over = [{ name: 'Mei', role: 'Owner', exchanges: exchanges('語', L.exchangesPerPersona) }];
+    expect(Buffer.byteLength(JSON.stringify(over))).toBeGreaterThan(L.jsonBytes);
+    const asText = await b.postForm('/api/checkout/session', { email: 'wide@example.com', evidence: JSON.stringify(over) });
+    expect(asText.status).toBe(400);
+    expect(await asText.text()).toContain('evidence must be at most 24000 characters of JSON (UTF-8 bytes');
+    expect(await app.deps.db.knex('payments').count({ n: '*' })).toEqual(before);
+
+    let fits = [{ name: 'Mei', role: 'Owner', exchanges: exchanges('語', 1) }];
+    for (let n = 2; Buffer.byteLength(JSON.stringify([{ ...fits[0], exchanges: exchanges('語', n) }])) <= L.jsonBytes; n++) fits = [{ ...fits[0], exchanges: exchanges('語', n) }];
+    const ok = await app.fetch('/api/checkout/session', { method: 'POST', json: { email: 'fits@example.com', evidence: fits }, headers: { origin: app.url }, redirect: 'manual' });
+    expect(ok.status).toBe(303);
+    expect((await app.deps.repos.payments.getBySession(sessionOf(ok.headers.get('location'))))?.evidence).toEqual(fits);
   });
 
   it('a signed-out GET (the post-sign-in redirect) goes to sign-in; a cross-site POST is refused', async () => {
