@@ -175,6 +175,16 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.preprocess(blankToUndefined, z.string().max(512).optional()),
   /** Client secret registered at OIDC_ISSUER (never logged). */
   OIDC_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().max(1024).optional()),
+  /**
+   * A sign-in unlocks paid reports by its email, so only an email the provider marks
+   * `email_verified: true` (a JSON boolean) signs in. `true` also accepts a provider that omits
+   * the claim (one that verifies every address but never says so); a claim saying anything but
+   * true is refused either way.
+   */
+  OIDC_TRUST_UNVERIFIED_EMAIL: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Stripe secret key: real Stripe Checkout. Unset outside production: the built-in TEST MODE checkout. */
   STRIPE_SECRET_KEY: z.preprocess(
     blankToUndefined,
