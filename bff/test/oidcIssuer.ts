@@ -16,6 +16,8 @@ export interface ScriptedIssuer {
   clientSecret: string;
   /** The claims (besides `sub`) of the account the next sign-in returns. */
   claims: Record<string, unknown>;
+  /** The provider's own server errors (none expected). */
+  errors: unknown[];
   /** Registers the client's redirect URI; call before the first request. */
   allowRedirect(uri: string): void;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export async function startScriptedIssuer(opts: { claimsIn?: 'id_token' | 'useri
     clientId,
     clientSecret,
     claims: { email: 'someone@example.com', email_verified: true },
+    errors: [],
     allowRedirect: (uri) => void redirects.push(uri),
     close: async () => {
       server.closeAllConnections();
@@ -90,7 +93,7 @@ export async function startScriptedIssuer(opts: { claimsIn?: 'id_token' | 'useri
       clientBasedCORS: () => false,
       conformIdTokenClaims: opts.claimsIn !== 'id_token',
     });
-    p.on('server_error', (_ctx, err) => console.error('scripted issuer error', err));
+    p.on('server_error', (_ctx, err) => self.errors.push(err));
     return p;
   };
 

@@ -163,6 +163,8 @@ describe('the paid path', () => {
     await page.goto(`${server.url}/`);
     await page.evaluate(() => localStorage.setItem('email', 'dee@example.com'));
     await fillHero(page, 'Dog owners in Lyon', 'Same-day raw food delivery');
+    // A stored email alone buys nothing: the checkout asks for the sign-in it is for.
+    await signInAtDevProvider(page, 'dee@example.com');
     await payOnTestCheckout(page, '4000 0000 0000 0002');
     await page.getByText('Your card was declined.').waitFor();
     expect(page.url()).toMatch(/\/checkout\/test\/cs_test_/);
