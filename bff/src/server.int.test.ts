@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { readSse } from '@val/contracts';
+import { startChatServer, type ChatServer } from '../test/chatServer';
 import { loadConfig } from './config/env';
 import { startServer, type RunningServer } from './server';
 
@@ -79,4 +81,106 @@ describe('graceful stop of the HTTP server', () => {
     await closed;
     expect(Date.now() - t0).toBeLessThan(3000);
   });
+});
+
+/** A raw POST whose body trickles in (1 byte every 200 ms of the declared 10,000): a slow upload. */
+function slowUpload(port: number): { response: Promise<{ text: string; ended: boolean; error?: string }>; stop(): void } {
+  const sock = net.connect(port, '127.0.0.1');
+  sock.write('POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n{"name":"');
+  const drip = setInterval(() => !sock.destroyed && sock.write('a'), 200);
+  const response = readUntil(sock, (t) => /\r\n\r\n[\s\S]*\}/.test(t));
+  sock.on('error', () => undefined);
+  return {
+    response,
+    stop: () => {
+      clearInterval(drip);
+      sock.destroy();
+    },
+  };
+}
+
+describe('the stop with slow clients attached (no wait for the shutdown timeout)', () => {
+  let dir: string;
+  let chat: ChatServer;
+  let running: RunningServer;
+  const logs: string[] = [];
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'val-stop-slow-'));
+    chat = await startChatServer();
+    // A model that writes one word a second for a minute.
+    chat.reply({ type: 'stream', chunks: Array.from({ length: 60 }, (_, i) => `word${i} `), delayMs: 1000 });
+    running = await startServer(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        REPORT_WORKER: 'off',
+        SHUTDOWN_TIMEOUT_MS: '60000',
+        AI_PROVIDER: 'openai',
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: chat.baseURL,
+        AI_MAX_RETRIES: '0',
+      }),
+      { log: { write: (line: string) => void logs.push(line) } },
+    );
+  });
+  afterEach(async () => {
+    await running.stop();
+    await chat.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('30 slow uploads get a 503 saying to send again, the stop does not wait for them', async () => {
+    const uploads = Array.from({ length: 30 }, () => slowUpload(running.port));
+    await new Promise((r) => setTimeout(r, 300));
+    await running.stop();
+    const answers = await Promise.all(uploads.map((u) => u.response));
+    for (const u of uploads) u.stop();
+    for (const a of answers) {
+      expect(a.text).toMatch(/^HTTP\/1\.1 503/);
+      expect(a.text).toMatch(/\r\nretry-after: 5/i);
+      expect(a.text).toContain('"code":"unavailable"');
+      expect(a.text).toContain('The server is restarting. Please send this again in a moment.');
+    }
+    expect(logs.join('')).not.toContain('shutdown timeout');
+  }, 20_000);
+
+  it('a validation stream ends with a final error event (the server is restarting) and the stop does not wait for the model', async () => {
+    const res = await fetch(`${running.url.replace('localhost', '127.0.0.1')}/api/validate/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ idea: 'Meal kits for climbers', targetCustomer: 'Boulderers', problemSolved: 'Hungry after training' }),
+    });
+    expect(res.status).toBe(200);
+    const events: Array<{ event: string; data: string }> = [];
+    const read = (async () => {
+      for await (const e of readSse(res.body)) events.push({ event: e.event, data: e.data });
+    })();
+    while (!events.some((e) => e.event === 'delta')) await new Promise((r) => setTimeout(r, 50));
+    await running.stop();
+    await read;
+    const last = events[events.length - 1];
+    expect(last.event).toBe('error');
+    expect(JSON.parse(last.data)).toEqual({ code: 'unavailable', message: 'The server is restarting. Please try again in a moment.' });
+    expect(events.some((e) => e.event === 'done')).toBe(false);
+    expect(logs.join('')).not.toContain('shutdown timeout');
+  }, 20_000);
+
+  it('a report event stream ends, telling the browser to reconnect (to another process) soon', async () => {
+    const id = await running.deps.reports.start({ product: 'tam-assessment-for-ideas', inputs: { idea: 'Meal kits for climbers' } });
+    const res = await fetch(`${running.url.replace('localhost', '127.0.0.1')}/api/reports/${id}/events`);
+    expect(res.status).toBe(200);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    const read = (async () => {
+      for (let r = await reader.read(); !r.done; r = await reader.read()) text += new TextDecoder().decode(r.value);
+    })();
+    while (!text.includes(': connected')) await new Promise((r) => setTimeout(r, 20));
+    await running.stop();
+    await read;
+    expect(text).toMatch(/\nretry: 1000\n/);
+    expect(logs.join('')).not.toContain('shutdown timeout');
+  }, 20_000);
 });
