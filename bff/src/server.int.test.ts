@@ -184,3 +184,42 @@ describe('the stop with slow clients attached (no wait for the shutdown timeout)
     expect(logs.join('')).not.toContain('shutdown timeout');
   }, 20_000);
 });
+
+describe('PUBLIC_URL and the origin of redirects', () => {
+  it('production refuses to start without it', () => {
+    const env = {
+      NODE_ENV: 'production',
+      ANALYTICS_HASH_KEY: 'k'.repeat(32),
+      SESSION_KEYS: 'k'.repeat(40),
+      OIDC_ISSUER: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 'secret',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    expect(() => loadConfig(env)).toThrow(/PUBLIC_URL: must be set in production/);
+    expect(() => loadConfig({ ...env, PUBLIC_URL: 'https://val.example' })).not.toThrow();
+  });
+
+  it.each([
+    ['unset', {}, true],
+    ['set', { PUBLIC_URL: 'http://localhost:3000' }, false],
+  ])('outside production, %s: the start log says whether the Host header decides sign-in redirects and checkout return URLs', async (_label, env, warned) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'val-public-url-'));
+    const lines: Array<{ level: number; msg: string }> = [];
+    const running = await startServer(loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, REPORT_WORKER: 'off', ...env }), {
+      log: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    });
+    try {
+      const warning = lines.find((l) => /PUBLIC_URL/.test(l.msg));
+      expect(Boolean(warning)).toBe(warned);
+      if (warned) {
+        expect(warning?.level).toBe(40);
+        expect(warning?.msg).toMatch(/PUBLIC_URL is not set: sign-in redirects and checkout return URLs take their origin from each request's Host header/);
+      }
+    } finally {
+      await running.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

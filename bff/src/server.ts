@@ -68,6 +68,11 @@ export async function startServer(config: Config = loadConfig(), opts: { log?: L
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const url = `http://localhost:${port}`;
   logger.info({ port, database: deps.db.dialect }, `Val is running on ${url}`);
+  if (!config.PUBLIC_URL) {
+    logger.warn(
+      "PUBLIC_URL is not set: sign-in redirects and checkout return URLs take their origin from each request's Host header, which a client can choose (fine on your own machine; production refuses to start without PUBLIC_URL)",
+    );
+  }
 
   let stopping: Promise<void> | null = null;
   const stop = () => {

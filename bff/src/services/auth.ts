@@ -177,7 +177,10 @@ export function createAuthService(opts: AuthServiceOptions): AuthService {
       let name = claim(claims, 'name', 'given_name');
       // The ID token may leave the email, or only its verified flag, to the userinfo endpoint.
       if ((!email || typeof claims?.email_verified !== 'boolean') && tokens.access_token && claims && typeof claims.sub === 'string') {
-        const info = (await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub)) as Record<string, unknown>;
+        const info = (await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub).catch((err: unknown) => {
+          logger.warn({ err }, 'sign-in: the userinfo endpoint failed');
+          throw new UpstreamError('The sign-in provider did not answer. Please try again.');
+        })) as Record<string, unknown>;
         claims = { ...claims, ...info };
         email = claim(claims, 'email');
         name ??= claim(claims, 'name', 'given_name');

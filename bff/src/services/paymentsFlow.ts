@@ -33,11 +33,6 @@ export function createPaidFlow(deps: {
   const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
   // Koa 3's ctx.origin is the Origin request header; our own origin is protocol + host.
   const originOf = (ctx: Context) => publicOrigin ?? `${ctx.protocol}://${ctx.host}`;
-  if (!publicOrigin) {
-    logger.warn(
-      "PUBLIC_URL is not set: sign-in redirects and checkout return URLs take their origin from each request's Host header, which a client can choose (fine on your own machine; production refuses to start without PUBLIC_URL)",
-    );
-  }
   if (!config.SESSION_KEYS?.length) logger.info('SESSION_KEYS not set: sign-in cookies are signed with a random per-process key (they end at restart)');
   const sessions = authSessions({
     keys: config.SESSION_KEYS ?? [ephemeralSessionKey()],
