@@ -55,7 +55,8 @@ afterAll(async () => {
 /** Every link on the page that leads off this server, and the text the feedback shows. */
 async function offsiteLinks(page: Page, feedback: string) {
   const region = page.getByTestId(feedback);
-  await region.getByText('Claim your refund').waitFor();
+  // Rendered as markdown (its renderer loads lazily; until then the text shows as it is).
+  await region.getByRole('heading', { name: 'Market Opportunity' }).waitFor();
   return {
     links: await page.evaluate((origin) => Array.from(document.querySelectorAll('a[href]')).map((a) => (a as HTMLAnchorElement).href).filter((h) => !h.startsWith(origin) && h.includes('evil')), server.url),
     text: (await region.innerText()).replace(/\s+/g, ' '),
