@@ -198,6 +198,26 @@ describe('the paid path', () => {
     expect(seen).toHaveLength(1);
     await context.close();
   });
+
+  it('a catalogue purchase with a stored email but no sign-in signs in first, then checks out that product (not the hero study)', async () => {
+    const { page, context } = await newPage(browser);
+    alerts(page);
+    await page.goto(`${server.url}/products`);
+    await page.evaluate(() => localStorage.setItem('email', 'stale@example.com'));
+    const card = page.getByTestId('product-tam-assessment-for-ideas');
+    await card.getByRole('button', { name: 'View details' }).click();
+    const dialog = page.getByTestId('purchase-dialog');
+    await dialog.getByRole('button', { name: 'Get This Report' }).click();
+    await dialog.locator('[name="idea"]').fill('Refill stations for eco detergent in supermarkets');
+    await dialog.getByRole('button', { name: 'Proceed to Checkout' }).click();
+
+    await signInAtDevProvider(page, 'stale@example.com');
+    await page.waitForURL(/\/checkout\/test\/cs_test_/);
+    await page.getByText('TAM Assessment', { exact: false }).first().waitFor();
+    await page.getByText('$19.00').first().waitFor();
+    await page.getByText('stale@example.com').waitFor();
+    await context.close();
+  });
 });
 
 describe('/test', () => {
