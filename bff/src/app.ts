@@ -4,7 +4,7 @@ import type { AppDeps } from './deps';
 import { errorHandler } from './middlewares/errorHandler';
 import { securityHeaders } from './middlewares/securityHeaders';
 import { apiNotFound } from './middlewares/apiNotFound';
-import { serveDist, spaFallback } from './middlewares/staticFiles';
+import { isBuildMetadata, serveDist, spaFallback } from './middlewares/staticFiles';
 import { adminSession } from './middlewares/adminSession';
 import { bodyParsers } from './middlewares/bodyParsers';
 import { rawBodyMiddlewares, routers } from './routes';
@@ -40,7 +40,7 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
     app.use(r.allowedMethods());
   }
   for (const [name, root] of Object.entries(config.remoteDists)) {
-    app.use(serveDist({ prefix: `/remotes/${name}/`, root, cors: true }));
+    app.use(serveDist({ prefix: `/remotes/${name}/`, root, cors: true, ...(config.serveRemoteTypes ? {} : { skip: isBuildMetadata }) }));
   }
   app.use(serveDist({ prefix: '/', root: config.shellDist, skip: (rel) => rel === 'index.html' }));
   registerAppGauges(deps);

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { readSse } from '@val/contracts';
+import { startChatServer, type ChatServer } from '../test/chatServer';
 import { loadConfig } from './config/env';
 import { startServer, type RunningServer } from './server';
 
@@ -78,5 +80,146 @@ describe('graceful stop of the HTTP server', () => {
     await stopped;
     await closed;
     expect(Date.now() - t0).toBeLessThan(3000);
+  });
+});
+
+/** A raw POST whose body trickles in (1 byte every 200 ms of the declared 10,000): a slow upload. */
+function slowUpload(port: number): { response: Promise<{ text: string; ended: boolean; error?: string }>; stop(): void } {
+  const sock = net.connect(port, '127.0.0.1');
+  sock.write('POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 10000\r\n\r\n{"name":"');
+  const drip = setInterval(() => !sock.destroyed && sock.write('a'), 200);
+  const response = readUntil(sock, (t) => /\r\n\r\n[\s\S]*\}/.test(t));
+  sock.on('error', () => undefined);
+  return {
+    response,
+    stop: () => {
+      clearInterval(drip);
+      sock.destroy();
+    },
+  };
+}
+
+describe('the stop with slow clients attached (no wait for the shutdown timeout)', () => {
+  let dir: string;
+  let chat: ChatServer;
+  let running: RunningServer;
+  const logs: string[] = [];
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'val-stop-slow-'));
+    chat = await startChatServer();
+    // A model that writes one word a second for a minute.
+    chat.reply({ type: 'stream', chunks: Array.from({ length: 60 }, (_, i) => `word${i} `), delayMs: 1000 });
+    running = await startServer(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        REPORT_WORKER: 'off',
+        SHUTDOWN_TIMEOUT_MS: '60000',
+        AI_PROVIDER: 'openai',
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: chat.baseURL,
+        AI_MAX_RETRIES: '0',
+      }),
+      { log: { write: (line: string) => void logs.push(line) } },
+    );
+  });
+  afterEach(async () => {
+    await running.stop();
+    await chat.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('30 slow uploads get a 503 saying to send again, the stop does not wait for them', async () => {
+    const uploads = Array.from({ length: 30 }, () => slowUpload(running.port));
+    await new Promise((r) => setTimeout(r, 300));
+    await running.stop();
+    const answers = await Promise.all(uploads.map((u) => u.response));
+    for (const u of uploads) u.stop();
+    for (const a of answers) {
+      expect(a.text).toMatch(/^HTTP\/1\.1 503/);
+      expect(a.text).toMatch(/\r\nretry-after: 5/i);
+      expect(a.text).toContain('"code":"unavailable"');
+      expect(a.text).toContain('The server is restarting. Please send this again in a moment.');
+    }
+    expect(logs.join('')).not.toContain('shutdown timeout');
+  }, 20_000);
+
+  it('a validation stream ends with a final error event (the server is restarting) and the stop does not wait for the model', async () => {
+    const res = await fetch(`${running.url.replace('localhost', '127.0.0.1')}/api/validate/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ idea: 'Meal kits for climbers', targetCustomer: 'Boulderers', problemSolved: 'Hungry after training' }),
+    });
+    expect(res.status).toBe(200);
+    const events: Array<{ event: string; data: string }> = [];
+    const read = (async () => {
+      for await (const e of readSse(res.body)) events.push({ event: e.event, data: e.data });
+    })();
+    while (!events.some((e) => e.event === 'delta')) await new Promise((r) => setTimeout(r, 50));
+    await running.stop();
+    await read;
+    const last = events[events.length - 1];
+    expect(last.event).toBe('error');
+    expect(JSON.parse(last.data)).toEqual({ code: 'unavailable', message: 'The server is restarting. Please try again in a moment.' });
+    expect(events.some((e) => e.event === 'done')).toBe(false);
+    expect(logs.join('')).not.toContain('shutdown timeout');
+  }, 20_000);
+
+  it('a report event stream ends, telling the browser to reconnect (to another process) soon', async () => {
+    const id = await running.deps.reports.start({ product: 'tam-assessment-for-ideas', inputs: { idea: 'Meal kits for climbers' } });
+    const res = await fetch(`${running.url.replace('localhost', '127.0.0.1')}/api/reports/${id}/events`);
+    expect(res.status).toBe(200);
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    const read = (async () => {
+      for (let r = await reader.read(); !r.done; r = await reader.read()) text += new TextDecoder().decode(r.value);
+    })();
+    while (!text.includes(': connected')) await new Promise((r) => setTimeout(r, 20));
+    await running.stop();
+    await read;
+    expect(text).toMatch(/\nretry: 1000\n/);
+    expect(logs.join('')).not.toContain('shutdown timeout');
+  }, 20_000);
+});
+
+describe('PUBLIC_URL and the origin of redirects', () => {
+  it('production refuses to start without it', () => {
+    const env = {
+      NODE_ENV: 'production',
+      ANALYTICS_HASH_KEY: 'k'.repeat(32),
+      SESSION_KEYS: 'k'.repeat(40),
+      OIDC_ISSUER: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'id',
+      OIDC_CLIENT_SECRET: 'secret',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    expect(() => loadConfig(env)).toThrow(/PUBLIC_URL: must be set in production/);
+    expect(() => loadConfig({ ...env, PUBLIC_URL: 'https://val.example' })).not.toThrow();
+  });
+
+  it.each([
+    ['unset', {}, true],
+    ['set', { PUBLIC_URL: 'http://localhost:3000' }, false],
+  ])('outside production, %s: the start log says whether the Host header decides sign-in redirects and checkout return URLs', async (_label, env, warned) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'val-public-url-'));
+    const lines: Array<{ level: number; msg: string }> = [];
+    const running = await startServer(loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, REPORT_WORKER: 'off', ...env }), {
+      log: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    });
+    try {
+      const warning = lines.find((l) => /PUBLIC_URL/.test(l.msg));
+      expect(Boolean(warning)).toBe(warned);
+      if (warned) {
+        expect(warning?.level).toBe(40);
+        expect(warning?.msg).toMatch(/PUBLIC_URL is not set: sign-in redirects and checkout return URLs take their origin from each request's Host header/);
+      }
+    } finally {
+      await running.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,11 +1,13 @@
 import http from 'node:http';
 import net, { type Socket } from 'node:net';
+import { ErrorCode } from '@val/contracts';
 import { createApp } from './app';
 import { loadConfig, type Config } from './config/env';
 import { createServices, startBackgroundWork } from './createServices';
 import { exitOnSignals, loadConfigOrExit, SHUTDOWN_MARGIN_MS } from './entrypoint';
 import { exitOnUnsupportedNode } from './nodeVersion';
-import { createLogger } from './logger';
+import { createLogger, type LogDestination } from './logger';
+import { endStreams } from './http/sse';
 import { createMetrics } from './metrics';
 import type { AppDeps } from './deps';
 
@@ -18,12 +20,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** How long keep-alive connections that look idle stay open once a stop begins. */
+/** How long keep-alive connections that look idle, and bodies still arriving, get once a stop begins. */
 const IDLE_GRACE_MS = 300;
 
-/** Starts the HTTP server on config.PORT (0 = a free port). */
-export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
-  const logger = createLogger(config);
+/** The answer to a request whose body had not arrived when the stop began. */
+const RESTARTING_BODY = JSON.stringify({ error: { code: ErrorCode.Unavailable, message: 'The server is restarting. Please send this again in a moment.' } });
+
+/** Starts the HTTP server on config.PORT (0 = a free port); `log` is where its log lines go (stdout by default). */
+export async function startServer(config: Config = loadConfig(), opts: { log?: LogDestination } = {}): Promise<RunningServer> {
+  const logger = opts.log ? createLogger(config, opts.log) : createLogger(config);
   const deps = await createServices(config, { logger, metrics: createMetrics({ defaultMetrics: true }) });
   const app = createApp(deps);
   startBackgroundWork(deps);
@@ -39,8 +44,12 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     busy.set(s, 0);
     s.on('close', () => sockets.delete(s));
   });
+  const inflight = new Set<{ req: http.IncomingMessage; res: http.ServerResponse }>();
   server.on('request', (req, res) => {
     const s = req.socket;
+    const entry = { req, res };
+    inflight.add(entry);
+    res.on('close', () => inflight.delete(entry));
     busy.set(s, (busy.get(s) ?? 0) + 1);
     res.on('finish', () => {
       busy.set(s, (busy.get(s) ?? 1) - 1);
@@ -59,6 +68,11 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   const url = `http://localhost:${port}`;
   logger.info({ port, database: deps.db.dialect }, `Val is running on ${url}`);
+  if (!config.PUBLIC_URL) {
+    logger.warn(
+      "PUBLIC_URL is not set: sign-in redirects and checkout return URLs take their origin from each request's Host header, which a client can choose (fine on your own machine; production refuses to start without PUBLIC_URL)",
+    );
+  }
 
   let stopping: Promise<void> | null = null;
   const stop = () => {
@@ -71,17 +85,34 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       // the server has not read yet). Those get a short grace: a request arriving in it is served
       // with `Connection: close`; then the idle ones are closed.
       const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      // Event streams end now, each with its final event; they would otherwise hold the stop.
+      const streams = endStreams(app);
+      if (streams) logger.info({ streams }, 'shutting down: event streams ended');
+      // A body still arriving after the grace (a slow upload) is not read on: 503, send again.
+      const refuseUnreadBodies = () => {
+        for (const { req, res } of inflight) {
+          if (req.complete || res.headersSent) continue;
+          res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5', Connection: 'close' });
+          res.end(RESTARTING_BODY);
+        }
+      };
       const closeIdle = () => {
         server.closeIdleConnections();
         for (const s of sockets) if ((busy.get(s) ?? 0) === 0) s.destroySoon();
       };
-      const grace = setTimeout(closeIdle, IDLE_GRACE_MS);
+      let bodies: NodeJS.Timeout | undefined;
+      const grace = setTimeout(() => {
+        closeIdle();
+        refuseUnreadBodies();
+        bodies = setInterval(refuseUnreadBodies, IDLE_GRACE_MS);
+      }, IDLE_GRACE_MS);
       const timer = setTimeout(() => {
         logger.warn('shutdown timeout: closing remaining connections');
         for (const s of sockets) s.destroy();
       }, config.SHUTDOWN_TIMEOUT_MS);
       await closed;
       clearTimeout(grace);
+      clearInterval(bodies);
       clearTimeout(timer);
       await deps.lifecycle.runShutdownHooks();
       await deps.db.close();

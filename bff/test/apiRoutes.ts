@@ -13,6 +13,7 @@ export const toOpenApiPath = (koaPath: string): string => koaPath.replace(/:([A-
  */
 export const UNDOCUMENTED_ROUTES: ReadonlyArray<{ key: RouteKey; reason: string }> = [
   { key: 'GET /remotes.json', reason: 'the shell’s Module Federation manifest (where each remote is deployed), read by the shell itself' },
+  { key: 'GET /checkout/continue', reason: 'an HTML page: the signed-in visitor’s “Continue to checkout” button, where GET /api/checkout/session leads' },
   { key: 'GET /checkout/test/{sessionId}', reason: 'an HTML page: the built-in TEST MODE card form the browser is redirected to' },
   { key: 'POST /checkout/test/{sessionId}', reason: 'the HTML form post of the TEST MODE card form' },
   { key: 'GET /oidc/interaction/{uid}', reason: 'an HTML page of the embedded development sign-in provider (outside production)' },

@@ -15,8 +15,11 @@ export interface TestBrowser {
 
 const rnd = () => Math.floor(Math.random() * 250) + 1;
 
-/** A new browser (its own cookies, and its own client address via X-Forwarded-For). */
-export function testBrowser(origin: string, ip = `10.${rnd()}.${rnd()}.${rnd()}`): TestBrowser {
+/**
+ * A new browser (its own cookies, and its own client address via X-Forwarded-For). With
+ * `publicOrigin` (the app's PUBLIC_URL), URLs on that origin are sent to `origin` instead.
+ */
+export function testBrowser(origin: string, ip = `10.${rnd()}.${rnd()}.${rnd()}`, opts: { publicOrigin?: string } = {}): TestBrowser {
   const cookies = new Map<string, string>();
   const store = (res: Response) => {
     for (const line of res.headers.getSetCookie()) {
@@ -30,7 +33,10 @@ export function testBrowser(origin: string, ip = `10.${rnd()}.${rnd()}.${rnd()}`
     }
   };
   const header = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const abs = (p: string) => (p.startsWith('http') ? p : origin + p);
+  const abs = (p: string) => {
+    if (opts.publicOrigin && p.startsWith(`${opts.publicOrigin}/`)) return origin + p.slice(opts.publicOrigin.length);
+    return p.startsWith('http') ? p : origin + p;
+  };
   const send = async (url: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     headers.set('x-forwarded-for', ip);
@@ -73,13 +79,23 @@ export function testBrowser(origin: string, ip = `10.${rnd()}.${rnd()}.${rnd()}`
  */
 export async function signInWithEmbeddedProvider(b: TestBrowser, email: string, name = ''): Promise<{ email: string; name?: string }> {
   const login = await b.get('/api/auth/login');
-  const { url: pageUrl } = await b.follow(await b.get(login.headers.get('location') as string));
-  const { url: back } = await b.follow(await b.postForm(`${pageUrl.pathname}/login`, { email, name }), (u) => u.pathname === '/log');
+  // A browser still signed in at the provider goes straight back to /log.
+  let { url: back } = await b.follow(await b.get(login.headers.get('location') as string), (u) => u.pathname === '/log');
+  if (back.pathname !== '/log') ({ url: back } = await b.follow(await b.postForm(`${back.pathname}/login`, { email, name }), (u) => u.pathname === '/log'));
   const cb = await b.postJson('/api/auth/callback', {
     code: back.searchParams.get('code'),
     state: back.searchParams.get('state'),
     iss: back.searchParams.get('iss'),
   });
   if (cb.status !== 200) throw new Error(`sign-in failed: ${cb.status} ${await cb.text()}`);
-  return (await cb.json()) as { email: string; name?: string };
+  const user = (await cb.json()) as { email: string; name?: string };
+  if (user.email !== email.trim().toLowerCase()) throw new Error(`signed in as ${user.email}, not ${email}: this browser is still signed in at the provider as another account`);
+  return user;
+}
+
+/** A new test browser already signed in as `email` at the embedded provider (checkouts need a sign-in). */
+export async function signedInBrowser(origin: string, email: string, ip?: string, opts: { publicOrigin?: string } = {}): Promise<TestBrowser> {
+  const b = testBrowser(origin, ip, opts);
+  await signInWithEmbeddedProvider(b, email);
+  return b;
 }

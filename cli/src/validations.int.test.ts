@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { cleanFeedbackForDisplay } from '@val/contracts';
 import { testDbs } from '../../bff/test/db';
+import { HOSTILE_TEXT, TERMINAL_CONTROLS } from '../test/hostileText';
 import { assertBuilt, runCli } from '../test/run';
 import { startCliTestServer, type CliTestServer } from '../test/server';
 
@@ -90,6 +91,29 @@ describe.each(testDbs)('val validations against a real server on $label', (kind)
     expect(body.comparison.base.id).toBe(a.id);
     expect(body.comparison.head.id).toBe(body.id);
     expect(body.comparison.score.before).toBe(a.score);
+  });
+
+  it('show and compare print what a visitor typed without the control sequences in it; --json keeps the text exactly', async () => {
+    const stored = async (idea: string) => {
+      const r = await fetch(`${srv.url}/api/validate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.77.0.1' },
+        body: JSON.stringify({ idea, targetCustomer: `Cooks ${HOSTILE_TEXT}`, problemSolved: `Waste ${HOSTILE_TEXT}` }),
+      });
+      expect(r.status).toBe(200);
+      return ((await r.json()) as Validated).id;
+    };
+    const x = await stored(`Meal kits ${HOSTILE_TEXT}`);
+    const y = await stored(`Meal kits for climbers ${HOSTILE_TEXT}`);
+    for (const args of [['validations', 'show', x], ['validations', 'compare', x, y]]) {
+      const r = await runCli(args, { env });
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+      expect(r.stdout).toContain('Idea with red, link, clip, C1');
+      expect(r.stdout).not.toMatch(TERMINAL_CONTROLS);
+    }
+    const j = await runCli(['validations', 'show', x, '--json'], { env });
+    expect(j.stdout).not.toMatch(TERMINAL_CONTROLS);
+    expect(JSON.parse(j.stdout).targetCustomer).toBe(`Cooks ${HOSTILE_TEXT}`);
   });
 
   it('refuses a malformed id (exit 2) and an unknown one (exit 1), and asks Val nothing for a --compare that cannot work', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './zodConfig';
-import { INTERVIEW_EVIDENCE_LIMITS as L, type InterviewEvidence } from './evidence';
+import { INTERVIEW_EVIDENCE_LIMITS as L, utf8Length, type InterviewEvidence } from './evidence';
 
 const text = (max: number, label: string) =>
   z
@@ -31,25 +31,29 @@ export const interviewEvidencePersonaSchema = z.strictObject(
   { error: 'each evidence persona must be an object with name, role and exchanges' },
 );
 
+/** The one size limit of the evidence, in UTF-8 bytes of the JSON that is stored. */
+const TOO_LARGE = `evidence must be at most ${L.jsonBytes} characters of JSON (UTF-8 bytes: an accented letter counts 2, most other scripts 3)`;
+
 /**
  * The step-3 interview evidence an order carries: at most 3 personas × 10 exchanges, every text
- * bounded. Synthetic: AI personas, never real customers.
+ * bounded, and its JSON at most `jsonBytes` UTF-8 bytes. Synthetic: AI personas, never real customers.
  */
 export const interviewEvidenceSchema = z
   .array(interviewEvidencePersonaSchema, { error: 'evidence must be a list of interviewed personas' })
   .max(L.personas, { error: `evidence may carry at most ${L.personas} personas` })
+  .refine((e) => utf8Length(JSON.stringify(e)) <= L.jsonBytes, { error: TOO_LARGE, abort: true })
   .meta({ description: 'Synthetic interview — an AI persona, not a real customer: step 3’s interviews (persona, role, question, reply)' }) satisfies z.ZodType<InterviewEvidence, unknown>;
 
 /**
  * The evidence as a request field: the list itself (JSON body) or its JSON text (a form field);
  * absent or '' is no evidence ([] too: the BFF treats an empty list as none). Text longer than
- * the limit or not JSON is refused with a clear message.
+ * the byte limit (the list's, counted before parsing too) or not JSON is refused with a clear message.
  */
 export const interviewEvidenceFieldSchema = z.preprocess((v, ctx) => {
   if (v === undefined || v === null || v === '') return undefined;
   if (typeof v !== 'string') return v;
-  if (v.length > L.jsonChars) {
-    ctx.addIssue({ code: 'custom', message: `evidence must be at most ${L.jsonChars} characters of JSON`, input: v });
+  if (v.length > L.jsonBytes || utf8Length(v) > L.jsonBytes) {
+    ctx.addIssue({ code: 'custom', message: TOO_LARGE, input: v });
     return z.NEVER;
   }
   try {

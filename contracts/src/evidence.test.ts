@@ -89,6 +89,37 @@ describe('interview evidence from step 3', () => {
     expect(bad([{ ...ok, extra: 1 }])).not.toBeNull();
   });
 
+  it('one byte limit for both shapes, on the JSON that is stored: a list of multi-byte text past it is refused like its JSON text', () => {
+    const full = (ch: string) =>
+      Array.from({ length: L.personas }, (_, i) => ({
+        name: `Persona ${i}`,
+        role: 'Owner',
+        exchanges: Array.from({ length: L.exchangesPerPersona }, () => ({ question: ch.repeat(L.question), reply: ch.repeat(L.reply) })),
+      }));
+    const wide = full('語');
+    const message = (v: unknown) => interviewEvidenceFieldSchema.safeParse(v).error?.issues.map((i) => i.message).join('; ');
+    expect(new TextEncoder().encode(JSON.stringify(wide)).length).toBeGreaterThan(65_535);
+    expect(message(wide)).toMatch(/evidence must be at most 24000 characters of JSON \(UTF-8 bytes/);
+    expect(message(JSON.stringify(wide))).toBe(message(wide));
+    expect(interviewEvidenceSchema.safeParse(wide).success).toBe(false);
+
+    const fits = [{ name: 'Mei', role: '', exchanges: [{ question: 'Q?', reply: 'é'.repeat(L.reply) }] }];
+    const bytes = (v: unknown) => new TextEncoder().encode(JSON.stringify(v)).length;
+    expect(bytes(fits)).toBeLessThanOrEqual(L.jsonBytes);
+    expect(interviewEvidenceFieldSchema.safeParse(fits).success).toBe(true);
+    expect(interviewEvidenceFieldSchema.safeParse(JSON.stringify(fits)).success).toBe(true);
+  });
+
+  it('step 3 fits multi-byte interviews to the byte limit, so the browser never sends evidence the BFF refuses', () => {
+    const talk = Array.from({ length: 12 }, (_, i) => [msg(true, `問${i}${'語'.repeat(400)}`), msg(false, `答${i}${'語'.repeat(600)}`)]).flat();
+    const e = interviewEvidenceFrom([persona('a', 'Mei'), persona('b', 'Lin'), persona('c', 'Wu')], { a: talk, b: talk, c: talk });
+    expect(e).toHaveLength(3);
+    expect(new TextEncoder().encode(JSON.stringify(e)).length).toBeLessThanOrEqual(L.jsonBytes);
+    expect(interviewEvidenceFieldSchema.safeParse(e).success).toBe(true);
+    const n = normalizeInterviewEvidence(e.map((p) => ({ ...p, exchanges: [...p.exchanges, ...p.exchanges] })));
+    expect(n && interviewEvidenceFieldSchema.safeParse(n).success).toBe(true);
+  });
+
   it('names customer- and market-facing agents that exist, at least one in every product', () => {
     const all = [...CATALOGUE, ...ENTERPRISE_PRODUCTS];
     const ids = new Set(all.flatMap((p) => p.agents.map((a) => a.id)));

@@ -28,9 +28,30 @@ export const INTERVIEW_EVIDENCE_LIMITS = {
   role: 160,
   question: 300,
   reply: 500,
-  /** Largest JSON text of the whole evidence (a form field or a stored column). */
+  /**
+   * Largest JSON of the whole evidence as it is stored (`JSON.stringify` of the checked list), in
+   * UTF-8 bytes, whichever shape it came in (a list, or its JSON text in a form field): well
+   * inside the 65,535 bytes of the TEXT columns that keep it on MySQL.
+   */
+  jsonBytes: 24000,
+  /** @deprecated the same limit, `jsonBytes` (it counts UTF-8 bytes, not characters). */
   jsonChars: 24000,
 } as const;
+
+/** Length of a text in UTF-8 bytes (how MySQL counts a TEXT column), without encoding it. */
+export function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
 
 /** One question of the founder and the persona's reply. */
 export interface InterviewExchange {

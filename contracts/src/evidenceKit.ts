@@ -7,6 +7,7 @@
 import {
   INTERVIEW_EVIDENCE_LIMITS,
   INTERVIEW_EVIDENCE_STORAGE_KEY,
+  utf8Length,
   type InterviewEvidence,
   type InterviewEvidencePersona,
   type InterviewExchange,
@@ -91,11 +92,11 @@ export function interviewEvidenceFrom(
   return fitJson(out);
 }
 
-/** Drops the oldest exchanges (round robin over the personas) until the JSON fits the limit. */
+/** Drops the oldest exchanges (round robin over the personas) until the JSON fits the byte limit. */
 function fitJson(e: InterviewEvidence): InterviewEvidence {
   const out = e.map((p) => ({ ...p, exchanges: [...p.exchanges] }));
   let i = 0;
-  while (JSON.stringify(out).length > INTERVIEW_EVIDENCE_LIMITS.jsonChars && out.some((p) => p.exchanges.length > 1)) {
+  while (utf8Length(JSON.stringify(out)) > INTERVIEW_EVIDENCE_LIMITS.jsonBytes && out.some((p) => p.exchanges.length > 1)) {
     const p = out[i % out.length];
     if (p.exchanges.length > 1) p.exchanges.shift();
     i++;
@@ -129,7 +130,7 @@ export function normalizeInterviewEvidence(raw: unknown): InterviewEvidence | nu
     if (personas.length >= L.personas) break;
   }
   const fitted = fitJson(personas);
-  return fitted.length && JSON.stringify(fitted).length <= L.jsonChars ? fitted : null;
+  return fitted.length && utf8Length(JSON.stringify(fitted)) <= L.jsonBytes ? fitted : null;
 }
 
 /** The evidence step 3 left in browser storage, ready to send; null when there is none. */

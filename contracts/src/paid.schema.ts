@@ -44,9 +44,10 @@ export const authCallbackRequestSchema = z.object({
 export type AuthCallbackRequest = z.infer<typeof authCallbackRequestSchema>;
 
 /**
- * Body of `POST /api/checkout/session` (form-encoded or JSON): `email` (else the signed-in
- * session's), `product` (default the feasibility study), `inputs` (a JSON object of the
- * product's fields, as text in a form) and `evidence` (step 3's interviews, the same way).
+ * Body of `POST /api/checkout/session` (form-encoded or JSON): `email` (optional; when given it
+ * must be the signed-in session's, for which every checkout is), `product` (default the
+ * feasibility study), `inputs` (a JSON object of the product's fields, as text in a form) and
+ * `evidence` (step 3's interviews, the same way).
  */
 export const checkoutRequestSchema = z.object({
   email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), emailField.optional()),

@@ -9,7 +9,7 @@ import type { AiProviderName, ValidateResponse } from './validation';
 
 /** The `error` event of a stream, the same `{code, message}` as an API error body's `error`. */
 export interface StreamError {
-  /** A stable code (`upstream_error` when the model failed, `internal_error` otherwise). */
+  /** A stable code (`upstream_error` when the model failed, `unavailable` when the server is restarting, `internal_error` otherwise). */
   code: string;
   /** Safe to show or log (the UI shows the spec's error toast). */
   message: string;
@@ -26,7 +26,7 @@ export interface AiStreamEvents<Done> {
   delta: { text: string };
   /** The complete answer. */
   done: Done;
-  /** The model failed part-way (a model that fails before its first words is a JSON error instead). */
+  /** The model failed part-way, or the server is restarting (a model that fails before its first words is a JSON error instead). */
   error: StreamError;
 }
 

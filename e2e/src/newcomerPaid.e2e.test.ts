@@ -143,6 +143,8 @@ describe('a returning customer', () => {
       localStorage.setItem('customer_id', 'cus_test_spent');
     });
     await fillHero(page, server.url, 'Dog owners in Ghent', 'Raw food delivered the same day');
+    // Its sign-in ended with the browser: the checkout is for a signed-in email, so it signs in again.
+    await signIn(page, 'spent@example.com');
     await page.waitForURL(/\/checkout\/test\/cs_test_/);
     await page.getByText('spent@example.com').waitFor();
     await page.getByText('New Product Feasibility Study').waitFor();

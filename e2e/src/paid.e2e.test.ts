@@ -163,6 +163,8 @@ describe('the paid path', () => {
     await page.goto(`${server.url}/`);
     await page.evaluate(() => localStorage.setItem('email', 'dee@example.com'));
     await fillHero(page, 'Dog owners in Lyon', 'Same-day raw food delivery');
+    // A stored email alone buys nothing: the checkout asks for the sign-in it is for.
+    await signInAtDevProvider(page, 'dee@example.com');
     await payOnTestCheckout(page, '4000 0000 0000 0002');
     await page.getByText('Your card was declined.').waitFor();
     expect(page.url()).toMatch(/\/checkout\/test\/cs_test_/);
@@ -194,6 +196,26 @@ describe('the paid path', () => {
     await page.getByRole('heading', { level: 1 }).filter({ hasText: /Refill stations/ }).first().waitFor();
     expect(seen[0]).toMatch(/^Thank you! Your .* will be processed\. You'll be redirected to secure checkout\.$/);
     expect(seen).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a catalogue purchase with a stored email but no sign-in signs in first, then checks out that product (not the hero study)', async () => {
+    const { page, context } = await newPage(browser);
+    alerts(page);
+    await page.goto(`${server.url}/products`);
+    await page.evaluate(() => localStorage.setItem('email', 'stale@example.com'));
+    const card = page.getByTestId('product-tam-assessment-for-ideas');
+    await card.getByRole('button', { name: 'View details' }).click();
+    const dialog = page.getByTestId('purchase-dialog');
+    await dialog.getByRole('button', { name: 'Get This Report' }).click();
+    await dialog.locator('[name="idea"]').fill('Refill stations for eco detergent in supermarkets');
+    await dialog.getByRole('button', { name: 'Proceed to Checkout' }).click();
+
+    await signInAtDevProvider(page, 'stale@example.com');
+    await page.waitForURL(/\/checkout\/test\/cs_test_/);
+    await page.getByText('TAM Assessment', { exact: false }).first().waitFor();
+    await page.getByText('$19.00').first().waitFor();
+    await page.getByText('stale@example.com').waitFor();
     await context.close();
   });
 });

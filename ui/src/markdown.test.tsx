@@ -19,12 +19,19 @@ describe('SafeMarkdown (@val/ui/markdown)', () => {
     expect(out).not.toMatch(/<script|<img|onerror|onclick|<b>|<div/);
   });
 
-  it('keeps only http, https and mailto links, opening in a new tab', () => {
-    const out = html('[ok](https://example.com) [mail](mailto:a@b.co) [bad](javascript:alert(1)) [data](data:text/html,x) [rel](/admin)');
-    expect(out).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">ok</a>');
-    expect(out).toContain('href="mailto:a@b.co"');
-    expect(out).not.toMatch(/javascript:|data:text|href="\/admin"/);
-    expect(out).toContain('<span>bad</span>');
+  it('renders no link at all: a link of the text is its words followed by where it points, a bare address stays text', () => {
+    const out = html(
+      '[Claim your refund](https://evil.example/refund) · [paypal.com](https://evil.example/pp) · https://evil.example/bare · www.evil.example/w · [https://example.com/a](https://example.com/a) · [mail](mailto:a@b.co) · [bad](javascript:alert(1)) · [data](data:text/html,x) · [rel](/admin)',
+    );
+    expect(out).not.toMatch(/<a[\s>]|href=/);
+    expect(out).not.toMatch(/javascript:|data:text|\/admin/);
+    expect(out).toContain('Claim your refund <span class="link-host">(evil.example)</span>');
+    expect(out).toContain('paypal.com <span class="link-host">(evil.example)</span>');
+    expect(out).toContain('<span class="link">https://evil.example/bare</span>');
+    expect(out).toContain('<span class="link">www.evil.example/w</span>');
+    expect(out).toContain('<span class="link">https://example.com/a</span>');
+    expect(out).toContain('mail <span class="link-host">(a@b.co)</span>');
+    expect(out).toContain('<span class="link">bad</span>');
   });
 
   it('shows no remote images, only their description', () => {

@@ -1,4 +1,4 @@
-import ReactMarkdown, { type Components } from 'react-markdown';
+import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 
 /**
@@ -13,15 +13,44 @@ export function safeUrl(url: string): string {
   return /^(https?:\/\/|mailto:)/i.test(u) ? u : '';
 }
 
+/** Where a link points, as a reader should see it: a web address's host, a mail link's address; null otherwise. */
+export function linkTarget(href: string): string | null {
+  if (/^mailto:/i.test(href)) return href.slice(7).split('?')[0] || null;
+  try {
+    return /^https?:/i.test(href) ? new URL(href).host || null : null;
+  } catch {
+    return null;
+  }
+}
+
+type HastNode = NonNullable<ExtraProps['node']> | { type: string; value?: string; children?: unknown[] };
+
+/** The text of a rendered element (its words as a reader sees them). */
+const textOf = (node: HastNode | undefined): string => {
+  if (!node) return '';
+  if ('value' in node && typeof node.value === 'string') return node.value;
+  return 'children' in node && Array.isArray(node.children) ? node.children.map((c) => textOf(c as HastNode)).join('') : '';
+};
+
 const components: Components = {
-  a: ({ href, children }) =>
-    href ? (
-      <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+  // Every text this renders comes from a model or was typed by a visitor (and pages of it are
+  // shared): a link there could dress a phishing address as anything ("Claim your refund"). So
+  // no link is clickable; one whose words do not show where it points is followed by its host.
+  a: ({ href, children, node }) => {
+    const target = href ? linkTarget(href) : null;
+    const shown = target && !textOf(node).toLowerCase().includes(target.toLowerCase());
+    return (
+      <span className="link">
         {children}
-      </a>
-    ) : (
-      <span>{children}</span>
-    ),
+        {shown && (
+          <>
+            {' '}
+            <span className="link-host">({target})</span>
+          </>
+        )}
+      </span>
+    );
+  },
   // No remote images: text from a model (or injected into it) must not load tracking pixels.
   img: ({ alt }) => (alt ? <span className="img-alt">[{alt}]</span> : null),
 };
@@ -53,8 +82,8 @@ function shiftedHeadings(shift: number): Components {
 
 /**
  * Markdown (with GFM lists and tables) turned into React elements: raw HTML is skipped (never
- * dangerouslySetInnerHTML), links are limited to http/https/mailto and open in a new tab without
- * an opener, images are shown as their alt text (nothing is fetched from another host).
+ * dangerouslySetInnerHTML), links are text (with the host they point to when their words do not
+ * show it), images are shown as their alt text (nothing is fetched from another host).
  * `headingLevel` is the level the text's top headings get (e.g. 4 under an h3), so the text's
  * own outline sits under the page's; its deeper headings follow one level per step.
  */

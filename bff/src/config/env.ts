@@ -191,6 +191,16 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.preprocess(blankToUndefined, z.string().max(512).optional()),
   /** Client secret registered at OIDC_ISSUER (never logged). */
   OIDC_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().max(1024).optional()),
+  /**
+   * A sign-in unlocks paid reports by its email, so only an email the provider marks
+   * `email_verified: true` (a JSON boolean) signs in. `true` also accepts a provider that omits
+   * the claim (one that verifies every address but never says so); a claim saying anything but
+   * true is refused either way.
+   */
+  OIDC_TRUST_UNVERIFIED_EMAIL: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   /** Stripe secret key: real Stripe Checkout. Unset outside production: the built-in TEST MODE checkout. */
   STRIPE_SECRET_KEY: z.preprocess(
     blankToUndefined,
@@ -247,6 +257,14 @@ const schema = z.object({
   MAIL_RETRY_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   /** Tries per mail before it is marked failed. */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /**
+   * Serve the remotes' build metadata (`@mf-types.zip`, `@mf-types/`, `mf-stats.json`: exposed
+   * types and webpack's stats, which nothing at run time loads). Unset: yes outside production, no in it.
+   */
+  SERVE_REMOTE_TYPES: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   /** Run migrations when the server starts. */
   MIGRATE_ON_START: z
     .enum(['true', 'false', '1', '0'])
@@ -290,6 +308,8 @@ export interface Config extends Omit<RawConfig, 'DATA_DIR' | 'SHELL_DIST'> {
   /** Remote name → its `mf-manifest.json` (or `remoteEntry.js`) URL: absolute, or a path on this origin. */
   remoteUrls: Record<RemoteName, string>;
   isProduction: boolean;
+  /** SERVE_REMOTE_TYPES, resolved: served unless production (or the variable) says no. */
+  serveRemoteTypes: boolean;
 }
 
 /** Thrown when the environment is invalid; lists every problem at once. */
@@ -363,5 +383,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remoteDists,
     remoteUrls,
     isProduction: raw.NODE_ENV === 'production',
+    serveRemoteTypes: raw.SERVE_REMOTE_TYPES ?? raw.NODE_ENV !== 'production',
   };
 }

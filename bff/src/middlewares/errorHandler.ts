@@ -12,14 +12,37 @@ interface HttpishError {
   message?: string;
 }
 
+/** Where the first `__proto__` key of a JSON text is (`meta.list[0].__proto__`), or null. */
+function protoKeyPath(text: string): string | null {
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const queue: Array<[unknown, string]> = [[root, '']];
+  for (let i = 0; i < queue.length; i++) {
+    const [node, at] = queue[i];
+    if (!node || typeof node !== 'object') continue;
+    if (Object.prototype.hasOwnProperty.call(node, '__proto__')) return at ? `${at}.__proto__` : '__proto__';
+    for (const [k, v] of Object.entries(node)) queue.push([v, Array.isArray(node) ? `${at}[${k}]` : at ? `${at}.${k}` : k]);
+  }
+  return null;
+}
+
 /** Body-parser and other http-errors (4xx) mapped to our codes and clear messages. */
-function fromHttpError(err: HttpishError & { code?: unknown }): AppError | null {
+function fromHttpError(err: HttpishError & { code?: unknown; body?: unknown }): AppError | null {
   // A Content-Encoding (gzip, deflate, br) body that does not decompress: zlib errors carry no status.
   if (typeof err.code === 'string' && /^(Z_|ERR_BROTLI)/.test(err.code)) return new AppError(400, ErrorCode.BadRequest, 'Request body could not be decompressed');
   const status = err.status ?? err.statusCode;
   if (!status || status < 400 || status >= 500) return null;
   if (status === 413) return new AppError(413, ErrorCode.PayloadTooLarge, 'Request body is too large');
   if (status === 415) return new AppError(415, ErrorCode.UnsupportedMediaType, 'Send the body as application/json');
+  // The JSON parser (bourne) refuses a `__proto__` key, which could pollute every object's prototype.
+  if (status === 400 && /forbidden prototype property/.test(err.message ?? '')) {
+    const where = typeof err.body === 'string' ? protoKeyPath(err.body) : null;
+    return new AppError(400, ErrorCode.BadRequest, `Request body refused: the key "__proto__"${where ? ` (at ${where})` : ''} is not allowed, as it could change every object of the server`);
+  }
   if (status === 400 && (err.type === 'entity.parse.failed' || /json/i.test(err.message ?? '')))
     return new AppError(400, ErrorCode.InvalidJson, 'Request body is not valid JSON');
   return new AppError(status, status === 404 ? ErrorCode.NotFound : ErrorCode.BadRequest, err.expose && err.message ? err.message : 'Bad request');

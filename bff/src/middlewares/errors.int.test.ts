@@ -53,6 +53,18 @@ describe('error handling of the API', () => {
     expect(await r.json()).toEqual({ error: { code: 'invalid_json', message: 'Request body is not valid JSON' } });
   });
 
+  it.each([
+    ['{"__proto__":{"polluted":true},"name":"x","age":1}', '__proto__'],
+    ['{"name":"x","age":1,"meta":{"list":[{"\\u005f_proto__":{"admin":true}}]}}', 'meta.list[0].__proto__'],
+  ])('answers a body with a __proto__ key with a 400 that names the key and where it is: %s', async (body, where) => {
+    const r = await app.fetch('/api/probe', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(r.status).toBe(400);
+    expect(await r.json()).toEqual({
+      error: { code: 'bad_request', message: `Request body refused: the key "__proto__" (at ${where}) is not allowed, as it could change every object of the server` },
+    });
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+
   it('answers a JSON array body with a 400', async () => {
     const r = await app.fetch('/api/probe', { method: 'POST', json: [1, 2] });
     expect(r.status).toBe(400);

@@ -7,6 +7,9 @@ import send from 'koa-send';
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?)$/i;
 /** Source maps are never served, even when a build left some in a folder (they hold the full sources). */
 const SOURCE_MAP = /\.map$/i;
+
+/** A remote's build metadata, and its compressed copies: exposed types and webpack's stats (`SERVE_REMOTE_TYPES`). */
+export const isBuildMetadata = (rel: string): boolean => /^(?:@mf-types(?:\.zip|\.d\.ts|\/.*)?|mf-stats\.json)(?:\.gz|\.br)?$/i.test(rel);
 /** Content-hashed files never change; everything else (index.html, mf-manifest.json, entries) revalidates. */
 function cacheHeaders(res: { setHeader(k: string, v: string): void }, file: string) {
   // koa-send names the compressed copy it sends (x.3f2a1b9c0d.js.br): judge the original's name.

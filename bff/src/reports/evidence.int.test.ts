@@ -11,7 +11,7 @@ import {
 } from '@val/contracts';
 import { json, startTestApp, type TestApp } from '../../test/app';
 import { testDbs } from '../../test/db';
-import { testBrowser, type TestBrowser } from '../../test/paidBrowser';
+import { signInWithEmbeddedProvider, testBrowser, type TestBrowser } from '../../test/paidBrowser';
 import { waitForReport } from '../../test/reports';
 import { startFakeStripe, type FakeStripe } from '../../test/stripeServer';
 import { offlineReportAnswer } from '../ai/offline/reports';
@@ -49,6 +49,7 @@ async function orderFeasibility(app: TestApp, b: TestBrowser, email: string, evi
     inputs: JSON.stringify({ targetMarket: INPUTS.target_market, productIdea: INPUTS.product_idea }),
   };
   if (evidence) fields.evidence = JSON.stringify(evidence);
+  await signInWithEmbeddedProvider(b, email);
   const checkout = await b.postForm('/api/checkout/session', fields);
   expect(checkout.status).toBe(303);
   const sid = sessionOf(checkout.headers.get('location'));
@@ -130,6 +131,7 @@ describe.each(testDbs)('interview evidence carried into a paid report on $label'
     const b = testBrowser(app.url);
     const email = 'late@example.com';
     const other: InterviewEvidence = [{ name: 'Other Persona', role: 'Nobody', exchanges: [{ question: 'Q?', reply: 'Not this one.' }] }];
+    await signInWithEmbeddedProvider(b, email);
     const checkout = await b.postForm('/api/checkout/session', { email });
     const sid = sessionOf(checkout.headers.get('location'));
     await b.postForm(`/checkout/test/${sid}`, { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
@@ -146,6 +148,7 @@ describe.each(testDbs)('interview evidence carried into a paid report on $label'
     const b = testBrowser(app.url);
     const voc = CATALOGUE.find((p) => p.id === 'voice-of-customer-insights')!;
     const inputs = Object.fromEntries(voc.fields.map((f) => [f.name, `Hair salons ${f.name}`]));
+    await signInWithEmbeddedProvider(b, 'voc@example.com');
     const checkout = await b.postForm('/api/checkout/session', { email: 'voc@example.com', product: voc.id, inputs: JSON.stringify(inputs), evidence: JSON.stringify(EVIDENCE) });
     const sid = sessionOf(checkout.headers.get('location'));
     await b.postForm(`/checkout/test/${sid}`, { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
@@ -204,6 +207,7 @@ describe('interview evidence through Stripe Checkout and its webhook', () => {
 
   it('survives the round trip: checkout → Stripe → signed webhook → start → the report job', async () => {
     const b = testBrowser(app.url);
+    await signInWithEmbeddedProvider(b, 'stripe-ev@example.com');
     const r = await b.postForm('/api/checkout/session', {
       email: 'stripe-ev@example.com',
       product: 'new-product-feasibility-study',

@@ -76,6 +76,9 @@ export const aiFailureMessage = (e: unknown): string =>
     ? 'The AI took too long to answer. Please try again.'
     : 'The AI could not answer right now. Please try again.';
 
+/** The final `error` of an AI stream the server ends as it stops. */
+export const SERVER_RESTARTING = 'The server is restarting. Please try again in a moment.';
+
 /** A streamed answer as the AI layer gives it: who answers and the pieces of the text. */
 export interface AnswerStream {
   provider: AiProviderName;
@@ -89,7 +92,8 @@ export interface AnswerStream {
  * stream opens, so a model that fails at once answers with a normal JSON error (502/504); then
  * `X-AI-Provider` is set. The rest runs in the background: a failure while the client is still
  * there is logged as `failed` and sent as `error` with a message safe to show; once the client
- * has gone (`controller` aborted), nothing more is logged or sent.
+ * has gone (`controller` aborted), nothing more is logged or sent. When the server stops, the
+ * stream ends at once with an `error` {unavailable} and the model call is aborted.
  */
 export async function streamAiAnswer<Done>(
   ctx: Context,
@@ -99,9 +103,14 @@ export async function streamAiAnswer<Done>(
   const it = answer.chunks[Symbol.asyncIterator]();
   const first = await it.next();
   ctx.set('X-AI-Provider', answer.provider);
-  const sse = openSse<AiStreamEvents<Done>>(ctx);
-  sse.send('meta', { provider: answer.provider });
   const { signal } = opts.controller;
+  const sse = openSse<AiStreamEvents<Done>>(ctx, {
+    onStop: (channel) => {
+      channel.send('error', { code: ErrorCode.Unavailable, message: SERVER_RESTARTING });
+      opts.controller.abort();
+    },
+  });
+  sse.send('meta', { provider: answer.provider });
   const pump = async () => {
     try {
       let text = '';

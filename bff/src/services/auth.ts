@@ -175,14 +175,26 @@ export function createAuthService(opts: AuthServiceOptions): AuthService {
       let claims = tokens.claims() as Record<string, unknown> | undefined;
       let email = claim(claims, 'email');
       let name = claim(claims, 'name', 'given_name');
-      if (!email && tokens.access_token && claims && typeof claims.sub === 'string') {
-        const info = (await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub)) as Record<string, unknown>;
+      // The ID token may leave the email, or only its verified flag, to the userinfo endpoint.
+      if ((!email || typeof claims?.email_verified !== 'boolean') && tokens.access_token && claims && typeof claims.sub === 'string') {
+        const info = (await oidc.fetchUserInfo(configuration, tokens.access_token, claims.sub).catch((err: unknown) => {
+          logger.warn({ err }, 'sign-in: the userinfo endpoint failed');
+          throw new UpstreamError('The sign-in provider did not answer. Please try again.');
+        })) as Record<string, unknown>;
         claims = { ...claims, ...info };
         email = claim(claims, 'email');
         name ??= claim(claims, 'name', 'given_name');
       }
       if (!email || !isEmailAddress(email)) throw new UnauthorizedError('The sign-in provider did not share an email address.');
-      if (claims?.email_verified === false) throw new UnauthorizedError('Your email address is not verified with the sign-in provider.');
+      const verified = claims?.email_verified;
+      if (verified !== true && !(verified === undefined && config.OIDC_TRUST_UNVERIFIED_EMAIL)) {
+        logger.warn({ user: maskEmail(email), emailVerified: verified === undefined ? 'missing' : JSON.stringify(verified) }, 'sign-in refused: email not verified by the provider');
+        throw new UnauthorizedError(
+          verified === undefined
+            ? 'The sign-in provider did not confirm that your email address is verified, so it cannot be used for a paid report. Please sign in with an account whose email is verified.'
+            : 'Your email address is not verified with the sign-in provider. Please verify it there, then sign in again.',
+        );
+      }
       const user: SignedInUser = await sessions.signIn(ctx, { email: normalizeEmail(email), ...(name ? { name: name.slice(0, 100) } : {}) });
       logger.info({ user: maskEmail(user.email), via: mode }, 'signed in');
       return user;

@@ -5,6 +5,7 @@ import { databaseError, openDatabase, type OpenedDatabase } from '../utils/datab
 import { CliError, ExitCode } from '../utils/handleError';
 import { examples, parseOptions } from '../utils/options';
 import { formatTable, formatTimestamp } from '../utils/table';
+import { jsonText, terminalSafe } from '../utils/terminalText';
 
 /** Options of `val db status`. */
 export const dbStatusOptionsSchema = z.object({ json: z.boolean().default(false) }).strict();
@@ -70,13 +71,13 @@ async function checkStats(o: OpenedDatabase, action: { repair: boolean; json: bo
     await repo.rebuildRollups();
   }
   const r = await repo.checkConsistency();
-  if (action.json) println(ctx.stdout, JSON.stringify({ database: o.label, repaired: action.repair, ...r }, null, 2));
+  if (action.json) println(ctx.stdout, jsonText({ database: o.label, repaired: action.repair, ...r }));
   else {
     println(ctx.stdout, `Database: ${o.label}`);
     println(ctx.stdout, `Partner-link clicks: ${r.rawLinkClicks} raw, ${r.rollupLinkClicks} in the rollups`);
     println(ctx.stdout, `Product clicks:      ${r.rawProductClicks} raw, ${r.rollupProductClicks} in the rollups`);
     if (r.ok) println(ctx.stdout, s.green(action.repair ? 'Rebuilt: the rollups agree with the raw events.' : 'The rollups agree with the raw events.'));
-    else for (const d of r.differences) println(ctx.stdout, `  ${s.red('≠')} ${d}`);
+    else for (const d of r.differences) println(ctx.stdout, `  ${s.red('≠')} ${terminalSafe(d)}`);
   }
   if (!r.ok) {
     throw new CliError(

@@ -1,3 +1,4 @@
+import { HOSTILE_TEXT, HOSTILE_TEXT_SHOWN, TERMINAL_CONTROLS } from '../../test/hostileText';
 import { formatStatus, parseInputPairs } from './report';
 
 describe('report helpers', () => {
@@ -37,5 +38,27 @@ describe('report helpers', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('report status shows a title, error and section names a model or a visitor wrote without their control sequences', () => {
+    const text = formatStatus(
+      'abcdefghijklmnop1234',
+      {
+        processing_status: 'failed',
+        title: `TAM Assessment for Ideas: ${HOSTILE_TEXT}`,
+        description: HOSTILE_TEXT,
+        flow_execution_steps: [{ id: 'market-definition', title: `Market ${HOSTILE_TEXT}`, raw_output: HOSTILE_TEXT }],
+        product: 'tam-assessment-for-ideas',
+        error: `The model said: ${HOSTILE_TEXT}`,
+        provider: 'openai',
+        progress: { finished: 1, total: 5, running: [`agent ${HOSTILE_TEXT}`] },
+      },
+      'http://localhost:3000',
+    );
+    expect(text).not.toMatch(TERMINAL_CONTROLS);
+    expect(text).toContain(`Report:   TAM Assessment for Ideas: ${HOSTILE_TEXT_SHOWN}`);
+    expect(text).toContain(`Error:    The model said: ${HOSTILE_TEXT_SHOWN}`);
+    expect(text).toContain(`(working: agent ${HOSTILE_TEXT_SHOWN})`);
+    expect(text).toContain(`  ✓ Market ${HOSTILE_TEXT_SHOWN} (market-definition)`);
   });
 });

@@ -15,6 +15,7 @@ import { ApiClient, resolveApiUrl } from '../utils/api';
 import { CliError, ExitCode, UnreachableError, UsageError } from '../utils/handleError';
 import { collect, examples, parseOptions } from '../utils/options';
 import { LiveRegion } from '../utils/progress';
+import { jsonText, terminalSafe } from '../utils/terminalText';
 
 
 /** `--input key=value` pairs → an object; a key given twice or without '=' is a usage error. */
@@ -95,7 +96,7 @@ export function reportLink(base: string, id: string): string {
   return `${base}/report/${encodeURIComponent(id)}`;
 }
 
-/** A plain-text summary of a status (stdout of `report status` / `report wait`). */
+/** A plain-text summary of a status (stdout of `report status` / `report wait`), the server's texts terminal-safe. */
 export function formatStatus(id: string, st: Status | ReportStatusResponse, base: string): string {
   const rows: Array<[string, string]> = [
     ['Report', st.title || id],
@@ -107,10 +108,10 @@ export function formatStatus(id: string, st: Status | ReportStatusResponse, base
   if (st.provider) rows.push(['Provider', st.provider === 'offline' ? 'the offline analyst' : st.provider]);
   if (st.error) rows.push(['Error', st.error]);
   rows.push(['Link', reportLink(base, id)]);
-  const lines = rows.map(([k, v]) => `${`${k}:`.padEnd(10)}${v}`);
+  const lines = rows.map(([k, v]) => `${`${k}:`.padEnd(10)}${terminalSafe(v)}`);
   if (st.flow_execution_steps.length) {
     lines.push('', 'Sections:');
-    for (const s of st.flow_execution_steps) lines.push(`  ✓ ${s.title} (${s.id})`);
+    for (const s of st.flow_execution_steps) lines.push(`  ✓ ${terminalSafe(s.title)} (${terminalSafe(s.id)})`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -133,19 +134,19 @@ export async function runReportStart(opts: ReportStartOptions, ctx: CliContext):
   const id = started.id;
   const link = started.url || reportLink(base, id);
   if (opts.json) {
-    println(ctx.stdout, JSON.stringify({ id, product: opts.product, url: link }, null, 2));
+    println(ctx.stdout, jsonText({ id, product: opts.product, url: link }));
     return;
   }
-  println(ctx.stdout, id);
-  println(ctx.stderr, `Report queued: ${link}`);
-  println(ctx.stderr, `Follow it with: val report wait ${id}`);
+  println(ctx.stdout, terminalSafe(id));
+  println(ctx.stderr, `Report queued: ${terminalSafe(link)}`);
+  println(ctx.stderr, `Follow it with: val report wait ${terminalSafe(id)}`);
 }
 
 /** Runs `val report status`. */
 export async function runReportStatus(opts: ReportIdOptions, ctx: CliContext): Promise<void> {
   const base = resolveApiUrl(opts.api, ctx.env);
   const st = await fetchReportStatus(new ApiClient(base), opts.id);
-  ctx.stdout.write(opts.json ? `${JSON.stringify(st, null, 2)}\n` : formatStatus(opts.id, st, base));
+  ctx.stdout.write(opts.json ? `${jsonText(st)}\n` : formatStatus(opts.id, st, base));
 }
 
 interface Progress {
@@ -192,7 +193,7 @@ export async function runReportWait(opts: ReportIdOptions, ctx: CliContext): Pro
     const secs = Math.round((Date.now() - startedAt) / 1000);
     const total = st.progress?.total ?? agents.length;
     const done = Math.max(progress.finished.size, st.progress?.finished ?? 0);
-    const head = `${s.bold(st.title || opts.id)} — ${st.processing_status}, ${done}/${total} agents · ${secs}s`;
+    const head = `${s.bold(terminalSafe(st.title || opts.id))} — ${terminalSafe(st.processing_status)}, ${done}/${total} agents · ${secs}s`;
     const rows = agents.map((a) => {
       const label = `${a.title}${a.internal ? s.dim(' (internal)') : ''}`;
       if (progress.finished.has(a.id)) return `  ${s.green('✓')} ${label}`;
@@ -273,7 +274,7 @@ export async function runReportWait(opts: ReportIdOptions, ctx: CliContext): Pro
     region.stop(st.processing_status === 'finished' || st.processing_status === 'failed');
   }
 
-  ctx.stdout.write(opts.json ? `${JSON.stringify(st, null, 2)}\n` : formatStatus(opts.id, st, base));
+  ctx.stdout.write(opts.json ? `${jsonText(st)}\n` : formatStatus(opts.id, st, base));
   if (st.processing_status === 'failed') {
     throw new CliError(`Report ${opts.id} failed${st.error ? `: ${st.error}` : '.'}`, ExitCode.Failure, 'Start it again with `val report start`, or check the worker logs.');
   }

@@ -1,4 +1,5 @@
 import type { LinkStat, ProductStat } from '@val/contracts';
+import { HOSTILE_TEXT, HOSTILE_TEXT_SHOWN, TERMINAL_CONTROLS } from '../../test/hostileText';
 import { describeRange, linkStatsTable, productStatsTable, renderStats } from './stats';
 
 const links: LinkStat[] = [
@@ -49,5 +50,16 @@ describe('stats rendering', () => {
     expect(describeRange()).toBe('all time');
     expect(describeRange('2026-01-01')).toBe('from 2026-01-01 (UTC)');
     expect(describeRange(undefined, '2026-01-31')).toBe('until 2026-01-31 (UTC)');
+  });
+
+  it('product names and locations a visitor sent are printed without control sequences (table and summary); JSON escapes them', () => {
+    const hostile: ProductStat[] = [{ ...products[0], product: HOSTILE_TEXT, location: `x${HOSTILE_TEXT}` }];
+    const out = productStatsTable(hostile);
+    expect(out).not.toMatch(TERMINAL_CONTROLS);
+    expect(out).toContain(`Most Popular Product: ${HOSTILE_TEXT_SHOWN} (3)`);
+    expect(out).toContain(`x${HOSTILE_TEXT_SHOWN.replace('carriagereturn', 'carriage return')}`);
+    const json = renderStats('products', 'json', hostile);
+    expect(json).not.toMatch(TERMINAL_CONTROLS);
+    expect(JSON.parse(json)).toEqual(hostile);
   });
 });

@@ -11,6 +11,7 @@ import { CliError, ExitCode } from '../utils/handleError';
 import { examples, parseOptions } from '../utils/options';
 import { spinner } from '../utils/progress';
 import { formatCount, formatTable, formatTimestamp } from '../utils/table';
+import { jsonText, terminalSafe } from '../utils/terminalText';
 
 export const STATS_KINDS = ['links', 'products'] as const;
 export const STATS_FORMATS = ['table', 'json', 'csv'] as const;
@@ -68,7 +69,7 @@ export function linkStatsTable(stats: ReadonlyArray<LinkStat>, range = 'all time
   );
   return (
     `Partner Performance · ${range}\n\n${table}\n` +
-    `Total Clicks: ${formatCount(total)} · Top Partner: ${top ? `${top.company} (${formatCount(top.totalClicks)})` : 'None'} · ` +
+    `Total Clicks: ${formatCount(total)} · Top Partner: ${top ? `${terminalSafe(top.company)} (${formatCount(top.totalClicks)})` : 'None'} · ` +
     `Active Partners: ${active} of ${PARTNER_COMPANIES.length} partners\n`
   );
 }
@@ -92,7 +93,7 @@ export function productStatsTable(stats: ReadonlyArray<ProductStat>, range = 'al
   );
   return (
     `Product Performance · ${range}\n\n${table}\n` +
-    `Total Product Clicks: ${formatCount(total)} · Most Popular Product: ${top ? `${top.product} (${formatCount(top.clickCount)})` : 'None'} · ` +
+    `Total Product Clicks: ${formatCount(total)} · Most Popular Product: ${top ? `${terminalSafe(top.product)} (${formatCount(top.clickCount)})` : 'None'} · ` +
     `Total User Inputs: ${formatCount(inputs)} form submissions\n`
   );
 }
@@ -104,7 +105,7 @@ export function renderStats(
   records: ReadonlyArray<LinkStat> | ReadonlyArray<ProductStat>,
   range = 'all time',
 ): string {
-  if (format === 'json') return `${JSON.stringify(records, null, 2)}\n`;
+  if (format === 'json') return `${jsonText(records)}\n`;
   if (kind === 'links') {
     const r = records as ReadonlyArray<LinkStat>;
     return format === 'csv' ? recordsToCsv<LinkStat>(LINK_COLUMNS, r) : linkStatsTable(r, range);
@@ -151,7 +152,8 @@ export async function runStats(opts: StatsOptions, ctx: CliContext): Promise<voi
     println(ctx.stderr, `Wrote ${records.length} ${opts.kind === 'links' ? 'link' : 'product'} record${records.length === 1 ? '' : 's'} (${opts.format}) to ${file}.`);
     return;
   }
-  ctx.stdout.write(text);
+  // CSV keeps the stored text exactly for a file or a pipe; on a terminal it is printed safe.
+  ctx.stdout.write(opts.format === 'csv' && ctx.stdout.isTTY ? terminalSafe(text) : text);
 }
 
 /** `val stats links|products`. */

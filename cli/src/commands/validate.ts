@@ -23,6 +23,7 @@ import { CliError, ExitCode, UsageError } from '../utils/handleError';
 import { examples, parseOptions } from '../utils/options';
 import { spinner } from '../utils/progress';
 import { StreamCleaner } from '../utils/streamCleaner';
+import { jsonText, terminalSafe } from '../utils/terminalText';
 import { formatComparison } from './validations';
 
 /** Options of `val validate`. */
@@ -280,7 +281,7 @@ async function validateWith(validator: Validator, body: ValidateRequest, opts: V
             if (live) println(ctx.stderr, s.bold(VALIDATE_TEXTS.ready));
             first = false;
           }
-          ctx.stdout.write(out);
+          ctx.stdout.write(terminalSafe(out));
           printed = true;
         },
       );
@@ -288,7 +289,7 @@ async function validateWith(validator: Validator, body: ValidateRequest, opts: V
         const rest = cleaner.end();
         if (rest) {
           spin.stop();
-          ctx.stdout.write(rest);
+          ctx.stdout.write(terminalSafe(rest));
           printed = true;
         }
       }
@@ -316,11 +317,11 @@ async function validateWith(validator: Validator, body: ValidateRequest, opts: V
   const comparison = opts.compare && result.id ? await validator.compare(opts.compare, result.id) : undefined;
 
   if (opts.json) {
-    ctx.stdout.write(`${JSON.stringify({ ...result, ...(pdf ? { pdf } : {}), ...(comparison ? { comparison } : {}) }, null, 2)}\n`);
+    ctx.stdout.write(`${jsonText({ ...result, ...(pdf ? { pdf } : {}), ...(comparison ? { comparison } : {}) })}\n`);
   } else {
     if (!printed) {
       if (live) println(ctx.stderr, s.bold(VALIDATE_TEXTS.ready));
-      println(ctx.stdout, cleanFeedbackForDisplay(result.feedback));
+      println(ctx.stdout, terminalSafe(cleanFeedbackForDisplay(result.feedback)));
     }
     if (result.provider === 'offline') println(ctx.stderr, s.dim(VALIDATE_TEXTS.offline));
     if (comparison) println(ctx.stdout, `\n${formatComparison(comparison, styles(useColor(ctx, ctx.stdout)))}`);

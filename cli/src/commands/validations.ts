@@ -11,6 +11,7 @@ import {
 import { println, styles, useColor, type CliContext } from '../context';
 import { ApiClient, resolveApiUrl } from '../utils/api';
 import { examples, parseOptions } from '../utils/options';
+import { jsonText, terminalSafe as t } from '../utils/terminalText';
 
 const idSchema = z
   .string()
@@ -32,29 +33,37 @@ const FLAGS = { id: 'ID', base: 'A (the older version)', head: 'B (the newer ver
 type Style = ReturnType<typeof styles>;
 
 const formatScore = (n: number | null) => (n === null ? 'no score' : `${n.toFixed(1)}/10`);
-const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
+const clip = (s: string, n: number) => {
+  const safe = t(s);
+  return safe.length > n ? `${safe.slice(0, n - 1).trimEnd()}…` : safe;
+};
 const when = (iso: string) => iso.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC');
 
-/** A stored validation as text: who, when, the score, the link, the inputs, then the feedback. */
+/** A stored validation as text: who, when, the score, the link, the inputs, then the feedback (stored text terminal-safe). */
 export function formatValidation(v: StoredValidationView, base: string, s: Style): string {
   return [
     s.bold(clip(v.idea, 100)),
-    `Id:              ${v.id}`,
+    `Id:              ${t(v.id)}`,
     `Link:            ${base}${validationPermalink(v.id)}`,
-    `Made:            ${when(v.createdAt)} (${v.provider === 'offline' ? 'offline analyst' : 'AI model'})`,
+    `Made:            ${t(when(v.createdAt))} (${v.provider === 'offline' ? 'offline analyst' : 'AI model'})`,
     `Score:           ${formatScore(v.score)}`,
-    `Idea:            ${v.idea}`,
-    `Target customer: ${v.targetCustomer}`,
-    `Problem solved:  ${v.problemSolved}`,
+    `Idea:            ${t(v.idea)}`,
+    `Target customer: ${t(v.targetCustomer)}`,
+    `Problem solved:  ${t(v.problemSolved)}`,
     '',
-    cleanFeedbackForDisplay(v.feedback),
+    t(cleanFeedbackForDisplay(v.feedback)),
   ].join('\n');
 }
 
 /** A word diff in git's --word-diff style: [-removed-]{+added+} (coloured on a terminal). */
 export function formatWordDiff(d: InputDiff, s: Style): string {
   if (!d.changed) return s.dim('unchanged');
-  return d.parts.map((p) => (p.op === 'added' ? s.green(`{+${p.text}+}`) : p.op === 'removed' ? s.red(`[-${p.text}-]`) : p.text)).join('');
+  return d.parts
+    .map((p) => {
+      const text = t(p.text);
+      return p.op === 'added' ? s.green(`{+${text}+}`) : p.op === 'removed' ? s.red(`[-${text}-]`) : text;
+    })
+    .join('');
 }
 
 /** A comparison as text: the versions, the score before → after, the inputs' word diff, each section's state. */
@@ -64,8 +73,8 @@ export function formatComparison(c: ValidationComparison, s: Style): string {
   const paint = change === null || change === 0 ? (t: string) => t : change > 0 ? s.green : s.red;
   const lines = [
     s.bold(`Compared with “${clip(c.base.idea, 80)}”`),
-    `Before:          ${c.base.id} (${when(c.base.createdAt)})`,
-    `After:           ${c.head.id} (${when(c.head.createdAt)})`,
+    `Before:          ${t(c.base.id)} (${t(when(c.base.createdAt))})`,
+    `After:           ${t(c.head.id)} (${t(when(c.head.createdAt))})`,
     `Score:           ${formatScore(c.score.before)} → ${paint(formatScore(c.score.after) + delta)}`,
     '',
     s.bold('Inputs'),
@@ -77,7 +86,7 @@ export function formatComparison(c: ValidationComparison, s: Style): string {
   ];
   const label = { new: s.green('new    '), gone: s.red('gone   '), changed: s.yellow('changed'), same: s.dim('same   ') } as const;
   for (const sec of c.sections) {
-    lines.push(`  ${label[sec.state]}  ${sec.title}`);
+    lines.push(`  ${label[sec.state]}  ${t(sec.title)}`);
     if (sec.state !== 'changed') continue;
     for (const l of sec.removed) lines.push(s.red(`      - ${clip(l, 160)}`));
     for (const l of sec.added) lines.push(s.green(`      + ${clip(l, 160)}`));
@@ -89,7 +98,7 @@ export function formatComparison(c: ValidationComparison, s: Style): string {
 export async function runValidationShow(o: ValidationShowOptions, ctx: CliContext): Promise<void> {
   const base = resolveApiUrl(o.api, ctx.env);
   const v = await new ApiClient(base).call('getValidation', { params: { validationId: o.id } }, 'read the validation', { timeoutMs: 30_000 });
-  if (o.json) ctx.stdout.write(`${JSON.stringify(v, null, 2)}\n`);
+  if (o.json) ctx.stdout.write(`${jsonText(v)}\n`);
   else println(ctx.stdout, formatValidation(v, base, styles(useColor(ctx, ctx.stdout))));
 }
 
@@ -97,7 +106,7 @@ export async function runValidationShow(o: ValidationShowOptions, ctx: CliContex
 export async function runValidationCompare(o: ValidationCompareOptions, ctx: CliContext): Promise<void> {
   const base = resolveApiUrl(o.api, ctx.env);
   const c = await new ApiClient(base).call('compareValidations', { query: { base: o.base, head: o.head } }, 'compare the validations', { timeoutMs: 30_000 });
-  if (o.json) ctx.stdout.write(`${JSON.stringify(c, null, 2)}\n`);
+  if (o.json) ctx.stdout.write(`${jsonText(c)}\n`);
   else println(ctx.stdout, formatComparison(c, styles(useColor(ctx, ctx.stdout))));
 }
 

@@ -1,4 +1,5 @@
 import { fakeContext } from '../../test/fakeContext';
+import { HOSTILE_TEXT, HOSTILE_TEXT_SHOWN, TERMINAL_CONTROLS } from '../../test/hostileText';
 import { closedPort } from '../../test/ports';
 import { ApiClient, networkError, resolveApiUrl } from './api';
 import { AuthError, CliError, ExitCode, handleError, UnreachableError, UsageError } from './handleError';
@@ -21,6 +22,13 @@ describe('handleError', () => {
     const ctx = fakeContext();
     handleError(new UnreachableError('Cannot reach it.', 'Is the server running at http://localhost:3000? Set --api or VAL_API_URL.'), ctx);
     expect(ctx.stderr.text).toBe('Error: Cannot reach it.\nIs the server running at http://localhost:3000? Set --api or VAL_API_URL.\n');
+  });
+
+  it('prints a server message that echoes stored text without its control sequences', () => {
+    const ctx = fakeContext();
+    handleError(new CliError(`Unknown product ${HOSTILE_TEXT}`, ExitCode.Failure, HOSTILE_TEXT), ctx);
+    expect(ctx.stderr.text).not.toMatch(TERMINAL_CONTROLS);
+    expect(ctx.stderr.text).toBe(`Error: Unknown product ${HOSTILE_TEXT_SHOWN}\n${HOSTILE_TEXT_SHOWN}\n`);
   });
 
   it('uses no colour codes off a terminal', () => {

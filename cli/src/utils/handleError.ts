@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { ZodError } from 'zod';
 import { styles, useColor, type CliContext } from '../context';
+import { terminalSafe } from './terminalText';
 
 /** The exit codes of every `val` command. */
 export const ExitCode = {
@@ -72,8 +73,8 @@ export function formatZodIssues(err: ZodError, names: Record<string, string> = {
 export function handleError(err: unknown, ctx: CliContext): ExitCode {
   const s = styles(useColor(ctx, ctx.stderr));
   const say = (msg: string, hint?: string) => {
-    ctx.stderr.write(`${s.red('Error:')} ${msg}\n`);
-    if (hint) ctx.stderr.write(`${s.dim(hint)}\n`);
+    ctx.stderr.write(`${s.red('Error:')} ${terminalSafe(msg)}\n`);
+    if (hint) ctx.stderr.write(`${s.dim(terminalSafe(hint))}\n`);
   };
 
   if (err instanceof CommanderError) {
@@ -93,7 +94,7 @@ export function handleError(err: unknown, ctx: CliContext): ExitCode {
   const message = err instanceof Error ? err.message : String(err);
   say(`Unexpected failure: ${message}`, 'Run again with DEBUG=val to see the stack trace.');
   if (ctx.env.DEBUG && /(^|,)\s*val\b/.test(ctx.env.DEBUG) && err instanceof Error && err.stack) {
-    ctx.stderr.write(`${err.stack}\n`);
+    ctx.stderr.write(`${terminalSafe(err.stack)}\n`);
   }
   return ExitCode.Failure;
 }

@@ -1,3 +1,4 @@
+import { HOSTILE_TEXT, HOSTILE_TEXT_SHOWN, TERMINAL_CONTROLS } from '../../test/hostileText';
 import { formatCount, formatTable, formatTimestamp, type Column } from './table';
 
 interface Row {
@@ -47,5 +48,16 @@ describe('formatTimestamp', () => {
     expect(formatTimestamp('2026-03-01T00:00:00+02:00')).toBe('2026-02-28 22:00 UTC');
     expect(formatTimestamp(null)).toBeNull();
     expect(formatTimestamp('garbage')).toBeNull();
+  });
+});
+
+describe('formatTable with cells a visitor wrote', () => {
+  it('prints them without control sequences (a line break or CR is a space), their width measured on what shows', () => {
+    const shown = HOSTILE_TEXT_SHOWN.replace('carriagereturn', 'carriage return');
+    const out = formatTable([{ header: 'Product', value: (r: { p: string }) => r.p }, { header: 'N', align: 'right', value: () => 1 }], [{ p: HOSTILE_TEXT }, { p: 'Short' }]);
+    expect(out).not.toMatch(TERMINAL_CONTROLS);
+    const lines = out.split('\n');
+    expect(lines[2]).toBe(`${shown}  1`);
+    expect(lines[3]).toBe(`${'Short'.padEnd(shown.length)}  1`);
   });
 });

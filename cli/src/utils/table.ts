@@ -1,3 +1,5 @@
+import { terminalSafe } from './terminalText';
+
 /** A column of a text table. */
 export interface Column<T> {
   header: string;
@@ -18,13 +20,14 @@ function cut(s: string, max: number): string {
 
 /**
  * A plain-text table: a header, a rule, one line per row; columns separated by two spaces,
- * numbers right-aligned, empty values shown as "—", no trailing spaces.
+ * numbers right-aligned, empty values shown as "—", no trailing spaces. Cells are printed
+ * terminal-safe (they hold what visitors typed: product names, locations).
  */
 export function formatTable<T>(columns: ReadonlyArray<Column<T>>, rows: ReadonlyArray<T>): string {
   const cells = rows.map((r, i) =>
     columns.map((c) => {
       const v = c.value(r, i);
-      const s = v === null || v === undefined || v === '' ? '—' : String(v).replace(/[\r\n\t]+/g, ' ');
+      const s = v === null || v === undefined || v === '' ? '—' : terminalSafe(String(v).replace(/[\r\n\t]+/g, ' '));
       return c.maxWidth ? cut(s, c.maxWidth) : s;
     }),
   );

@@ -368,19 +368,20 @@ export const API_OPERATIONS = {
   },
   checkoutSessionForSignedIn: {
     tag: 'Paid flow',
-    summary: 'Checkout for the signed-in visitor',
-    description: 'After sign-in: a checkout of the feasibility study for the signed-in email; without a sign-in, a redirect to sign in first.',
-    success: { status: 303, kind: 'redirect', description: 'To the checkout page (Stripe Checkout, or the built-in TEST MODE checkout), or to /api/auth/login.' },
-    errors: [400, 429, 502],
+    summary: 'On to the checkout after sign-in',
+    description: 'The browser’s redirect after sign-in. Creates nothing (a GET never does): a signed-in browser goes on to /checkout/continue, a page whose button posts the checkout (POST on this path); a signed-out one to sign in first.',
+    success: { status: 303, kind: 'redirect', description: 'To /checkout/continue, or to /api/auth/login.' },
+    errors: [429],
     htmlErrors: true,
   },
   checkoutSession: {
     tag: 'Paid flow',
     summary: 'Create a checkout',
-    description: 'A form post (or JSON) from the product page: email (else the signed-in one), product (default the feasibility study) and inputs (a JSON object of the product’s fields, as text in a form).',
+    description:
+      'A form post (or JSON) of the paid flow, always for the signed-in email (verified by the sign-in provider; the report is delivered there): product (default the feasibility study), inputs (a JSON object of the product’s fields, as text in a form), evidence, and email, which must be the signed-in one when given. Signed out, or signed in as another email: a browser is sent to sign in (303 to /api/auth/login), an API client gets 401 or 403.',
     body: { schema: checkoutRequestSchema, name: 'CheckoutRequest', example: { email: 'ada@example.com' }, form: true, required: false },
-    success: { status: 303, kind: 'redirect', description: 'To the checkout page (Stripe Checkout, or the built-in TEST MODE checkout).' },
-    errors: [...BODY, 403, 429, 502],
+    success: { status: 303, kind: 'redirect', description: 'To the checkout page (Stripe Checkout, or the built-in TEST MODE checkout), or to /api/auth/login for a browser that must sign in first.' },
+    errors: [...BODY, 401, 403, 429, 502],
     htmlErrors: true,
   },
   stripeWebhook: {

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { FEASIBILITY_AGENT_COUNT, FEASIBILITY_LIMITS, PAID_STORAGE_KEYS } from '@val/contracts';
 import { Badge, Button, Card, Input, TextArea, t } from '@val/ui';
 import { loadPaidConfig } from './config';
-import { goToCheckout, heroErrors, heroNextStep, local, paidUrls, PAID_TEXTS } from './flow';
+import { clearPendingPurchase, goToCheckout, heroErrors, heroNextStep, local, paidUrls, PAID_TEXTS, session } from './flow';
 
 const Wrap = styled.div`
   display: grid;
@@ -117,6 +117,8 @@ export function FeasibilityHero({ apiBase = '' }: { apiBase?: string }) {
     }
     store.setItem(PAID_STORAGE_KEYS.targetMarket, targetMarket.trim());
     store.setItem(PAID_STORAGE_KEYS.idea, productIdea.trim());
+    // The hero orders the feasibility study: a catalogue purchase left from earlier is not it.
+    clearPendingPurchase(session());
     const step = heroNextStep(store);
     if (step === 'success') {
       navigate('/success');

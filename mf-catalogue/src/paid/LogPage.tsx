@@ -11,8 +11,9 @@ export const NO_SIGN_IN_ANSWER = 'This page finishes a sign-in, but no answer fr
 
 /**
  * `/log`: the sign-in callback page. With a `code` it stores it, posts it to the auth host's
- * callback, stores the email and name, and sends the browser on to the checkout (a pending
- * catalogue purchase goes as a form POST with its product and inputs). When the sign-in did not
+ * callback, stores the email and name, and sends the browser on to the checkout as a form POST
+ * (a pending catalogue purchase with its product and inputs; else the hero's feasibility study):
+ * a checkout is created by a POST only, for the signed-in email. When the sign-in did not
  * complete (no code, the provider's `error`, a refused callback) it says why, with a way back
  * and a retry, instead of the spec's silent state that would spin forever.
  */
@@ -52,9 +53,7 @@ export function LogPage({ apiBase = '' }: { apiBase?: string }) {
       }
       store.setItem(PAID_STORAGE_KEYS.email, data.email);
       if (data.name) store.setItem(PAID_STORAGE_KEYS.name, data.name);
-      const purchase = takePendingPurchase(session());
-      if (purchase) goToCheckout(urls.checkoutAfterSignIn, store, purchase, undefined, readStoredInterviewEvidence(store));
-      else window.location.assign(urls.checkoutAfterSignIn);
+      goToCheckout(urls.checkoutAfterSignIn, store, takePendingPurchase(session()), undefined, readStoredInterviewEvidence(store));
     })().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   }, [apiBase]);
 

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ErrorCode, PAID_STORAGE_KEYS } from '@val/contracts';
 import { readStoredInterviewEvidence } from '@val/contracts/evidence';
 import { loadPaidConfig } from './config';
-import { goToCheckout, local, paidUrls, PAID_TEXTS, startBody, startFlow } from './flow';
+import { clearPendingPurchase, goToCheckout, local, paidUrls, PAID_TEXTS, session, startBody, startFlow } from './flow';
 import { Stopped, Waiting } from './Waiting';
 
 type Phase = { kind: 'starting' } | { kind: 'checkout' } | { kind: 'failed'; message: string };
@@ -30,6 +30,7 @@ export function SuccessPage({ apiBase = '', sessionId }: { apiBase?: string; ses
       const evidence = readStoredInterviewEvidence(store);
       const outcome = await startFlow(urls.start, startBody(store, sessionId, evidence));
       if (outcome.kind === 'report') {
+        clearPendingPurchase(session());
         if (outcome.customerId) store.setItem(PAID_STORAGE_KEYS.customerId, outcome.customerId);
         navigate(`/report/${encodeURIComponent(outcome.id)}`, { replace: true });
         return;

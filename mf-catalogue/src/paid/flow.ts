@@ -77,6 +77,11 @@ export function savePendingPurchase(store: KeyValueStore, p: PendingPurchase): v
   store.setItem(PENDING_KEY, JSON.stringify(p));
 }
 
+/** Forgets a pending purchase (the visitor started another one, or paid). */
+export function clearPendingPurchase(store: KeyValueStore): void {
+  store.removeItem(PENDING_KEY);
+}
+
 /** The pending purchase, once (it is removed as it is read). */
 export function takePendingPurchase(store: KeyValueStore): PendingPurchase | null {
   const raw = store.getItem(PENDING_KEY);

@@ -5,17 +5,18 @@ import { goToCheckout, local, paidUrls, savePendingPurchase, session } from './f
 
 /**
  * Hands a catalogue purchase over to the paid flow: with a stored email straight to the checkout
- * (form POST with the product and its inputs), otherwise through sign-in first (the purchase
- * waits in sessionStorage and /log sends it to the checkout after the callback).
+ * (form POST with the product and its inputs), otherwise through sign-in first. The purchase
+ * waits in sessionStorage either way: when the checkout sends the browser to sign in again (the
+ * server-side sign-in ended), /log sends it to the checkout after the callback.
  */
 export async function startPaidPurchase(productId: string, inputs: ProductInputs, apiBase = ''): Promise<void> {
   const urls = paidUrls(await loadPaidConfig(apiBase));
   const store = local();
   const purchase = { product: productId, inputs };
+  savePendingPurchase(session(), purchase);
   if (store.getItem(PAID_STORAGE_KEYS.email)) {
     goToCheckout(urls.checkoutForm, store, purchase, undefined, readStoredInterviewEvidence(store));
     return;
   }
-  savePendingPurchase(session(), purchase);
   window.location.assign(urls.login);
 }

@@ -31,7 +31,7 @@ export const Prose = styled.div`
   li { margin: 0.25em 0; }
   li > p { margin: 0; }
   strong { color: ${t.text}; }
-  a { color: ${t.accent}; }
+  .link-host { color: ${t.textMuted}; font-size: 0.9em; }
   blockquote {
     margin: 0 0 0.9em;
     padding: 4px 14px;

@@ -2,6 +2,7 @@ import { json, startTestApp, type TestApp } from '../../../test/app';
 import { testBrowser, type TestBrowser } from '../../../test/paidBrowser';
 import { DEV_SIGN_IN_TITLE } from '../../oidc/embedded';
 import { AUTH_COOKIE } from '../../services/authSession';
+import { startScriptedIssuer, type ScriptedIssuer } from '../../../test/oidcIssuer';
 
 /** Runs the browser part of a sign-in up to the redirect to /log; returns its parameters. */
 async function signInAtProvider(b: TestBrowser, email: string, name = ''): Promise<URLSearchParams> {
@@ -53,8 +54,9 @@ describe('sign-in with the embedded OpenID provider (GET /api/auth/login, POST /
     expect(cb.status).toBe(200);
     expect(await json(cb)).toEqual({ email: 'ada@example.com', name: 'Ada Lovelace' });
 
-    // The session now carries the email: the post-sign-in redirect creates a checkout for it.
-    const checkout = await b.get('/api/checkout/session');
+    // The session now carries the email: the post-sign-in redirect leads on, the form post creates a checkout for it.
+    expect((await b.get('/api/checkout/session')).headers.get('location')).toBe('/checkout/continue');
+    const checkout = await b.postForm('/api/checkout/session', {});
     expect(checkout.status).toBe(303);
     expect(checkout.headers.get('location')).toMatch(new RegExp(`^${app.url}/checkout/test/cs_test_`));
     const session = checkout.headers.get('location')!.split('/').pop()!;
@@ -81,7 +83,7 @@ describe('sign-in with the embedded OpenID provider (GET /api/auth/login, POST /
     expect((await b.postJson('/api/auth/callback', { code: params.get('code'), state: params.get('state'), iss: params.get('iss') })).status).toBe(200);
     const stolen = `${AUTH_COOKIE}=${b.cookies.get(AUTH_COOKIE)}`;
     const before = await fetch(`${app.url}/api/checkout/session`, { redirect: 'manual', headers: { cookie: stolen } });
-    expect(before.headers.get('location')).toMatch(/\/checkout\/test\/cs_test_/);
+    expect(before.headers.get('location')).toBe('/checkout/continue');
 
     const out = await b.postJson('/api/auth/logout', {});
     expect(out.status).toBe(200);
@@ -229,5 +231,97 @@ describe('sign-in at either loopback name, with no proxy in front (the `npm star
     expect(params.get('iss')).toBe(`${b.origin}/oidc`);
     const cb = await b.postJson('/api/auth/callback', { code: params.get('code'), state: params.get('state'), iss: params.get('iss') });
     expect(cb.status).toBe(200);
+  });
+});
+
+/** Signs in at a scripted issuer: the login redirect, the issuer's pages, back to /log; then the callback. */
+async function signInThrough(b: TestBrowser): Promise<Response> {
+  const login = await b.get('/api/auth/login');
+  expect(login.status).toBe(302);
+  const { url } = await b.follow(await b.get(login.headers.get('location') as string), (u) => u.pathname === '/log');
+  expect(url.searchParams.get('code')).toBeTruthy();
+  return b.postJson('/api/auth/callback', { code: url.searchParams.get('code'), state: url.searchParams.get('state'), iss: url.searchParams.get('iss') });
+}
+
+describe.each(['id_token', 'userinfo'] as const)('a provider that does not say the email is verified (claims in the %s)', (claimsIn) => {
+  let idp: ScriptedIssuer;
+  let app: TestApp;
+  beforeAll(async () => {
+    idp = await startScriptedIssuer({ claimsIn });
+    app = await startTestApp({ env: { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret } });
+    idp.allowRedirect(`${app.url}/log`);
+  });
+  afterAll(async () => {
+    await app.close();
+    await idp.close();
+    expect(idp.errors).toEqual([]);
+  });
+
+  it.each([
+    ['no email_verified claim', {}, /did not confirm that your email address is verified/],
+    ['email_verified "true" (a string)', { email_verified: 'true' }, /not verified/],
+    ['email_verified "false" (a string)', { email_verified: 'false' }, /not verified/],
+    ['email_verified false', { email_verified: false }, /not verified/],
+  ])('%s: the sign-in is refused (401), nobody is signed in', async (_name, claims, message) => {
+    idp.claims = { email: 'victim@example.com', ...claims };
+    const b = testBrowser(app.url);
+    const cb = await signInThrough(b);
+    expect(cb.status).toBe(401);
+    expect((await json(cb)).error.message).toMatch(message);
+    const checkout = await b.get('/api/checkout/session');
+    expect(checkout.headers.get('location')).toBe('/api/auth/login');
+    expect(await app.deps.db.knex('sign_in_sessions').whereNotNull('email')).toEqual([]);
+  });
+
+  it('cannot start the paid report of the email it claims: the credit stays unspent', async () => {
+    const payment = await app.deps.repos.payments.create({
+      id: `p-${claimsIn}`,
+      checkoutSessionId: `cs_test_victim_${claimsIn}_0123456789abcdef`,
+      provider: 'test',
+      email: 'victim@example.com',
+      product: 'new-product-feasibility-study',
+      inputs: null,
+      amountCents: 2500,
+      currency: 'usd',
+    });
+    await app.deps.repos.payments.markPaid(payment.checkoutSessionId, { customerId: 'cus_test_victim', paidAt: new Date() });
+    idp.claims = { email: 'victim@example.com' };
+    const attacker = testBrowser(app.url);
+    expect((await signInThrough(attacker)).status).toBe(401);
+    const start = await attacker.postJson('/api/feasibility/start', { target_market: 'EU', product_idea: 'Attacker idea', email: 'victim@example.com' });
+    expect(await json(start)).toMatchObject({ success: false, code: 'unauthorized' });
+    expect((await app.deps.repos.payments.getBySession(payment.checkoutSessionId))?.reportId).toBeNull();
+  });
+
+  it('email_verified true (a boolean) signs the visitor in', async () => {
+    idp.claims = { email: 'Verified@Example.com', email_verified: true, name: 'Vera' };
+    const cb = await signInThrough(testBrowser(app.url));
+    expect(cb.status).toBe(200);
+    expect(await json(cb)).toEqual({ email: 'verified@example.com', name: 'Vera' });
+  });
+});
+
+describe('OIDC_TRUST_UNVERIFIED_EMAIL=true (a provider that verifies every email but never says so)', () => {
+  let idp: ScriptedIssuer;
+  let app: TestApp;
+  beforeAll(async () => {
+    idp = await startScriptedIssuer({ claimsIn: 'id_token' });
+    app = await startTestApp({
+      env: { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, OIDC_TRUST_UNVERIFIED_EMAIL: 'true' },
+    });
+    idp.allowRedirect(`${app.url}/log`);
+  });
+  afterAll(async () => {
+    await app.close();
+    await idp.close();
+  });
+
+  it('accepts a missing claim, still refuses one that says the email is not verified', async () => {
+    idp.claims = { email: 'omits@example.com' };
+    expect((await signInThrough(testBrowser(app.url))).status).toBe(200);
+    for (const v of [false, 'false', 'true', 0]) {
+      idp.claims = { email: 'says@example.com', email_verified: v };
+      expect((await signInThrough(testBrowser(app.url))).status).toBe(401);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { getProduct, type ProductInputs } from '@val/contracts';
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { testDbs } from '../../../test/db';
-import { signInWithEmbeddedProvider, testBrowser, type TestBrowser } from '../../../test/paidBrowser';
+import { signedInBrowser, signInWithEmbeddedProvider, testBrowser, type TestBrowser } from '../../../test/paidBrowser';
 import { startFakeStripe, type FakeStripe } from '../../../test/stripeServer';
 import type { ReportStarter } from '../../services/payments';
 
@@ -29,8 +29,9 @@ function recordingEngine(delayMs = 0) {
 
 const sessionOf = (location: string | null) => (location ?? '').split('/').pop() as string;
 
-/** Creates a checkout and pays it on the TEST MODE page; returns the session id. */
+/** Signs in as the checkout's email, creates the checkout and pays it on the TEST MODE page; returns the session id. */
 async function paidTestCheckout(b: TestBrowser, fields: Record<string, string>): Promise<string> {
+  if (fields.email) await signInWithEmbeddedProvider(b, fields.email);
   const sid = sessionOf((await b.postForm('/api/checkout/session', fields)).headers.get('location'));
   const paid = await b.postForm(`/checkout/test/${sid}`, { number: '4242424242424242', expiry: '12/34', cvc: '123' });
   expect(paid.status).toBe(303);
@@ -59,7 +60,8 @@ describe.each(testDbs)('POST /api/feasibility/start on $label', (kind) => {
     expect(unknown.status).toBe(200);
     expect(await json(unknown)).toEqual({ success: false, error: expect.stringMatching(/^Payment required/), code: 'payment_required' });
 
-    const unpaidSid = sessionOf((await b.postForm('/api/checkout/session', { email: 'kim@example.com' })).headers.get('location'));
+    const buyer = await signedInBrowser(app.url, 'kim@example.com');
+    const unpaidSid = sessionOf((await buyer.postForm('/api/checkout/session', { email: 'kim@example.com' })).headers.get('location'));
     const unpaid = await json(await b.postJson('/api/feasibility/start', body({ session_id: unpaidSid })));
     expect(unpaid).toMatchObject({ success: false, error: 'Payment required: this checkout has not been paid yet.' });
 
@@ -194,7 +196,7 @@ describe('POST /api/feasibility/start with Stripe', () => {
   it('a checkout paid at Stripe whose webhook has not arrived yet is confirmed with Stripe, then starts', async () => {
     const engine = recordingEngine();
     Object.assign(app.deps, { reports: engine });
-    const b = testBrowser(app.url);
+    const b = await signedInBrowser(app.url, 'early@example.com');
     const sid = sessionOf((await b.postForm('/api/checkout/session', { email: 'early@example.com' })).headers.get('location'));
     const before = await json(await b.postJson('/api/feasibility/start', { target_market: 'A', product_idea: 'B', email: 'early@example.com', session_id: sid }));
     expect(before).toMatchObject({ success: false, code: 'payment_required' });
