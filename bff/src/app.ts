@@ -17,6 +17,7 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
   // TRUST_PROXY=N: ctx.ip is the N-th X-Forwarded-For entry from the right (Koa keeps the last N).
   const app = new Koa({ proxy: config.TRUST_PROXY > 0, maxIpsCount: config.TRUST_PROXY });
   app.silent = true;
+  app.context.ipv6PrefixBits = config.IPV6_PREFIX_BITS;
 
   app.use(httpMetrics(deps.metrics));
   app.use(errorHandler({ logger }));

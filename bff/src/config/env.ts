@@ -212,6 +212,11 @@ const schema = z.object({
       return 0;
     }),
   /**
+   * IPv6 clients are counted by their network of this many leading bits (default 64: one
+   * subscriber's /64 is one client for every per-IP limit and budget); 128 counts each address.
+   */
+  IPV6_PREFIX_BITS: z.coerce.number().int().min(16).max(128).default(64),
+  /**
    * Bearer token of `GET /metrics` (Prometheus text format). Unset: no metrics endpoint (404).
    * At least 16 characters; compared in constant time.
    */

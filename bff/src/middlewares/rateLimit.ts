@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { RateLimitError } from '../errors';
+import { clientKey } from '../http/clientAddress';
 import type { CounterStore } from '../repositories/counters';
 
 export interface RateLimitOptions {
@@ -64,8 +65,16 @@ export function rateLimit(opts: RateLimitOptions): RateLimiter {
   return middleware;
 }
 
+declare module 'koa' {
+  interface DefaultContext {
+    /** IPV6_PREFIX_BITS of the app (set on `app.context` by createApp). */
+    ipv6PrefixBits?: number;
+  }
+}
+
 /**
- * The client's address as the usual key: Koa's `ctx.ip`, which with TRUST_PROXY=N is the N-th
- * X-Forwarded-For entry from the right (the one our own proxy wrote), else the socket's peer.
+ * The client as every per-IP limit and budget counts it: Koa's `ctx.ip` (with TRUST_PROXY=N the
+ * N-th X-Forwarded-For entry from the right, the one our own proxy wrote, else the socket's
+ * peer) without a port, IPv4-mapped addresses as IPv4, IPv6 by its /IPV6_PREFIX_BITS network.
  */
-export const byIp = (ctx: Context): string => ctx.ip || 'unknown';
+export const byIp = (ctx: Context): string => clientKey(ctx.ip, ctx.ipv6PrefixBits);

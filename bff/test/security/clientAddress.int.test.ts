@@ -102,3 +102,62 @@ describe('TRUST_PROXY hop counts', () => {
     }
   });
 });
+
+describe.each(testDbs)('one client, many spellings of its address (TRUST_PROXY=1) on $label', (dbKind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({
+      dbKind,
+      env: { TRUST_PROXY: '1', ADMIN_PASSWORD: PASSWORD, VALIDATE_RATE_LIMIT_PER_MINUTE: '3', AI_TOKEN_BUDGET_PER_IP: '1000000' },
+    });
+  });
+  afterAll(() => app.close());
+
+  const guess = (xff: string) =>
+    app.fetch('/api/admin/login', { method: 'POST', json: { password: 'wrong' }, headers: { 'x-forwarded-for': xff } }).then((r) => r.status);
+
+  it('400 parallel guesses from 400 addresses of one IPv6 /64 reach the password check 10 times', async () => {
+    const statuses = await Promise.all(Array.from({ length: 400 }, (_, i) => guess(`2001:db8:7:1:${(i + 1).toString(16)}:0:0:${i.toString(16)}`)));
+    const count = (s: number) => statuses.filter((x) => x === s).length;
+    expect({ 401: count(401), 429: count(429) }).toEqual({ 401: 10, 429: 390 });
+    // The next /64 is another client.
+    expect(await guess('2001:db8:7:2::1')).toBe(401);
+  });
+
+  it('an address with a port, in brackets, or IPv4-mapped is the same client', async () => {
+    const v4 = ['203.0.113.77:40001', '203.0.113.77:40002', '::ffff:203.0.113.77', '[::ffff:203.0.113.77]:443', '::FFFF:cb00:714d', '203.0.113.77'];
+    const v6 = ['[2001:db8:9::1]:443', '2001:db8:9::1', '[2001:db8:9:0:ffff::2]:8080', '2001:DB8:9:0::3'];
+    const statuses = [];
+    for (let i = 0; i < 12; i++) statuses.push(await guess(v4[i % v4.length]));
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+    const six = [];
+    for (let i = 0; i < 12; i++) six.push(await guess(v6[i % v6.length]));
+    expect(six).toEqual([...Array(10).fill(401), 429, 429]);
+  });
+
+  it('counts validations and the AI allowance of a /64 together', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await app.fetch('/api/validate', { method: 'POST', json: idea(i), headers: { 'x-forwarded-for': `2001:db8:8:1::${i + 1}` } });
+      statuses.push(r.status);
+      await r.text();
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('IPV6_PREFIX_BITS', () => {
+  it('groups IPv6 clients by the configured prefix (128: every address on its own)', async () => {
+    const app = await startTestApp({ env: { TRUST_PROXY: '1', ADMIN_PASSWORD: PASSWORD, ADMIN_LOGIN_MAX_FAILURES: '1', IPV6_PREFIX_BITS: '128' } });
+    const wide = await startTestApp({ env: { TRUST_PROXY: '1', ADMIN_PASSWORD: PASSWORD, ADMIN_LOGIN_MAX_FAILURES: '1', IPV6_PREFIX_BITS: '48' } });
+    try {
+      const guess = (a: TestApp, xff: string) =>
+        a.fetch('/api/admin/login', { method: 'POST', json: { password: 'wrong' }, headers: { 'x-forwarded-for': xff } }).then((r) => r.status);
+      expect([await guess(app, '2001:db8:5:1::1'), await guess(app, '2001:db8:5:1::2'), await guess(app, '2001:db8:5:1::1')]).toEqual([401, 401, 429]);
+      expect([await guess(wide, '2001:db8:5:1::1'), await guess(wide, '2001:db8:5:2::1'), await guess(wide, '2001:db8:6:1::1')]).toEqual([401, 429, 401]);
+    } finally {
+      await app.close();
+      await wide.close();
+    }
+  });
+});
