@@ -54,7 +54,7 @@ export class UpstreamError extends AppError {
   }
 }
 export class UnavailableError extends AppError {
-  constructor(message = 'Service temporarily unavailable') {
-    super(503, ErrorCode.Unavailable, message);
+  constructor(message = 'Service temporarily unavailable', retryAfterSeconds?: number) {
+    super(503, ErrorCode.Unavailable, message, retryAfterSeconds ? { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } : {});
   }
 }
