@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import type { Knex } from 'knex';
-import { RateLimiterMemory, RateLimiterMySQL, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract, type RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger';
 
 /** A key's current window: what was added in it and how long it still runs. */
@@ -249,30 +249,142 @@ function mysqlDatabaseName(knex: Knex): string {
   return name;
 }
 
+/** Most keys one batch of the database store writes. */
+const MAX_BATCH = 500;
+/** Rows whose window ended this long ago are deleted by the sweep (a serving process runs it every five minutes). */
+const SWEEP_AFTER_MS = 60_000;
+const SWEEP_EVERY_MS = 5 * 60_000;
+/** MySQL's "deadlock found" error: the batch is retried once. */
+const ER_LOCK_DEADLOCK = 1213;
+
+interface PendingAdd {
+  key: string;
+  points: number;
+  windowMs: number;
+  resolve: (s: CounterState) => void;
+  reject: (e: unknown) => void;
+}
+
 /**
- * Counters in the shared MySQL table `rate_limits`, through rate-limiter-flexible's MySQL store
- * over our knex pool (an atomic `INSERT … ON DUPLICATE KEY UPDATE` per call). The table comes
- * from our migrations (`tableCreated`); expired rows are swept by the library every 5 minutes.
- * Serving processes register as `bff-processes:<id>` rows of the same table.
+ * The adds of every counter of a process, written in batches: while one batch is on its way,
+ * the adds that arrive wait and go together in the next, so a burst over many keys takes one
+ * pooled connection for a few statements instead of one connection per key (200 parallel login
+ * guesses from 200 addresses no longer queue for the pool past the timeout). A batch is one
+ * transaction: a multi-row `INSERT … ON DUPLICATE KEY UPDATE` (a key whose window has ended starts
+ * a new one) in key order (two processes lock rows in the same order), then the new totals.
+ */
+function batchedAdds(knex: Knex, timeoutMs: number): (key: string, points: number, windowMs: number) => Promise<CounterState> {
+  let pending: PendingAdd[] = [];
+  let running = false;
+
+  const write = async (batch: PendingAdd[]) => {
+    const byKey = new Map<string, { points: number; windowMs: number; ops: PendingAdd[] }>();
+    for (const op of batch) {
+      const k = byKey.get(op.key);
+      if (k) {
+        k.points += op.points;
+        k.ops.push(op);
+      } else byKey.set(op.key, { points: op.points, windowMs: op.windowMs, ops: [op] });
+    }
+    const keys = [...byKey.keys()].sort();
+    const now = Date.now();
+    const values = keys.flatMap((k) => [k, byKey.get(k)!.points, now + byKey.get(k)!.windowMs]);
+    const upsert = () =>
+      knex.transaction(async (trx) => {
+        await trx.raw(
+          `INSERT INTO ?? (\`key\`, points, expire) VALUES ${keys.map(() => '(?, ?, ?)').join(', ')}
+           ON DUPLICATE KEY UPDATE points = IF(expire <= ?, GREATEST(VALUES(points), 0), points + VALUES(points)), expire = IF(expire <= ?, VALUES(expire), expire)`,
+          [COUNTERS_TABLE, ...values, now, now],
+        );
+        return (await trx(COUNTERS_TABLE).select('key', 'points', 'expire').whereIn('key', keys)) as Array<{ key: string; points: number | string; expire: number | string }>;
+      });
+    let rows: Awaited<ReturnType<typeof upsert>>;
+    try {
+      rows = await upsert();
+    } catch (err) {
+      if ((err as { errno?: number }).errno !== ER_LOCK_DEADLOCK) throw err;
+      rows = await upsert();
+    }
+    const at = Date.now();
+    const found = new Map(rows.map((r) => [r.key, { total: Number(r.points), msLeft: Math.max(0, Number(r.expire) - at) }]));
+    for (const [k, { ops }] of byKey) {
+      const row = found.get(k);
+      if (!row) {
+        for (const op of ops) op.reject(new Error(`counter row ${k} missing after its upsert`));
+        continue;
+      }
+      // Several adds of one key in a batch: each sees the total as if it came in order.
+      let total = row.total - ops.reduce((n, op) => n + op.points, 0);
+      for (const op of ops) {
+        total += op.points;
+        op.resolve({ total, msLeft: row.msLeft });
+      }
+    }
+  };
+
+  const run = async () => {
+    while (pending.length) {
+      const batch = pending.slice(0, MAX_BATCH);
+      pending = pending.slice(MAX_BATCH);
+      const written = write(batch).catch((err: unknown) => {
+        for (const op of batch) op.reject(err);
+      });
+      // A batch stuck on a dead connection (a silent cut) must not hold the next ones: after the
+      // timeout its adds have failed anyway, and the next batch takes another connection.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([written, new Promise<void>((r) => (timer = setTimeout(r, timeoutMs)))]);
+      clearTimeout(timer);
+    }
+    running = false;
+  };
+
+  return (key, points, windowMs) =>
+    new Promise<CounterState>((resolve, reject) => {
+      pending.push({ key, points, windowMs, resolve, reject });
+      if (running) return;
+      running = true;
+      // The adds of the requests read in this turn of the event loop go together.
+      setImmediate(() => void run());
+    });
+}
+
+/**
+ * Counters in the shared MySQL table `rate_limits` (key, points, expire: rate-limiter-flexible's
+ * layout, from our migrations), written in batches over our knex pool (`batchedAdds`). Serving
+ * processes register as `bff-processes:<id>` rows of the same table, and sweep rows whose window
+ * ended a minute ago every five minutes.
  */
 export function knexCounterStore(knex: Knex, opts: SharedCounterStoreOptions = {}): CounterStore {
-  const dbName = mysqlDatabaseName(knex);
-  const limiter = (name: string, windowMs: number) =>
-    new RateLimiterMySQL({ keyPrefix: name, points: MAX_POINTS, duration: windowMs / 1000, storeClient: knex, storeType: 'knex', dbName, tableName: COUNTERS_TABLE, tableCreated: true });
-  const registry = limiter(PROCESSES, PROCESS_TTL_MS);
+  const add = batchedAdds(knex, opts.timeoutMs ?? DEFAULT_COUNTER_TIMEOUT_MS);
+  let nextSweep = Date.now() + SWEEP_EVERY_MS;
+  const counter = (name: string, windowMs: number): WindowCounter => ({
+    add: (key, points = 1) => add(`${name}:${key}`, points, windowMs),
+    async peek(key) {
+      const row = (await knex(COUNTERS_TABLE).select('points', 'expire').where('key', `${name}:${key}`).first()) as { points: number | string; expire: number | string } | undefined;
+      const msLeft = row ? Number(row.expire) - Date.now() : 0;
+      return row && msLeft > 0 ? { total: Number(row.points), msLeft } : null;
+    },
+    async reset(key) {
+      await knex(COUNTERS_TABLE).where('key', `${name}:${key}`).del();
+    },
+  });
+  const registry = counter(PROCESSES, PROCESS_TTL_MS);
   return sharedCounterStore(
     {
       kind: 'database',
       what: 'the database',
-      counter: (name, windowMs) => wrap(limiter(name, windowMs)),
+      counter,
       async register(id, ttlMs) {
-        await registry.set(id, 1, ttlMs / 1000);
-        const [row] = await knex(COUNTERS_TABLE).where('key', 'like', `${PROCESSES}:%`).andWhere('expire', '>', Date.now()).count<{ n: number }[]>({ n: '*' });
+        const now = Date.now();
+        await knex.raw('INSERT INTO ?? (`key`, points, expire) VALUES (?, 1, ?) ON DUPLICATE KEY UPDATE points = 1, expire = VALUES(expire)', [COUNTERS_TABLE, `${PROCESSES}:${id}`, now + ttlMs]);
+        const [row] = await knex(COUNTERS_TABLE).where('key', 'like', `${PROCESSES}:%`).andWhere('expire', '>', now).count<{ n: number }[]>({ n: '*' });
+        if (now >= nextSweep) {
+          nextSweep = now + SWEEP_EVERY_MS;
+          await knex(COUNTERS_TABLE).where('expire', '<', now - SWEEP_AFTER_MS).del();
+        }
         return Math.max(1, Number(row?.n ?? 1));
       },
-      async unregister(id) {
-        await registry.delete(id);
-      },
+      unregister: (id) => registry.reset(id),
       close: async () => undefined,
     },
     opts,
@@ -286,8 +398,8 @@ export interface RedisCounterStoreOptions extends SharedCounterStoreOptions {
 
 /**
  * Counters in Redis (REDIS_URL), through rate-limiter-flexible's Redis store (one Lua script per
- * call: INCRBY with the window's expiry) over an ioredis client this store owns: it connects on
- * first use, fails calls at once while disconnected (no offline queue: the outage rule of
+ * call: INCRBY with the window's expiry) over an ioredis client this store owns: the calls of one
+ * turn of the event loop go in one pipeline (auto-pipelining), it connects on first use, fails calls at once while disconnected (no offline queue: the outage rule of
  * `windowLimit` applies instead of a wait), reconnects by itself, and is closed by `close`.
  * Keys: `<prefix>:<name>:<client key>`; serving processes register in the sorted set
  * `<prefix>:bff-processes` (scored by when their registration ends).
@@ -295,7 +407,7 @@ export interface RedisCounterStoreOptions extends SharedCounterStoreOptions {
 export function redisCounterStore(url: string, opts: RedisCounterStoreOptions = {}): CounterStore {
   const prefix = opts.prefix ?? 'val';
   const processesKey = `${prefix}:${PROCESSES}`;
-  const client = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 5000 });
+  const client = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, enableAutoPipelining: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
   // Failures reach the callers (and the outage log); without a listener ioredis prints each one.
   client.on('error', () => undefined);
   // The first connection is awaited (calls made meanwhile wait for it, within their timeout);

@@ -120,14 +120,17 @@ export function windowLimit(opts: WindowLimitOptions): WindowLimit {
   };
   const left = (s: KeyState, now: number) => ({ remaining: Math.max(0, max - s.total + s.held), msLeft: Math.max(0, s.ends - now) });
 
-  /** Hands out held points to the waiters in order; those that do not fit are refused. Returns how many were. */
+  /**
+   * Hands out held points to the waiters in order and answers them; returns the waiters that do
+   * not fit, with their answer (given once what they leave unused has gone back to the store).
+   */
   const serve = (s: KeyState, batch: Waiter[], now: number) => {
-    let refused = 0;
+    const refused: Array<{ w: Waiter; t: Take }> = [];
     for (const w of batch) {
-      const allowed = s.held >= w.points;
-      if (allowed) s.held -= w.points;
-      else refused += 1;
-      w.resolve({ allowed, ...left(s, now) });
+      if (s.held >= w.points) {
+        s.held -= w.points;
+        w.resolve({ allowed: true, ...left(s, now) });
+      } else refused.push({ w, t: { allowed: false, ...left(s, now) } });
     }
     return refused;
   };
@@ -182,10 +185,11 @@ export function windowLimit(opts: WindowLimitOptions): WindowLimit {
           s.ends = now + r.msLeft;
           s.held += granted;
           const refused = serve(s, batch, now);
-          const spare = exact || refused ? s.held : 0;
+          const spare = exact || refused.length ? s.held : 0;
           s.held -= spare;
           s.total -= spare;
           if (over + spare > 0) await giveBack(key, over + spare);
+          for (const { w, t } of refused) w.resolve(t);
         } catch (err) {
           if (err instanceof CounterUnavailableError) outage(s, batch, err);
           else for (const w of batch) w.reject(err);

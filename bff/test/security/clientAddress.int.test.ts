@@ -1,6 +1,6 @@
 import { json, startTestApp, type TestApp } from '../app';
 import { testDbs } from '../db';
-import { hashPassword } from '../../src/routes/admin/password';
+import { hashPassword, LOGIN_BUSY_MESSAGE, SCRYPT_CONCURRENCY } from '../../src/routes/admin/password';
 
 /**
  * Findings 1 and 2 of the attack run: the admin login throttle holds under a burst of parallel
@@ -37,6 +37,28 @@ describe.each(testDbs)('admin login burst with ADMIN_PASSWORD_HASH on $label', (
     // Another address is not affected.
     expect(await login(PASSWORD, '198.51.100.21')).toBe(200);
   });
+});
+
+describe.each(testDbs)('the scrypt queue under 200 parallel guesses from 200 addresses on $label', (dbKind) => {
+  it(`checks ${SCRYPT_CONCURRENCY.max} at a time with ${SCRYPT_CONCURRENCY.waiting} waiting; the rest are told to retry (503), none is lost`, async () => {
+    const app = await startTestApp({ dbKind, env: { ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD) } });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          app.fetch('/api/admin/login', { method: 'POST', json: { password: `wrong-${i}` }, headers: { 'x-forwarded-for': `10.55.${i >> 8}.${i & 255}` } }).then(async (r) => ({ status: r.status, body: await json(r) })),
+        ),
+      );
+      const busy = answers.filter((a) => a.status === 503);
+      const checked = answers.filter((a) => a.status === 401);
+      expect(busy.length + checked.length).toBe(200);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(busy[0].body.error).toEqual({ code: 'unavailable', message: LOGIN_BUSY_MESSAGE });
+      // A 503 means the running check and every waiting place were taken: all of those were checked.
+      expect(checked.length).toBeGreaterThanOrEqual(SCRYPT_CONCURRENCY.max + SCRYPT_CONCURRENCY.waiting);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });
 
 describe.each(testDbs)('TRUST_PROXY=true (one proxy) on $label', (dbKind) => {
