@@ -58,3 +58,5 @@ export class UnavailableError extends AppError {
     super(503, ErrorCode.Unavailable, message, retryAfterSeconds ? { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } : {});
   }
 }
+/** A limit that fails closed while the shared counters cannot answer (503 + Retry-After); the outage is logged once, not per request. */
+export class LimitUnavailableError extends UnavailableError {}

@@ -119,7 +119,7 @@ const schema = z.object({
    * past it the store counts as unavailable: the admin login answers 503, every other limit
    * allows each process its share, so a silent network cut does not hang limited requests.
    */
-  COUNTER_STORE_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(500),
+  COUNTER_STORE_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(1500),
   /**
    * Redis for the shared per-client counters (rate limits, token budgets, the login throttle),
    * e.g. `redis://:password@host:6379/0` (`rediss://` for TLS). Unset: MySQL's table, or memory on SQLite.

@@ -117,16 +117,17 @@ export function memoryCounterStore(): CounterStore {
 }
 
 /** How long a shared counter call may take before it counts as unavailable (COUNTER_STORE_TIMEOUT_MS). */
-export const DEFAULT_COUNTER_TIMEOUT_MS = 500;
+export const DEFAULT_COUNTER_TIMEOUT_MS = 1500;
 /** While the shared counters are unavailable, how often one call tries the store again. */
 const PROBE_EVERY_MS = 1000;
 
 export interface SharedCounterStoreOptions {
   logger?: Logger;
   /**
-   * A call the store has not answered within this many ms is unavailable (default 500). On MySQL
-   * the wait for a pooled connection is part of it; `windowLimit` sends one call per key at a
-   * time (hits that arrive meanwhile go together in the next), so bursts do not queue for a row lock.
+   * A call the store has not answered within this many ms is unavailable (default 1500). The wait
+   * for a pooled connection and for this process's own event loop are part of it: measured here,
+   * a process reading 500 parallel requests at once on a busy 2-core machine answers its MySQL
+   * round trips 250+ ms late, so 500 ms turned a plain burst into an outage.
    */
   timeoutMs?: number;
 }
@@ -155,12 +156,14 @@ function sharedCounterStore(backend: SharedBackend, opts: SharedCounterStoreOpti
   const id = randomUUID();
   let down = false;
   let lastProbe = 0;
+  let failedAt = 0;
   let processes: number | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
   let closed = false;
 
   const failed = (err: unknown) => {
     lastProbe = Date.now();
+    failedAt = lastProbe;
     if (down) return;
     down = true;
     const reason = err instanceof Error ? err.message : String(err);
@@ -188,10 +191,12 @@ function sharedCounterStore(backend: SharedBackend, opts: SharedCounterStoreOpti
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new CounterUnavailableError(`no answer from ${backend.what} within ${timeoutMs} ms`)), timeoutMs);
     });
+    const startedAt = Date.now();
     return Promise.race([call(), timeout]).then(
       (v) => {
         clearTimeout(timer);
-        answered();
+        // Only a call made after the last failure says the store is back (not one sent before it).
+        if (startedAt > failedAt) answered();
         return v;
       },
       (err: unknown) => {
@@ -268,10 +273,13 @@ interface PendingAdd {
 /**
  * The adds of every counter of a process, written in batches: while one batch is on its way,
  * the adds that arrive wait and go together in the next, so a burst over many keys takes one
- * pooled connection for a few statements instead of one connection per key (200 parallel login
- * guesses from 200 addresses no longer queue for the pool past the timeout). A batch is one
- * transaction: a multi-row `INSERT … ON DUPLICATE KEY UPDATE` (a key whose window has ended starts
- * a new one) in key order (two processes lock rows in the same order), then the new totals.
+ * pooled connection for two statements instead of one connection per key (200 parallel login
+ * guesses from 200 addresses no longer queue for the pool past the timeout). A batch is a
+ * multi-row `INSERT … ON DUPLICATE KEY UPDATE` (atomic per row; a key whose window has ended
+ * starts a new one; rows in key order, so two processes lock them in the same order), then a
+ * read of the new totals. No transaction between the two (two round trips, not four): a total
+ * read later may include another process's adds made meanwhile, which only makes the caller
+ * count what it added as later than it was, so together they never allow more than the limit.
  */
 function batchedAdds(knex: Knex, timeoutMs: number): (key: string, points: number, windowMs: number) => Promise<CounterState> {
   let pending: PendingAdd[] = [];
@@ -289,15 +297,14 @@ function batchedAdds(knex: Knex, timeoutMs: number): (key: string, points: numbe
     const keys = [...byKey.keys()].sort();
     const now = Date.now();
     const values = keys.flatMap((k) => [k, byKey.get(k)!.points, now + byKey.get(k)!.windowMs]);
-    const upsert = () =>
-      knex.transaction(async (trx) => {
-        await trx.raw(
-          `INSERT INTO ?? (\`key\`, points, expire) VALUES ${keys.map(() => '(?, ?, ?)').join(', ')}
-           ON DUPLICATE KEY UPDATE points = IF(expire <= ?, GREATEST(VALUES(points), 0), points + VALUES(points)), expire = IF(expire <= ?, VALUES(expire), expire)`,
-          [COUNTERS_TABLE, ...values, now, now],
-        );
-        return (await trx(COUNTERS_TABLE).select('key', 'points', 'expire').whereIn('key', keys)) as Array<{ key: string; points: number | string; expire: number | string }>;
-      });
+    const upsert = async () => {
+      await knex.raw(
+        `INSERT INTO ?? (\`key\`, points, expire) VALUES ${keys.map(() => '(?, ?, ?)').join(', ')}
+         ON DUPLICATE KEY UPDATE points = IF(expire <= ?, GREATEST(VALUES(points), 0), points + VALUES(points)), expire = IF(expire <= ?, VALUES(expire), expire)`,
+        [COUNTERS_TABLE, ...values, now, now],
+      );
+      return (await knex(COUNTERS_TABLE).select('key', 'points', 'expire').whereIn('key', keys)) as Array<{ key: string; points: number | string; expire: number | string }>;
+    };
     let rows: Awaited<ReturnType<typeof upsert>>;
     try {
       rows = await upsert();

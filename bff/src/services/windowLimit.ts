@@ -1,4 +1,4 @@
-import { UnavailableError } from '../errors';
+import { LimitUnavailableError } from '../errors';
 import { CounterUnavailableError, type CounterStore, type WindowCounter } from '../repositories/counters';
 
 /** What one `take` got: allowed or not, what is left of the window (across processes, as last known) and when it ends. */
@@ -74,6 +74,8 @@ interface KeyState {
   /** While the store is out: the end of this process's own window, and what it allowed in it. */
   outEnds: number;
   outUsed: number;
+  /** Points allowed while the store was out and not counted in it yet (added to the next call). */
+  owed: number;
 }
 
 /**
@@ -87,7 +89,8 @@ interface KeyState {
  *   memory until the window ends.
  * - When the store cannot answer (`CounterUnavailableError`): blocks already held are still
  *   handed out (they are counted); then `closed` answers 503 with Retry-After, `share` allows
- *   (limit − the key's last known total) ÷ processes in this process's own window.
+ *   (limit − the key's last known total) ÷ processes in this process's own window, and adds
+ *   what it allowed to the store's count with its next call once the store answers again.
  * On the memory store every take is exact (there is nothing to save).
  */
 export function windowLimit(opts: WindowLimitOptions): WindowLimit {
@@ -109,7 +112,7 @@ export function windowLimit(opts: WindowLimitOptions): WindowLimit {
     let s = keys.get(key);
     if (!s) {
       sweep(now);
-      s = { ends: 0, total: 0, held: 0, waiting: [], busy: false, outEnds: 0, outUsed: 0 };
+      s = { ends: 0, total: 0, held: 0, waiting: [], busy: false, outEnds: 0, outUsed: 0, owed: 0 };
       keys.set(key, s);
     } else if (s.ends && s.ends <= now) {
       s.ends = 0;
@@ -144,7 +147,7 @@ export function windowLimit(opts: WindowLimitOptions): WindowLimit {
     const now = Date.now();
     const n = store.processes();
     if (whenUnavailable === 'closed' || n === null) {
-      const refusal = new UnavailableError(opts.unavailableMessage, UNAVAILABLE_RETRY_AFTER_S);
+      const refusal = new LimitUnavailableError(opts.unavailableMessage, UNAVAILABLE_RETRY_AFTER_S);
       for (const w of batch) w.reject(Object.assign(refusal, { cause: err }));
       return;
     }
@@ -157,8 +160,10 @@ export function windowLimit(opts: WindowLimitOptions): WindowLimit {
     for (const w of batch) {
       let allowed = true;
       if (s.held >= w.points) s.held -= w.points;
-      else if (s.outUsed + w.points <= share) s.outUsed += w.points;
-      else allowed = false;
+      else if (s.outUsed + w.points <= share) {
+        s.outUsed += w.points;
+        s.owed += w.points;
+      } else allowed = false;
       w.resolve({ allowed, remaining: Math.max(0, share - s.outUsed) + s.held, msLeft: s.outEnds - now });
     }
   };
@@ -174,8 +179,10 @@ export function windowLimit(opts: WindowLimitOptions): WindowLimit {
           continue;
         }
         const ask = Math.max(need, block);
+        const owed = s.owed;
         try {
-          const r = await counter.add(key, ask);
+          const r = await counter.add(key, ask + owed);
+          s.owed -= owed;
           const now = Date.now();
           const granted = Math.min(ask, Math.max(0, max - (r.total - ask)));
           // Points counted past the limit go back (unless refused takes count), and so does what
@@ -220,8 +227,9 @@ export function windowLimit(opts: WindowLimitOptions): WindowLimit {
       if (!delta) return;
       const now = Date.now();
       const s = stateOf(key, now);
-      if (s.outEnds > now) {
+      if (s.outEnds > now && s.owed > 0) {
         s.outUsed = Math.max(0, s.outUsed + delta);
+        s.owed = Math.max(0, s.owed + delta);
         return;
       }
       if (!exact && s.ends > now) {
