@@ -1,5 +1,6 @@
 import { json, startTestApp, type TestApp } from '../app';
 import { testDbs } from '../db';
+import { FEASIBILITY_INPUTS } from '../reports';
 import { hashPassword, LOGIN_BUSY_MESSAGE, SCRYPT_CONCURRENCY } from '../../src/routes/admin/password';
 
 /**
@@ -130,10 +131,30 @@ describe.each(testDbs)('one client, many spellings of its address (TRUST_PROXY=1
   beforeAll(async () => {
     app = await startTestApp({
       dbKind,
-      env: { TRUST_PROXY: '1', ADMIN_PASSWORD: PASSWORD, VALIDATE_RATE_LIMIT_PER_MINUTE: '3', AI_TOKEN_BUDGET_PER_IP: '1000000' },
+      env: { TRUST_PROXY: '1', ADMIN_PASSWORD: PASSWORD, VALIDATE_RATE_LIMIT_PER_MINUTE: '3', AI_TOKEN_BUDGET_PER_IP: '1000000', REPORT_WORKER: 'off', REPORT_EVENT_STREAMS_PER_IP: '3' },
     });
   });
   afterAll(() => app.close());
+
+  it('caps the open report event streams of a /64 together', async () => {
+    const id = await app.deps.reports.start({ product: 'new-product-feasibility-study', inputs: FEASIBILITY_INPUTS });
+    const open: AbortController[] = [];
+    const stream = async (xff: string) => {
+      const ac = new AbortController();
+      open.push(ac);
+      const r = await app.fetch(`/api/reports/${id}/events`, { headers: { 'x-forwarded-for': xff }, signal: ac.signal });
+      if (r.ok) await r.body!.getReader().read();
+      else await r.text();
+      return r.status;
+    };
+    try {
+      expect([await stream('2001:db8:6:1::1'), await stream('[2001:db8:6:1::2]:443'), await stream('2001:db8:6:1:ffff::3')]).toEqual([200, 200, 200]);
+      expect(await stream('2001:db8:6:1::4')).toBe(429);
+      expect(await stream('2001:db8:6:2::1')).toBe(200);
+    } finally {
+      for (const ac of open) ac.abort();
+    }
+  });
 
   const guess = (xff: string) =>
     app.fetch('/api/admin/login', { method: 'POST', json: { password: 'wrong' }, headers: { 'x-forwarded-for': xff } }).then((r) => r.status);
