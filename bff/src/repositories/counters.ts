@@ -56,7 +56,7 @@ export class CounterUnavailableError extends Error {
   }
 }
 
-/** Largest count a window holds (the table's INT column). */
+/** Largest count a window of the memory and Redis stores holds (the library's `points`). */
 const MAX_POINTS = 2_000_000_000;
 /** The table of the database store (migration 20261127100000_rate_limits). */
 export const COUNTERS_TABLE = 'rate_limits';
@@ -132,7 +132,7 @@ export interface SharedCounterStoreOptions {
   timeoutMs?: number;
 }
 
-/** What differs between the shared stores: the library's limiter, and the registry of serving processes. */
+/** What differs between the shared stores: their counters, and the registry of serving processes. */
 interface SharedBackend {
   kind: 'database' | 'redis';
   /** What the outage log lines call the store. */
@@ -243,15 +243,6 @@ function sharedCounterStore(backend: SharedBackend, opts: SharedCounterStoreOpti
       await backend.close();
     },
   };
-}
-
-/** The database name of a knex MySQL connection (from its URL). */
-function mysqlDatabaseName(knex: Knex): string {
-  const conn = (knex.client as { config: { connection?: unknown } }).config.connection as { uri?: string; database?: string } | string | undefined;
-  const uri = typeof conn === 'string' ? conn : conn?.uri;
-  const name = uri ? decodeURIComponent(new URL(uri).pathname.replace(/^\//, '')) : conn && typeof conn === 'object' ? conn.database : undefined;
-  if (!name) throw new Error('The MySQL connection names no database: DATABASE_URL must end with /<database>');
-  return name;
 }
 
 /** Most keys one batch of the database store writes. */
