@@ -50,7 +50,7 @@ export interface WindowLimit {
 const BLOCK_PARTS = 20;
 /** Seconds a closed limit asks the client to wait while the store is out. */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
-/** Keys kept in memory before finished windows are swept out early. */
+/** Keys kept in memory at most (a flood of new addresses sweeps out the oldest tenth at once). */
 const MAX_KEYS = 100_000;
 const SWEEP_EVERY_MS = 10_000;
 
@@ -103,10 +103,20 @@ export function windowLimit(opts: WindowLimitOptions): WindowLimit {
   const keys = new Map<string, KeyState>();
   let nextSweep = 0;
 
+  const idle = (s: KeyState) => !s.busy && !s.waiting.length;
+  /** Forgets keys whose windows have ended; past MAX_KEYS the oldest idle ones too (what they held stays counted). */
   const sweep = (now: number) => {
     if (now < nextSweep && keys.size < MAX_KEYS) return;
     nextSweep = now + SWEEP_EVERY_MS;
-    for (const [k, s] of keys) if (s.ends <= now && s.outEnds <= now && !s.busy && !s.waiting.length) keys.delete(k);
+    for (const [k, s] of keys) if (s.ends <= now && s.outEnds <= now && idle(s)) keys.delete(k);
+    let over = keys.size - Math.floor(MAX_KEYS * 0.9);
+    for (const [k, s] of keys) {
+      if (over <= 0) break;
+      if (idle(s)) {
+        keys.delete(k);
+        over -= 1;
+      }
+    }
   };
   const stateOf = (key: string, now: number): KeyState => {
     let s = keys.get(key);
