@@ -17,6 +17,7 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
   // TRUST_PROXY=N: ctx.ip is the N-th X-Forwarded-For entry from the right (Koa keeps the last N).
   const app = new Koa({ proxy: config.TRUST_PROXY > 0, maxIpsCount: config.TRUST_PROXY });
   app.silent = true;
+  app.context.ipv6PrefixBits = config.IPV6_PREFIX_BITS;
 
   app.use(httpMetrics(deps.metrics));
   app.use(errorHandler({ logger }));
@@ -49,11 +50,12 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
 
 const gauged = new WeakSet<object>();
 
-/** Gauges read at scrape time: the click buffer's depth and the report queue (from the database). */
+/** Gauges read at scrape time: the click buffer's depth, the processes sharing the counters and the report queue (from the database). */
 function registerAppGauges(deps: AppDeps): void {
   if (gauged.has(deps.metrics)) return;
   gauged.add(deps.metrics);
   deps.metrics.gauge('val_click_buffer_depth', 'Clicks accepted and waiting for the batched writer', () => deps.services.analytics.writer.pending);
   deps.metrics.gauge('val_report_queue_depth', 'Report jobs waiting for a worker (all processes)', () => deps.reports.repo.countByStatus('queued'));
+  deps.metrics.gauge('val_counter_processes', 'BFF processes sharing the per-client counters, as last read from their store (0: not known yet)', () => deps.counters.processes() ?? 0);
   deps.metrics.gauge('val_report_jobs_running', 'Report jobs being worked on (all processes)', () => deps.reports.repo.countByStatus('running'));
 }

@@ -38,7 +38,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   countQueries(db.knex, metrics);
   const ai = instrumentAi(createAi(config, logger), metrics);
   const repos = createRepositories(db.knex);
-  const counters = createCounterStore(db, logger, { timeoutMs: config.COUNTER_STORE_TIMEOUT_MS });
+  const counters = createCounterStore(db, logger, { timeoutMs: config.COUNTER_STORE_TIMEOUT_MS, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX });
+  lifecycle.onShutdown(() => counters.close());
   const reports = createReportService({ config, logger, db, ai, metrics });
   const deps: Omit<AppDeps, 'services'> = { config, logger, db, repos, lifecycle, ai, reports, counters, metrics };
   const services: AppDeps['services'] = {
@@ -49,17 +50,19 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     // The report engine is read per call (`deps.reports`), so a test can put another in its place.
     paid: createPaidFlow({ config, logger, repos, reports: () => app.reports }),
     reportEvents: reportEventHub(reports, { pollMs: SSE_POLL_MS, stopping: () => lifecycle.shuttingDown, logger }),
-    loginThrottle: loginThrottle({ store: counters, maxFailures: config.ADMIN_LOGIN_MAX_FAILURES, windowMs: config.ADMIN_LOGIN_WINDOW_MS }),
+    loginThrottle: loginThrottle({ store: counters, maxFailures: config.ADMIN_LOGIN_MAX_FAILURES, windowMs: config.ADMIN_LOGIN_WINDOW_MS, logger }),
   };
   const app: AppDeps = Object.assign(deps, { services });
   return app;
 }
 
 /**
- * The background work of a serving process: clicks spilled by an earlier run are written, and
+ * The background work of a serving process: clicks spilled by an earlier run are written, the
+ * process registers with the shared counters (so each process knows how many share them), and
  * (REPORT_WORKER=inline) the report worker runs in this process. `startServer` and the test app.
  */
 export function startBackgroundWork(deps: AppDeps): void {
   deps.services.analytics.start();
+  deps.counters.start();
   startInlineWorker(deps);
 }

@@ -54,7 +54,9 @@ export class UpstreamError extends AppError {
   }
 }
 export class UnavailableError extends AppError {
-  constructor(message = 'Service temporarily unavailable') {
-    super(503, ErrorCode.Unavailable, message);
+  constructor(message = 'Service temporarily unavailable', retryAfterSeconds?: number) {
+    super(503, ErrorCode.Unavailable, message, retryAfterSeconds ? { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } : {});
   }
 }
+/** A limit that fails closed while the shared counters cannot answer (503 + Retry-After); the outage is logged once, not per request. */
+export class LimitUnavailableError extends UnavailableError {}

@@ -5,11 +5,15 @@ import { createApp } from '../src/app';
 import { loadConfig } from '../src/config/env';
 import { createServices, startBackgroundWork } from '../src/createServices';
 import type { AppDeps } from '../src/deps';
+import { createDb } from '../src/db/knex';
 import { testDbs, type TestDb } from './db';
+import { startTcpProxy, type TcpProxy } from './faults/tcpProxy';
 
 export interface TestApp {
   url: string;
   deps: AppDeps;
+  /** The TCP proxy between the app and MySQL (`proxyDb: true`): slow it, cut it, count its queries. */
+  dbProxy?: TcpProxy;
   /** fetch against the app: `app.fetch('/api/x', { method: 'POST', json: {...} })`. */
   fetch(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   close(): Promise<void>;
@@ -17,13 +21,23 @@ export interface TestApp {
 
 /** The real Koa app over a fresh database, listening on a free loopback port. */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; dbKind?: TestDb; extraRouters?: Array<(d: AppDeps) => Router> } = {},
+  opts: { env?: Record<string, string>; dbKind?: TestDb; extraRouters?: Array<(d: AppDeps) => Router>; proxyDb?: boolean } = {},
 ): Promise<TestApp> {
   const kind = opts.dbKind ?? testDbs[0];
   const created = await kind.create();
   await created.db.migrate();
+  let db = created.db;
+  let dbProxy: TcpProxy | undefined;
+  if (opts.proxyDb) {
+    if (!created.url) throw new Error('proxyDb needs MySQL');
+    const u = new URL(created.url);
+    dbProxy = await startTcpProxy({ host: u.hostname, port: Number(u.port || 3306) });
+    u.hostname = '127.0.0.1';
+    u.port = String(dbProxy.port);
+    db = createDb({ url: u.toString() });
+  }
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...opts.env });
-  const deps = await createServices(config, { db: created.db });
+  const deps = await createServices(config, { db });
   const app = createApp(deps, { extraRouters: opts.extraRouters });
   startBackgroundWork(deps);
   const server = http.createServer(app.callback());
@@ -32,6 +46,7 @@ export async function startTestApp(
   return {
     url,
     deps,
+    dbProxy,
     fetch(path, init = {}) {
       const { json, ...rest } = init;
       const headers = new Headers(rest.headers);
@@ -42,6 +57,8 @@ export async function startTestApp(
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await deps.lifecycle.runShutdownHooks();
+      if (db !== created.db) await db.close();
+      await dbProxy?.close();
       await created.drop();
     },
   };

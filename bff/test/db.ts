@@ -63,3 +63,12 @@ export const skippedWithoutMysql = process.env.TEST_MYSQL_URL ? '' : ' (skipped:
 
 /** SQLite always; MySQL too when TEST_MYSQL_URL is set (CI sets it). */
 export const testDbs: TestDb[] = [sqlite, ...(process.env.TEST_MYSQL_URL ? [mysql(process.env.TEST_MYSQL_URL)] : [])];
+
+/** Redis for the suites that keep the shared counters there (TEST_REDIS_URL; CI sets it). */
+export const testRedisUrl = process.env.TEST_REDIS_URL || undefined;
+
+/** What a Redis-only describe() adds to its name when TEST_REDIS_URL is unset (like `skippedWithoutMysql`). */
+export const skippedWithoutRedis = testRedisUrl ? '' : ' (skipped: TEST_REDIS_URL unset; CI sets it, e.g. redis://127.0.0.1:6379)';
+
+/** A REDIS_KEY_PREFIX of its own, so runs and suites sharing one Redis never see each other's counts. */
+export const testRedisPrefix = (): string => `val-test-${randomBytes(5).toString('hex')}`;

@@ -96,51 +96,78 @@ export function createAi(c: AiConfig, logger: Logger): Ai {
   const delay = c.OFFLINE_AI_DELAY_MS;
   logger.info({ provider, model: model ? c.OPENAI_MODEL : undefined }, 'AI provider ready');
 
+  /** The most tokens a model answer to `task` may take (the task's cap within AI_MAX_TOKENS). */
+  const answerCap = (task: { maxTokens?: number }, opts: CallOptions) => Math.min(opts.maxTokens ?? task.maxTokens ?? c.AI_MAX_TOKENS, c.AI_MAX_TOKENS);
+
   /**
-   * The call's messages, with their prompt tokens charged to the call's meter. The offline
-   * analyst reads the input itself: without a meter it needs no messages (report agents).
+   * The call's messages. Before the model is asked, the call's budget holds its prompt tokens
+   * plus `answerTokens` (the longest answer it may get; the offline analyst's exact one), then
+   * the prompt is charged to the call's meter. The offline analyst reads the input itself:
+   * without a meter it needs no messages (report agents).
    */
-  const metered = <I>(task: AiTask<I, unknown>, input: I, opts: CallOptions): ChatMessage[] => {
-    if (!model && !opts.meter) return [];
+  const begin = async <I>(task: AiTask<I, unknown>, input: I, opts: CallOptions, answerTokens: number): Promise<ChatMessage[]> => {
+    if (!model && !opts.meter && !opts.reserve) return [];
     const messages = buildMessages(c.repoRoot, task, input);
-    opts.meter?.(messages.reduce((n, m) => n + estimateTokens(m.content), 0));
+    const prompt = messages.reduce((n, m) => n + estimateTokens(m.content), 0);
+    await opts.reserve?.(prompt + answerTokens);
+    opts.meter?.(prompt);
     return messages;
   };
   const charge = (opts: CallOptions, text: string) => opts.meter?.(estimateTokens(text));
+  /** Runs a reserved call; whatever happens, the reservation is settled once it ends. */
+  const settled = async <T>(opts: CallOptions, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } finally {
+      opts.settle?.();
+    }
+  };
 
   return {
     provider,
     async text(task, input, opts = {}) {
-      const messages = metered(task, input, opts);
       if (!model) {
-        if (delay) await sleep(delay, opts.signal);
         const value = task.offline(input);
+        await begin(task, input, opts, estimateTokens(value));
+        return settled(opts, async () => {
+          if (delay) await sleep(delay, opts.signal);
+          charge(opts, value);
+          return { value, provider };
+        });
+      }
+      const messages = await begin(task, input, opts, answerCap(task, opts));
+      return settled(opts, async () => {
+        const value = await model.complete(messages, {
+          ...opts,
+          maxTokens: opts.maxTokens ?? task.maxTokens,
+          temperature: opts.temperature ?? task.temperature,
+        });
         charge(opts, value);
         return { value, provider };
-      }
-      const value = await model.complete(messages, {
-        ...opts,
-        maxTokens: opts.maxTokens ?? task.maxTokens,
-        temperature: opts.temperature ?? task.temperature,
       });
-      charge(opts, value);
-      return { value, provider };
     },
     async json(task, input, opts = {}) {
-      const messages = metered(task, input, opts);
       if (!model) {
-        if (delay) await sleep(delay, opts.signal);
         const value = task.offline(input);
-        charge(opts, JSON.stringify(value));
-        return { value, provider };
+        const text = JSON.stringify(value);
+        await begin(task, input, opts, estimateTokens(text));
+        return settled(opts, async () => {
+          if (delay) await sleep(delay, opts.signal);
+          charge(opts, text);
+          return { value, provider };
+        });
       }
-      const text = await model.complete(messages, {
-        ...opts,
-        json: true,
-        maxTokens: opts.maxTokens ?? task.maxTokens,
-        temperature: opts.temperature ?? task.temperature,
+      const messages = await begin(task, input, opts, answerCap(task, opts));
+      const text = await settled(opts, async () => {
+        const answer = await model.complete(messages, {
+          ...opts,
+          json: true,
+          maxTokens: opts.maxTokens ?? task.maxTokens,
+          temperature: opts.temperature ?? task.temperature,
+        });
+        charge(opts, answer);
+        return answer;
       });
-      charge(opts, text);
       try {
         return { value: task.parse(extractJson(text), input), provider };
       } catch (e) {
@@ -149,38 +176,30 @@ export function createAi(c: AiConfig, logger: Logger): Ai {
       }
     },
     stream(task, input, opts = {}) {
-      const messages = metered(task, input, opts);
-      const counted = async function* (chunks: AsyncIterable<string>) {
-        for await (const piece of chunks) {
-          charge(opts, piece);
-          yield piece;
+      const text = model ? null : task.offline(input);
+      const step = delay ? Math.max(1, Math.round(delay / 20)) : 0;
+      // The budget is held when the first piece is asked for: a refusal is that first piece's error.
+      const chunks = async function* () {
+        const messages = await begin(task, input, opts, text === null ? answerCap(task, opts) : estimateTokens(text));
+        try {
+          const source =
+            text === null
+              ? model!.stream(messages, { ...opts, maxTokens: opts.maxTokens ?? task.maxTokens, temperature: opts.temperature ?? task.temperature })
+              : (async function* () {
+                  for (const piece of chunkText(text)) {
+                    if (step) await sleep(step, opts.signal);
+                    yield piece;
+                  }
+                })();
+          for await (const piece of source) {
+            charge(opts, piece);
+            yield piece;
+          }
+        } finally {
+          opts.settle?.();
         }
       };
-      if (!model) {
-        const text = task.offline(input);
-        const step = delay ? Math.max(1, Math.round(delay / 20)) : 0;
-        return {
-          provider,
-          chunks: counted(
-            (async function* () {
-              for (const piece of chunkText(text)) {
-                if (step) await sleep(step, opts.signal);
-                yield piece;
-              }
-            })(),
-          ),
-        };
-      }
-      return {
-        provider,
-        chunks: counted(
-          model.stream(messages, {
-            ...opts,
-            maxTokens: opts.maxTokens ?? task.maxTokens,
-            temperature: opts.temperature ?? task.temperature,
-          }),
-        ),
-      };
+      return { provider, chunks: chunks() };
     },
   };
 }

@@ -18,6 +18,13 @@ export interface CallOptions {
    * asked, then the answer (per chunk when streamed). Per-IP token budgets hang on this.
    */
   meter?: (tokens: number) => void;
+  /**
+   * Called before the model is asked with the most the call can cost (its prompt plus the longest
+   * answer it may get); rejects (429) when the caller's token budget cannot hold it.
+   */
+  reserve?: (tokens: number) => Promise<void>;
+  /** Called once the call has ended (answered, failed or aborted): what was reserved and not metered goes back. */
+  settle?: () => void;
 }
 
 /**

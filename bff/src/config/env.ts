@@ -115,10 +115,24 @@ const schema = z.object({
   ANALYTICS_FLUSH_ROWS: z.coerce.number().int().min(1).max(500).default(500),
   ANALYTICS_MAX_BUFFER: z.coerce.number().int().min(10).max(1_000_000).default(20_000),
   /**
-   * How long a rate-limit or budget counter may wait for the shared MySQL table (ms); past it the
-   * call counts in this process's memory, so a silent network cut does not hang limited requests.
+   * How long a rate-limit or budget counter may wait for the shared store (Redis or MySQL, ms);
+   * past it the store counts as unavailable: the admin login answers 503, every other limit
+   * allows each process its share, so a silent network cut does not hang limited requests.
    */
-  COUNTER_STORE_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(500),
+  COUNTER_STORE_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(1500),
+  /**
+   * Redis for the shared per-client counters (rate limits, token budgets, the login throttle),
+   * e.g. `redis://:password@host:6379/0` (`rediss://` for TLS). Unset: MySQL's table, or memory on SQLite.
+   */
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((v) => /^rediss?:\/\/[^\s]+$/.test(v), { message: 'must be a redis:// or rediss:// URL' })
+      .optional(),
+  ),
+  /** Put before every Redis key of this deployment (several deployments can share one Redis). */
+  REDIS_KEY_PREFIX: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9:_-]{1,40}$/, { message: 'must be 1-40 letters, digits, : _ -' }).default('val')),
   /** Click-tracking requests allowed per IP and minute. */
   TRACK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   /** Idea validations (POST /api/validate and /api/validate/stream together) allowed per IP and minute. */
@@ -237,6 +251,11 @@ const schema = z.object({
       ctx.addIssue({ code: 'custom', message: 'must be a number of proxy hops (0-99), true (= 1) or false (= 0)' });
       return 0;
     }),
+  /**
+   * IPv6 clients are counted by their network of this many leading bits (default 64: one
+   * subscriber's /64 is one client for every per-IP limit and budget); 128 counts each address.
+   */
+  IPV6_PREFIX_BITS: z.coerce.number().int().min(16).max(128).default(64),
   /**
    * Bearer token of `GET /metrics` (Prometheus text format). Unset: no metrics endpoint (404).
    * At least 16 characters; compared in constant time.

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import { ErrorCode } from '@val/contracts';
 import { AiError } from '../ai/types';
-import { AppError, UpstreamError } from '../errors';
+import { AppError, LimitUnavailableError, UpstreamError } from '../errors';
 import type { Logger } from '../logger';
 
 interface HttpishError {
@@ -91,7 +91,7 @@ export function errorHandler({ logger }: { logger: Logger }): Middleware {
         ctx.status = known.status;
         for (const [k, v] of Object.entries(known.headers)) ctx.set(k, v);
         ctx.body = { error: { code: known.code, message: known.message } };
-        if (known.status >= 500) logger.warn({ err, path: ctx.path }, known.message);
+        if (known.status >= 500 && !(known instanceof LimitUnavailableError)) logger.warn({ err, path: ctx.path }, known.message);
         return;
       }
       logger.error({ err, method: ctx.method, path: ctx.path }, 'unhandled error');

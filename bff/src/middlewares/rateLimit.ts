@@ -1,6 +1,8 @@
 import type { Context, Middleware } from 'koa';
 import { RateLimitError } from '../errors';
+import { clientKey } from '../http/clientAddress';
 import type { CounterStore } from '../repositories/counters';
+import { windowLimit } from '../services/windowLimit';
 
 export interface RateLimitOptions {
   /** Where the counts live (`deps.counters`: shared by every process on MySQL, memory on SQLite). */
@@ -31,8 +33,10 @@ export interface RateLimiter extends Middleware {
 /**
  * Fixed-window rate limit per key over a counter store: each key gets `max` requests per
  * `windowMs`; beyond that RateLimitError (429 with Retry-After), which the error handler turns
- * into `{ error: { code: 'rate_limited', message } }`. On MySQL the count is shared by every BFF
- * process (N processes still allow `max`). Allowed requests get `RateLimit-Limit`,
+ * into `{ error: { code: 'rate_limited', message } }`. On a shared store (Redis, MySQL) the count
+ * is shared by every BFF process (N processes still allow `max`), without a store call per
+ * request (`windowLimit`: a process counts a block of requests at once); while the store cannot
+ * answer, each process allows its share. Allowed requests get `RateLimit-Limit`,
  * `RateLimit-Remaining` and `RateLimit-Reset` headers.
  *
  * Usage: `router.post('/api/contact', rateLimit({ store: deps.counters, name: 'contact', windowMs: 60_000, max: 5, key: byIp }), handler)`.
@@ -41,12 +45,12 @@ export function rateLimit(opts: RateLimitOptions): RateLimiter {
   const { windowMs, max, key, message } = opts;
   if (!Number.isFinite(windowMs) || windowMs <= 0) throw new RangeError('rateLimit: windowMs must be > 0');
   if (!Number.isInteger(max) || max < 1) throw new RangeError('rateLimit: max must be an integer >= 1');
-  const counter = opts.store.counter(opts.name, windowMs);
+  const limit = windowLimit({ store: opts.store, name: opts.name, windowMs, max, whenUnavailable: 'share' });
 
   const hit = async (k: string) => {
-    const { total, msLeft } = await counter.add(k);
-    if (total > max) throw new RateLimitError(msLeft / 1000, message);
-    return { remaining: max - total, resetInMs: msLeft };
+    const { allowed, remaining, msLeft } = await limit.take(k);
+    if (!allowed) throw new RateLimitError(msLeft / 1000, message);
+    return { remaining, resetInMs: msLeft };
   };
 
   const middleware = (async (ctx: Context, next: () => Promise<unknown>) => {
@@ -60,12 +64,20 @@ export function rateLimit(opts: RateLimitOptions): RateLimiter {
   }) as RateLimiter;
 
   middleware.hit = hit;
-  middleware.reset = (k: string) => counter.reset(k);
+  middleware.reset = (k: string) => limit.reset(k);
   return middleware;
 }
 
+declare module 'koa' {
+  interface DefaultContext {
+    /** IPV6_PREFIX_BITS of the app (set on `app.context` by createApp). */
+    ipv6PrefixBits?: number;
+  }
+}
+
 /**
- * The client's address as the usual key: Koa's `ctx.ip`, which with TRUST_PROXY=N is the N-th
- * X-Forwarded-For entry from the right (the one our own proxy wrote), else the socket's peer.
+ * The client as every per-IP limit and budget counts it: Koa's `ctx.ip` (with TRUST_PROXY=N the
+ * N-th X-Forwarded-For entry from the right, the one our own proxy wrote, else the socket's
+ * peer) without a port, IPv4-mapped addresses as IPv4, IPv6 by its /IPV6_PREFIX_BITS network.
  */
-export const byIp = (ctx: Context): string => ctx.ip || 'unknown';
+export const byIp = (ctx: Context): string => clientKey(ctx.ip, ctx.ipv6PrefixBits);

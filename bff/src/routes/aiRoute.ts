@@ -18,40 +18,46 @@ export function aiRateLimit(store: CounterStore, name: string, max: number, mess
   return rateLimit({ store, name, windowMs: 60_000, max, key: byIp, message });
 }
 
-/** How long metered tokens are added up before one write to the budget's counter. */
-const METER_FLUSH_MS = 250;
-
 /**
- * The per-IP token budget shared by every AI route (and, on MySQL, every process) — one
- * `deps.services.aiBudget` (AI_TOKEN_BUDGET_PER_IP tokens per AI_TOKEN_BUDGET_WINDOW_MS) — as
- * middleware: a client past its allowance gets a 429 with Retry-After before any model is asked;
- * otherwise the calls of the request are metered into it (`aiOptions`).
+ * The per-IP token budget shared by every AI route (and every process sharing the counters) —
+ * one `deps.services.aiBudget` (AI_TOKEN_BUDGET_PER_IP tokens per AI_TOKEN_BUDGET_WINDOW_MS) — as
+ * the request's model-call options (`aiOptions`): each call reserves the most it can cost before
+ * the model is asked (a client past its allowance gets a 429 with Retry-After, parallel calls
+ * cannot all start on the same unspent allowance), meters what it spends, and gives back the rest
+ * when it ends (or when the client goes away, whichever comes first).
  */
-export function aiBudget(b: TokenBudget, logger?: Logger): Middleware {
+export function aiBudget(b: TokenBudget): Middleware {
   return async (ctx, next) => {
     const key = byIp(ctx);
-    await b.check(key);
-    // A streamed answer is metered chunk by chunk: add up a quarter second of chunks into one
-    // write to the (possibly shared, database) counter.
-    let pending = 0;
-    let timer: NodeJS.Timeout | null = null;
-    const flush = () => {
-      timer = null;
-      const n = pending;
-      pending = 0;
-      if (n > 0) b.charge(key, n).catch((err) => logger?.warn({ err }, 'AI tokens could not be counted'));
+    let held = 0;
+    let spent = 0;
+    const settle = () => {
+      if (held > spent) b.release(key, held - spent);
+      held = 0;
+      spent = 0;
     };
-    ctx.state.aiMeter = (tokens: number) => {
-      pending += tokens;
-      timer ??= setTimeout(flush, METER_FLUSH_MS);
+    const calls: Pick<CallOptions, 'reserve' | 'meter' | 'settle'> = {
+      async reserve(tokens) {
+        held += await b.reserve(key, tokens);
+      },
+      meter(tokens) {
+        spent += tokens;
+        if (spent > held) {
+          b.charge(key, spent - held);
+          held = spent;
+        }
+      },
+      settle,
     };
+    ctx.state.aiCalls = calls;
+    ctx.res.once('close', settle);
     return next();
   };
 }
 
-/** The options of a request's model calls: aborted when the client leaves, metered into its budget. */
+/** The options of a request's model calls: aborted when the client leaves, held against and metered into its budget. */
 export function aiOptions(ctx: Context, controller: AbortController = clientGone(ctx)): CallOptions {
-  return { signal: controller.signal, meter: ctx.state.aiMeter as CallOptions['meter'] };
+  return { signal: controller.signal, ...(ctx.state.aiCalls as Pick<CallOptions, 'reserve' | 'meter' | 'settle'> | undefined) };
 }
 
 /** Aborts when the client goes away before the answer is complete. */

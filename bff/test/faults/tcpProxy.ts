@@ -20,6 +20,13 @@ export interface TcpProxy {
    * Resolves when that has happened: the server did the work, the client never heard.
    */
   loseAnswerTo(marker: string): Promise<void>;
+  /**
+   * Every byte both ways waits `ms` before it is passed on (0: at once again), as a slow or
+   * distant database would answer: nothing is lost or reordered, everything takes longer.
+   */
+  slow(ms: number): void;
+  /** From now on, counts the client packets (e.g. queries) that contain `marker`; read the count with the returned function. */
+  count(marker: string): () => number;
   close(): Promise<void>;
 }
 
@@ -34,6 +41,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   let state: 'open' | CutMode = 'open';
   let count = 0;
   let lose: { marker: Buffer; done: () => void } | null = null;
+  let delayMs = 0;
+  const counters: Array<{ marker: Buffer; n: number }> = [];
+  /** Passes `d` on now, or after the configured delay (timers of one delay fire in order). */
+  const pass = (write: () => void) => (delayMs > 0 ? setTimeout(write, delayMs) : write());
 
   const onConnection = (client: net.Socket) => {
     if (state === 'blackhole') {
@@ -62,7 +73,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         pair.dropAnswer = lose.done;
         lose = null;
       }
-      upstream.write(d);
+      for (const c of counters) if (d.includes(c.marker)) c.n += 1;
+      pass(() => {
+        if (state === 'open' && !upstream.destroyed) upstream.write(d);
+      });
     });
     upstream.on('data', (d) => {
       if (state !== 'open') return;
@@ -74,7 +88,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         done();
         return;
       }
-      client.write(d);
+      pass(() => {
+        if (state === 'open' && !client.destroyed) client.write(d);
+      });
     });
   };
 
@@ -99,6 +115,14 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         pairs.clear();
         await closed;
       }
+    },
+    slow(ms) {
+      delayMs = ms;
+    },
+    count(marker) {
+      const c = { marker: Buffer.from(marker), n: 0 };
+      counters.push(c);
+      return () => c.n;
     },
     loseAnswerTo(marker) {
       return new Promise<void>((done) => {

@@ -1,6 +1,7 @@
 import { json, startTestApp, type TestApp } from '../app';
 import { testDbs } from '../db';
-import { hashPassword } from '../../src/routes/admin/password';
+import { FEASIBILITY_INPUTS } from '../reports';
+import { hashPassword, LOGIN_BUSY_MESSAGE, SCRYPT_CONCURRENCY } from '../../src/routes/admin/password';
 
 /**
  * Findings 1 and 2 of the attack run: the admin login throttle holds under a burst of parallel
@@ -37,6 +38,28 @@ describe.each(testDbs)('admin login burst with ADMIN_PASSWORD_HASH on $label', (
     // Another address is not affected.
     expect(await login(PASSWORD, '198.51.100.21')).toBe(200);
   });
+});
+
+describe.each(testDbs)('the scrypt queue under 200 parallel guesses from 200 addresses on $label', (dbKind) => {
+  it(`checks ${SCRYPT_CONCURRENCY.max} at a time with ${SCRYPT_CONCURRENCY.waiting} waiting; the rest are told to retry (503), none is lost`, async () => {
+    const app = await startTestApp({ dbKind, env: { ADMIN_PASSWORD_HASH: await hashPassword(PASSWORD) } });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          app.fetch('/api/admin/login', { method: 'POST', json: { password: `wrong-${i}` }, headers: { 'x-forwarded-for': `10.55.${i >> 8}.${i & 255}` } }).then(async (r) => ({ status: r.status, body: await json(r) })),
+        ),
+      );
+      const busy = answers.filter((a) => a.status === 503);
+      const checked = answers.filter((a) => a.status === 401);
+      expect(busy.length + checked.length).toBe(200);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(busy[0].body.error).toEqual({ code: 'unavailable', message: LOGIN_BUSY_MESSAGE });
+      // A 503 means the running check and every waiting place were taken: all of those were checked.
+      expect(checked.length).toBeGreaterThanOrEqual(SCRYPT_CONCURRENCY.max + SCRYPT_CONCURRENCY.waiting);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });
 
 describe.each(testDbs)('TRUST_PROXY=true (one proxy) on $label', (dbKind) => {
@@ -99,6 +122,85 @@ describe('TRUST_PROXY hop counts', () => {
     } finally {
       await two.close();
       await off.close();
+    }
+  });
+});
+
+describe.each(testDbs)('one client, many spellings of its address (TRUST_PROXY=1) on $label', (dbKind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({
+      dbKind,
+      env: { TRUST_PROXY: '1', ADMIN_PASSWORD: PASSWORD, VALIDATE_RATE_LIMIT_PER_MINUTE: '3', AI_TOKEN_BUDGET_PER_IP: '1000000', REPORT_WORKER: 'off', REPORT_EVENT_STREAMS_PER_IP: '3' },
+    });
+  });
+  afterAll(() => app.close());
+
+  it('caps the open report event streams of a /64 together', async () => {
+    const id = await app.deps.reports.start({ product: 'new-product-feasibility-study', inputs: FEASIBILITY_INPUTS });
+    const open: AbortController[] = [];
+    const stream = async (xff: string) => {
+      const ac = new AbortController();
+      open.push(ac);
+      const r = await app.fetch(`/api/reports/${id}/events`, { headers: { 'x-forwarded-for': xff }, signal: ac.signal });
+      if (r.ok) await r.body!.getReader().read();
+      else await r.text();
+      return r.status;
+    };
+    try {
+      expect([await stream('2001:db8:6:1::1'), await stream('[2001:db8:6:1::2]:443'), await stream('2001:db8:6:1:ffff::3')]).toEqual([200, 200, 200]);
+      expect(await stream('2001:db8:6:1::4')).toBe(429);
+      expect(await stream('2001:db8:6:2::1')).toBe(200);
+    } finally {
+      for (const ac of open) ac.abort();
+    }
+  });
+
+  const guess = (xff: string) =>
+    app.fetch('/api/admin/login', { method: 'POST', json: { password: 'wrong' }, headers: { 'x-forwarded-for': xff } }).then((r) => r.status);
+
+  it('400 parallel guesses from 400 addresses of one IPv6 /64 reach the password check 10 times', async () => {
+    const statuses = await Promise.all(Array.from({ length: 400 }, (_, i) => guess(`2001:db8:7:1:${(i + 1).toString(16)}:0:0:${i.toString(16)}`)));
+    const count = (s: number) => statuses.filter((x) => x === s).length;
+    expect({ 401: count(401), 429: count(429) }).toEqual({ 401: 10, 429: 390 });
+    // The next /64 is another client.
+    expect(await guess('2001:db8:7:2::1')).toBe(401);
+  });
+
+  it('an address with a port, in brackets, or IPv4-mapped is the same client', async () => {
+    const v4 = ['203.0.113.77:40001', '203.0.113.77:40002', '::ffff:203.0.113.77', '[::ffff:203.0.113.77]:443', '::FFFF:cb00:714d', '203.0.113.77'];
+    const v6 = ['[2001:db8:9::1]:443', '2001:db8:9::1', '[2001:db8:9:0:ffff::2]:8080', '2001:DB8:9:0::3'];
+    const statuses = [];
+    for (let i = 0; i < 12; i++) statuses.push(await guess(v4[i % v4.length]));
+    expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
+    const six = [];
+    for (let i = 0; i < 12; i++) six.push(await guess(v6[i % v6.length]));
+    expect(six).toEqual([...Array(10).fill(401), 429, 429]);
+  });
+
+  it('counts validations and the AI allowance of a /64 together', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await app.fetch('/api/validate', { method: 'POST', json: idea(i), headers: { 'x-forwarded-for': `2001:db8:8:1::${i + 1}` } });
+      statuses.push(r.status);
+      await r.text();
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('IPV6_PREFIX_BITS', () => {
+  it('groups IPv6 clients by the configured prefix (128: every address on its own)', async () => {
+    const app = await startTestApp({ env: { TRUST_PROXY: '1', ADMIN_PASSWORD: PASSWORD, ADMIN_LOGIN_MAX_FAILURES: '1', IPV6_PREFIX_BITS: '128' } });
+    const wide = await startTestApp({ env: { TRUST_PROXY: '1', ADMIN_PASSWORD: PASSWORD, ADMIN_LOGIN_MAX_FAILURES: '1', IPV6_PREFIX_BITS: '48' } });
+    try {
+      const guess = (a: TestApp, xff: string) =>
+        a.fetch('/api/admin/login', { method: 'POST', json: { password: 'wrong' }, headers: { 'x-forwarded-for': xff } }).then((r) => r.status);
+      expect([await guess(app, '2001:db8:5:1::1'), await guess(app, '2001:db8:5:1::2'), await guess(app, '2001:db8:5:1::1')]).toEqual([401, 401, 429]);
+      expect([await guess(wide, '2001:db8:5:1::1'), await guess(wide, '2001:db8:5:2::1'), await guess(wide, '2001:db8:6:1::1')]).toEqual([401, 429, 401]);
+    } finally {
+      await app.close();
+      await wide.close();
     }
   });
 });

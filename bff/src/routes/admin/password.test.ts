@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../config/env';
-import { hashPassword, parseScryptHash, passwordVerifier, verifyScrypt } from './password';
+import { hashPassword, LOGIN_BUSY_MESSAGE, parseScryptHash, passwordVerifier, SCRYPT_CONCURRENCY, verifyScrypt } from './password';
 import { memoryCounterStore } from '../../repositories/counters';
 import { LOGIN_THROTTLED_MESSAGE, loginThrottle } from '../../services/loginThrottle';
 
@@ -35,6 +35,19 @@ describe('admin password hashing', () => {
     const none = passwordVerifier({});
     expect(none.enabled).toBe(false);
     expect(none.problem).toMatch(/ADMIN_PASSWORD/);
+  });
+
+  it(`runs ${SCRYPT_CONCURRENCY.max} check at a time, lets ${SCRYPT_CONCURRENCY.waiting} wait, and refuses the next at once with a 503 to retry`, async () => {
+    const verifier = passwordVerifier({ ADMIN_PASSWORD_HASH: await hashPassword('the one', { N: 1024 }) });
+    const admitted = SCRYPT_CONCURRENCY.max + SCRYPT_CONCURRENCY.waiting;
+    const calls = Array.from({ length: admitted + 3 }, (_, i) => verifier.verify(i === admitted - 1 ? 'the one' : `guess ${i}`));
+    const outcomes = await Promise.allSettled(calls);
+    expect(outcomes.slice(0, admitted).map((o) => (o.status === 'fulfilled' ? o.value : o.reason))).toEqual([...Array(admitted - 1).fill(false), true]);
+    for (const o of outcomes.slice(admitted)) {
+      expect(o).toMatchObject({ status: 'rejected', reason: { status: 503, code: 'unavailable', message: LOGIN_BUSY_MESSAGE } });
+    }
+    // Once the queue has drained, checks are taken again.
+    expect(await verifier.verify('the one')).toBe(true);
   });
 
   it('has a command that prints a hash the config accepts', () => {

@@ -40,7 +40,7 @@ export function simulationRouter({ config, logger, counters, services }: AppDeps
     config.SIMULATION_GENERATE_RATE_LIMIT_PER_MINUTE,
     'Too many generations in a short time. Please wait a minute and try again.',
   );
-  const budget = aiBudget(services.aiBudget, logger);
+  const budget = aiBudget(services.aiBudget);
 
   router.post('/api/generate-customers', generateLimit, budget, async (ctx) => {
     const body = parseBody(ctx, generateCustomersRequestSchema);

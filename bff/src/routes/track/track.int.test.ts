@@ -147,6 +147,28 @@ describe.each(testDbs)('POST /api/track-click and /api/track-product-click on $l
     }
   });
 
+  it('counts the per-IP limit without a counter round trip per click, and still stops at the limit', async () => {
+    const LIMIT = 300;
+    const mysql = dbKind.label === 'mysql';
+    const limited = await startTestApp({ dbKind, env: { TRACK_RATE_LIMIT_PER_MINUTE: String(LIMIT) }, proxyDb: mysql });
+    // The queries the app sends to MySQL, counted on the wire (the counter store talks to the pool's connections directly).
+    const counterQueries = limited.dbProxy?.count('rate_limits') ?? (() => 0);
+    try {
+      const body = { company: 'gamma', linkType: 'button', url: gamma.url };
+      const click = () => limited.fetch('/api/track-click', { method: 'POST', json: body, headers: { 'x-forwarded-for': '198.51.100.140' } }).then((r) => r.status);
+      const codes: number[] = [];
+      // In parallel tens, as a busy page sends them.
+      for (let i = 0; i < (LIMIT + 20) / 10; i++) codes.push(...(await Promise.all(Array.from({ length: 10 }, click))));
+      expect(codes.filter((c) => c === 202)).toHaveLength(LIMIT);
+      expect(codes.filter((c) => c === 429)).toHaveLength(20);
+      // Each counter call is a few statements (a transaction on MySQL): far fewer than one per click.
+      if (mysql) expect(counterQueries()).toBeGreaterThan(0);
+      expect(counterQueries()).toBeLessThanOrEqual(LIMIT / 5);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 503 instead of accepting clicks the writer cannot store', async () => {
     const full = await startTestApp({ dbKind, env: { ANALYTICS_MAX_BUFFER: '10', ANALYTICS_FLUSH_ROWS: '500' } });
     try {

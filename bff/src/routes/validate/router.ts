@@ -22,7 +22,7 @@ export function validateRouter({ ai, logger, config, counters, services }: AppDe
     config.VALIDATE_RATE_LIMIT_PER_MINUTE,
     'You have asked Val for several validations in a short time. Please wait a minute and try again.',
   );
-  const budget = aiBudget(services.aiBudget, logger);
+  const budget = aiBudget(services.aiBudget);
   const validations = services.validation;
 
   router.post(VALIDATE_PATH, limit, budget, async (ctx) => {
