@@ -176,6 +176,26 @@ export function RiskList({ risks }: { risks: ReadonlyArray<RiskFlag> }) {
   );
 }
 
+const Facts = styled.ul`
+  margin: 6px 0 0;
+  padding-left: 1.2em;
+  font-size: 0.9rem;
+  color: ${t.textMuted};
+  li { margin: 2px 0; }
+`;
+
+/** What the analyst's market table says about the market, with numbers: the sentences an analysis may quote (plain text). */
+export function MarketFacts({ facts }: { facts: ReadonlyArray<string> | undefined }) {
+  if (!facts?.length) return null;
+  return (
+    <Facts data-testid="sheet-market-facts">
+      {facts.map((f) => (
+        <li key={f}>{f}</li>
+      ))}
+    </Facts>
+  );
+}
+
 const Note = styled.p`
   margin: 10px 0 0;
   font-size: 0.88rem;

@@ -78,9 +78,9 @@ describe('renderReportPdf', () => {
     expect(text).toMatch(row('Year 1', formatWhole(y1.customers), printed(snacks, y1.revenue), printed(snacks, y1.costs), `${printed(snacks, y1.profit)} (loss)`));
     expect(printed(snacks, y1.profit)).toMatch(/^-EUR \d/);
     expect(flat).toContain('Year 5 ends at -EUR 420K; a box costs 9 EUR or EUR 9.');
-    // The founder's own price, below the market's range: theirs, beside the range.
-    expect(text).toMatch(/Price\s+EUR 9 a month \(typical EUR\s/);
-    expect(text).toMatch(/\s18-EUR 74 a month\)\s/);
+    // The founder's own price, below the market's range: the price's range reaches down to it; the typical range is its own row.
+    expect(text).toMatch(/Price\s+EUR 9-EUR 74 a month \(base\s/);
+    expect(text).toMatch(/What offers typically cost\s+EUR 18-EUR 74 a month/);
     for (const y of snacks.years) expect(text).toMatch(row(`Year ${y.year}`, formatWhole(y.customers), printed(snacks, y.revenue), printed(snacks, y.costs)));
   });
 

@@ -244,6 +244,11 @@ export function renderReportPdf(r: PdfReport): Buffer {
     write('Risk flags', { size: 11.5, bold: true, gap: 3 });
     if (!sh.risks.length) write('No risk flags in the numbers.', { gap: 2 });
     for (const risk of sh.risks) write(`- [${risk.severity === 'high' ? 'High' : 'Medium'}] ${pdfSafe(risk.text)}`, { indent: 12, gap: 2 });
+    if (sh.marketFacts?.length) {
+      ensure(40);
+      write("From the analyst's market table", { size: 11.5, bold: true, gap: 3 });
+      for (const fact of sh.marketFacts) write(`- ${pdfSafe(fact)}`, { indent: 12, gap: 2 });
+    }
     y += 4;
     write(pdfSafe(`Sources: ${sh.sources.note}`), { size: 9.5, italic: true, color: muted, gap: 14 });
   }

@@ -100,10 +100,14 @@ describe('ReportFactSheetView (the numbers behind this report)', () => {
     expect(snacks.years.every((y) => y.profit < 0)).toBe(true);
     expect(out).toContain(`Year 1 ${formatWhole(snacks.years[0].customers)} ${eur(snacks.years[0].revenue)} ${eur(snacks.years[0].costs)} −${eur(-snacks.years[0].profit)} loss`);
     expect(out).toContain('EUR (€), the currency your inputs use.');
-    // The founder's own price sits below the market's range: shown as theirs, beside the typical range.
+    // The founder's own price sits below the market's range: the price's range reaches down to it, and
+    // what offers typically cost is its own row.
     const price = snacks.sizing.find((f) => f.id === 'price')!;
-    expect(price.value).toBeLessThan(price.low!);
-    expect(out).toContain(`Price ${eur(price.value)} a month (typical ${eur(price.low!)}–${eur(price.high!)} a month) the price you wrote (9 euros)`);
+    const typical = snacks.sizing.find((f) => f.id === 'typical-price')!;
+    expect(price.value).toBeLessThan(typical.low!);
+    expect(price.low).toBe(price.value);
+    expect(out).toContain(`Price ${eur(price.low!)}–${eur(price.high!)} a month (base ${eur(price.value)}) the price you wrote (9 euros)`);
+    expect(out).toContain(`What offers typically cost ${eur(typical.low!)}–${eur(typical.high!)} a month (base ${eur(typical.value)})`);
   });
 
   it('renders the sheet as text: markup in its strings is shown, never parsed', () => {

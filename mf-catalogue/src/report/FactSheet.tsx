@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import type { CurrencyInfo, MarketRead, ReportFactSheet, SheetScore, YearFigures } from '@val/contracts';
 import { FACT_SHEET_TITLE, breakEvenLabel, formatMoney, formatWhole } from '@val/contracts/factSheet';
-import { FigureTable, RiskList, ScrollBox, SourcesNoteLine, VerdictBlock } from '@val/ui/factSheet';
+import { FigureTable, MarketFacts, RiskList, ScrollBox, SourcesNoteLine, VerdictBlock } from '@val/ui/factSheet';
 import { t } from '@val/ui';
 
 const Wrap = styled.section`
@@ -236,6 +236,13 @@ export function ReportFactSheetView({ sheet }: { sheet: ReportFactSheet }) {
         <h3>Scores</h3>
         <ScoresTable scores={sheet.scores} />
         <Small>0–3 is Low, 4–6 Medium, 7–10 High, in every section.</Small>
+
+        {sheet.marketFacts?.length ? (
+          <>
+            <h3>From the analyst’s market table</h3>
+            <MarketFacts facts={sheet.marketFacts} />
+          </>
+        ) : null}
       </Arithmetic>
 
       <h3>Risk flags</h3>
