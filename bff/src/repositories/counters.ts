@@ -266,11 +266,10 @@ interface PendingAdd {
  * the adds that arrive wait and go together in the next, so a burst over many keys takes one
  * pooled connection for two statements instead of one connection per key (200 parallel login
  * guesses from 200 addresses no longer queue for the pool past the timeout). A batch is a
- * multi-row `INSERT … ON DUPLICATE KEY UPDATE` (atomic per row; a key whose window has ended
- * starts a new one; rows in key order, so two processes lock them in the same order), then a
- * read of the new totals. No transaction between the two (two round trips, not four): a total
- * read later may include another process's adds made meanwhile, which only makes the caller
- * count what it added as later than it was, so together they never allow more than the limit.
+ * multi-row `INSERT … ON DUPLICATE KEY UPDATE` (a key whose window has ended starts a new one;
+ * rows in key order, so two processes lock them in the same order), then a read of the new
+ * totals, in one transaction: the totals are exact, so an exact limit lets exactly its number
+ * through across processes.
  */
 function batchedAdds(knex: Knex, timeoutMs: number): (key: string, points: number, windowMs: number) => Promise<CounterState> {
   let pending: PendingAdd[] = [];
@@ -288,14 +287,17 @@ function batchedAdds(knex: Knex, timeoutMs: number): (key: string, points: numbe
     const keys = [...byKey.keys()].sort();
     const now = Date.now();
     const values = keys.flatMap((k) => [k, byKey.get(k)!.points, now + byKey.get(k)!.windowMs]);
-    const upsert = async () => {
-      await knex.raw(
-        `INSERT INTO ?? (\`key\`, points, expire) VALUES ${keys.map(() => '(?, ?, ?)').join(', ')}
-         ON DUPLICATE KEY UPDATE points = IF(expire <= ?, GREATEST(VALUES(points), 0), points + VALUES(points)), expire = IF(expire <= ?, VALUES(expire), expire)`,
-        [COUNTERS_TABLE, ...values, now, now],
-      );
-      return (await knex(COUNTERS_TABLE).select('key', 'points', 'expire').whereIn('key', keys)) as Array<{ key: string; points: number | string; expire: number | string }>;
-    };
+    // One transaction: the rows stay locked from the upsert to the read, so each total read is
+    // exactly this batch's (another process's adds land before or after it, never in between).
+    const upsert = () =>
+      knex.transaction(async (trx) => {
+        await trx.raw(
+          `INSERT INTO ?? (\`key\`, points, expire) VALUES ${keys.map(() => '(?, ?, ?)').join(', ')}
+           ON DUPLICATE KEY UPDATE points = IF(expire <= ?, GREATEST(VALUES(points), 0), points + VALUES(points)), expire = IF(expire <= ?, VALUES(expire), expire)`,
+          [COUNTERS_TABLE, ...values, now, now],
+        );
+        return (await trx(COUNTERS_TABLE).select('key', 'points', 'expire').whereIn('key', keys)) as Array<{ key: string; points: number | string; expire: number | string }>;
+      });
     let rows: Awaited<ReturnType<typeof upsert>>;
     try {
       rows = await upsert();
