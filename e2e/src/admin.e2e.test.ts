@@ -281,7 +281,18 @@ describe('toasts on the admin dashboard', () => {
     await login(page, seeded);
     await toast(page).filter({ hasText: 'Login successful' }).waitFor();
     await page.getByTestId('product-row').first().waitFor();
-    // For a while after the rows appear (the toast shows for 5 s), nothing clickable is under it.
+    // Once the page has settled (the toast moves off what appears within a couple of frames; on a
+    // loaded machine a frame can take a while), and for a while after (the toast shows for 5 s),
+    // nothing clickable is under it.
+    await page.waitForFunction(
+      () => {
+        const t = document.querySelector('[data-testid="toast"]')?.getBoundingClientRect();
+        const row = document.querySelector('[data-toast-avoid]')?.getBoundingClientRect();
+        return !!t && !!row && !(row.left < t.right && row.right > t.left && row.top < t.bottom && row.bottom > t.top);
+      },
+      undefined,
+      { timeout: 2000, polling: 'raf' },
+    );
     const covered = new Set<string>();
     for (let i = 0; i < 12; i++) {
       for (const c of await coveredByToast(page)) covered.add(c);

@@ -4,10 +4,12 @@ import { launchBrowser, newPage } from './browser';
 import { startTestServer, type TestServer } from './server';
 
 /**
- * Links in what a model answers or a visitor typed cannot phish from a shared page: the lab's
- * feedback and the permalink `/v/:id` show them as text, with the host they point to when their
- * words do not show it (a model's "[Claim your refund](https://evil.example/refund)" reads
- * "Claim your refund (evil.example)"); bare addresses in the inputs stay text too.
+ * Links in what a model answers or a visitor typed cannot phish from a shared page. A model's
+ * links never reach the page: Val's consistency check removes the sentences that carry them
+ * before the feedback is stored, and says so ("… unsupported claims removed …"); an address left
+ * without a scheme ("www.evil.example/w") stays text. A visitor's own addresses in the inputs show
+ * as text on the permalink. (The markdown renderer's own rule — links as text with their host —
+ * has its render test in ui.)
  */
 
 jest.setTimeout(120_000);
@@ -56,7 +58,7 @@ afterAll(async () => {
 async function offsiteLinks(page: Page, feedback: string) {
   const region = page.getByTestId(feedback);
   // Rendered as markdown (its renderer loads lazily; until then the text shows as it is).
-  await region.getByRole('heading', { name: 'Market Opportunity' }).waitFor();
+  await region.getByRole('heading', { name: 'Risks' }).waitFor();
   return {
     links: await page.evaluate((origin) => Array.from(document.querySelectorAll('a[href]')).map((a) => (a as HTMLAnchorElement).href).filter((h) => !h.startsWith(origin) && h.includes('evil')), server.url),
     text: (await region.innerText()).replace(/\s+/g, ' '),
@@ -65,9 +67,9 @@ async function offsiteLinks(page: Page, feedback: string) {
 
 const expectDefused = (seen: { links: string[]; text: string }) => {
   expect(seen.links).toEqual([]);
-  expect(seen.text).toContain(`Claim your refund (${EVIL})`);
-  expect(seen.text).toContain(`Log in at paypal.com (${EVIL})`);
-  expect(seen.text).toContain(`More at https://${EVIL}/bare and www.${EVIL}/w, or write to us (help@${EVIL})`);
+  expect(seen.text).not.toMatch(/Claim your refund|paypal\.com|https:\/\/evil|help@evil/);
+  expect(seen.text).toMatch(/\d+ unsupported claims? removed by Val's consistency check\./);
+  expect(seen.text).toContain('Competition is strong.');
 };
 
 describe('links from a model or a visitor', () => {
