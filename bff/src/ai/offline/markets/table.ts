@@ -1052,7 +1052,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'marketing',
     label: 'marketing and the creator economy',
     words: {
-      strong: ['marketing', 'social media', 'creator', 'influencer', 'seo', 'advertis', 'newsletter', 'youtube', 'tiktok', 'instagram', 'podcast', 'copywrit', 'youtuber', 'blogger', 'local search', 'online review'],
+      strong: ['marketing', 'social media', 'creator', 'influencer', 'seo', 'advertis', 'newsletter', 'youtube', 'tiktok', 'instagram', 'podcast', 'copywrit', 'youtuber', 'blogger'],
       weak: ['content', 'ads', 'brand', 'video', 'audience', 'followers', 'campaign', 'subscriber', 'promot', 'leads'],
     },
     b2b: false,
@@ -1862,8 +1862,8 @@ export const GENERAL: Record<'consumer' | 'business', Market> = {
 /**
  * Phrases whose words would point at the wrong market ("a film camera" is not a film, "a food
  * bank" is not food, "a support ticket" is not an event, "gig workers" are not concert-goers,
- * "greenhouse gas" is not farming, a conference call is no event): removed before the words are
- * read (regular expressions).
+ * "greenhouse gas" is not farming, a conference call or room is no event): removed before the
+ * words are read (regular expressions).
  */
 export const NEUTRAL_PHRASES = [
   'food bank',
@@ -1887,5 +1887,6 @@ export const NEUTRAL_PHRASES = [
   'gig workers?',
   'greenhouse gas(?:es)?',
   'conference calls?',
+  'conference rooms?',
   'video[- ]?conferenc(?:e|es|ing)',
 ];
