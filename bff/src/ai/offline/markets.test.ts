@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { getProduct, type ProductInputs } from '@val/contracts';
 import { runOfflineReport } from '../../../test/reports';
-import { profile } from './reportKit';
-import { GENERAL, MARKETS, readIdeaMarket, readPlace, rulesFor, stemMatches } from './markets';
+import { profile, reportProfile } from './reportKit';
+import { GENERAL, MARKETS, readIdeaMarket, readPlace, rulesFor, stemMatches, wordsIn } from './markets';
 import { detectDomain, offlineValidation, type ValidationInput } from './validation';
 
 interface Labelled extends ValidationInput {
@@ -52,6 +52,7 @@ describe('words that start like a market word but are not one', () => {
     ['investigative', 'invest'],
     ['nursery', 'nurse'],
     ['triple', 'trip'],
+    ['hospitality', 'hospital'],
   ])('"%s" is not "%s"', (token, stem) => expect(stemMatches(token, stem)).toBe(false));
 
   it.each([
@@ -67,6 +68,75 @@ describe('words that start like a market word but are not one', () => {
   it('reads a pension idea as finance and a support-ticket idea as no event', () => {
     expect(readIdeaMarket({ idea: 'A retirement-savings app that rounds up card payments', targetCustomer: 'People in their 30s', problemSolved: 'They have no pension' }).market?.id).toBe('finance');
     expect(readIdeaMarket({ idea: 'A tool that tags support tickets by urgency', targetCustomer: 'Support teams at software companies', problemSolved: 'Urgent tickets wait in the queue' }).market?.id).not.toBe('events');
+  });
+});
+
+const market = (idea: string, targetCustomer: string, problemSolved = '') => readIdeaMarket({ idea, targetCustomer, problemSolved }).market?.id ?? 'general';
+const reportMarket = (product: string, inputs: ProductInputs) => reportProfile(getProduct(product)!, inputs).sector.id;
+
+describe('what the idea sells decides the market; where, for whom and with what are context', () => {
+  it('reads a place, an opponent or a feature after what is sold as context', () => {
+    // "on school roofs" says where the panels go, not that schools buy an education product.
+    expect(market('A crowdfunding site for community solar panels on school roofs', 'Parents and neighbours of primary schools in the Netherlands', 'Schools cannot afford panels')).not.toBe('education');
+    // The airlines and landlords are whom the claims are filed against.
+    expect(market('An online service that files small claims against airlines and landlords for a 20% success fee', 'Consumers in Germany owed under €2,000')).toBe('legal');
+    // Shipping labels are a feature of a resale marketplace for children's clothes.
+    expect(market("A resale marketplace for second-hand children's clothes with prepaid shipping labels", 'Parents in Poland')).not.toBe('logistics');
+  });
+
+  it('reads only the first sentence of a longer text as what is sold: "It is for…" names the customer', () => {
+    const idea = 'A dashboard that chases late invoices by email and SMS, £39 a month. It is for owners of marketing agencies with 5 to 50 staff in the UK.';
+    expect(reportMarket('idea-desirability-assessment', { idea })).toBe('finance');
+  });
+
+  it('lets a customer’s industry add evidence, never turn a product of another market into a toss-up', () => {
+    expect(market('A bookkeeping app for hair salons', 'Salon owners in Belgium')).toBe('finance');
+    expect(profile({ subject: 'A retirement-planning app for self-employed tradespeople', audience: 'Self-employed plumbers and electricians in Germany' }).sector.id).toBe('finance');
+  });
+
+  it('stays general when what is sold points two ways with close evidence', () => {
+    expect(reportMarket('revenue-opportunity-validation', { industry: 'Family services (Canada)', area: 'School carpooling' })).toBe('general');
+    expect(reportMarket('market-pain-points-analysis', { market: 'Young job seekers in Kenya', topic: 'Job-ready coding skills' })).toBe('general');
+  });
+
+  it('never names a market from the problem or the founder’s team alone', () => {
+    const idea = 'A platform that matches retired engineers with hardware startups that need part-time mentors.';
+    expect(reportMarket('business-idea-evaluation', { idea, company: 'Former manufacturing engineer and a developer in Pittsburgh' })).toBe('general');
+  });
+
+  it('reads a phrase of the table as one word: its words are not read again for another market', () => {
+    expect(reportMarket('porter-5-forces-analysis', { market: 'Carbon accounting software for manufacturers in Europe' })).toBe('sustainability');
+    expect(reportMarket('porter-5-forces-analysis', { market: 'Fresh dog food subscriptions in Germany' })).toBe('pets');
+    expect(reportMarket('porter-5-forces-analysis', { market: 'Coding bootcamps in Kenya' })).toBe('education');
+    expect(wordsIn('Estate agents in Portugal', ['estate agent'])).toEqual(['estate agent']);
+  });
+
+  it('does not take a trip for travel, nor hospitality for a hospital', () => {
+    expect(reportMarket('market-pain-points-analysis', { market: 'Road freight in Brazil', topic: 'Empty return trips' })).not.toBe('travel');
+    expect(reportMarket('revenue-opportunity-validation', { industry: 'Hospitality (Japan)', area: 'Direct booking for small inns' })).toBe('travel');
+  });
+
+  it('weighs an industry field as much as a business customer', () => {
+    expect(reportMarket('revenue-opportunity-validation', { industry: 'Barbershops (South Africa)', area: 'Loyalty and booking' })).toBe('beauty');
+  });
+});
+
+interface BenchIdea {
+  id: string;
+  expected: string[];
+  validation: ValidationInput;
+  inputs: Record<string, ProductInputs>;
+}
+const bench = (JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'bench', 'report-quality', 'ideas.json'), 'utf8')) as { ideas: BenchIdea[] }).ideas;
+
+describe('the market of every product’s inputs (ideas of bench/report-quality)', () => {
+  it('validation and every report: never a wrong market, the right one for at least 85%', () => {
+    const readings = bench.flatMap((b) => [
+      { what: `${b.id} (validation)`, expected: b.expected, label: detectDomain(b.validation).domain.id },
+      ...Object.entries(b.inputs).map(([product, inputs]) => ({ what: `${b.id} (${product})`, expected: b.expected, label: reportMarket(product, inputs) })),
+    ]);
+    expect(readings.filter((r) => r.label !== 'general' && !r.expected.includes(r.label)).map((r) => `${r.label} <- ${r.what}`)).toEqual([]);
+    expect(readings.filter((r) => r.expected.includes(r.label)).length / readings.length).toBeGreaterThanOrEqual(0.85);
   });
 });
 

@@ -5,7 +5,7 @@
  * The markets and places come from the one market table (`./markets`).
  */
 import type { CatalogueProduct, ProductInputs } from '@val/contracts';
-import { GENERAL, fitting, ideaParts, namesPlace, readMarket, readPlace, readsAsBusiness, rulesFor, type Market, type Place } from './markets';
+import { GENERAL, customerPart, fitting, ideaParts, namesPlace, readMarket, readPlace, readsAsBusiness, rulesFor, type Market, type Place } from './markets';
 
 /**
  * A market as the report writers read it: the market table's figures, with its rules named for
@@ -197,9 +197,11 @@ export function jobOf(subject: string): string {
 /**
  * Reads the buyer's inputs. `subject` and `audience` are the product's main fields (already
  * chosen). The market comes from the one market table: what the subject sells weighs most, then
- * the audience (the market the buyer named); with weak evidence the report stays general.
+ * the audience (the market the buyer named; `industry` when the audience is the industry itself,
+ * which weighs as much as a business customer); the company and extra notes only add to a market
+ * the subject or audience names. With weak or two-way evidence the report stays general.
  */
-export function profile(parts: { subject: string; audience?: string | null; company?: string | null; extra?: string }): Profile {
+export function profile(parts: { subject: string; audience?: string | null; company?: string | null; extra?: string; industry?: boolean }): Profile {
   const subject = ascii(parts.subject);
   const given = ascii(parts.audience || audienceFrom(subject) || '');
   // "Dental clinics in Germany" reads as "dental clinics in Germany" mid-sentence (acronyms kept).
@@ -207,9 +209,9 @@ export function profile(parts: { subject: string; audience?: string | null; comp
   const all = [subject, audience, parts.company ?? '', parts.extra ?? ''].join(' ');
   const reading = readMarket([
     ...ideaParts(subject, audience),
-    { text: audience, weight: readsAsBusiness(audience) ? 2 : 1.5 },
-    { text: parts.company ?? '', weight: 1 },
-    { text: parts.extra ?? '', weight: 1 },
+    customerPart(audience, parts.industry),
+    { text: parts.company ?? '', weight: 1, support: true },
+    { text: parts.extra ?? '', weight: 1, support: true },
   ]);
   const business = readsAsBusiness(audience);
   const market =
@@ -252,7 +254,7 @@ export function reportProfile(product: CatalogueProduct, v: ProductInputs): Prof
     case 'market-pain-points-analysis':
       return profile({ subject: v.topic ?? '', audience: v.market });
     case 'revenue-opportunity-validation':
-      return profile({ subject: v.area ?? '', audience: v.industry });
+      return profile({ subject: v.area ?? '', audience: v.industry, industry: true });
     default:
       return profile({ subject: v.idea ?? Object.values(v).join(' ') });
   }

@@ -178,7 +178,8 @@ export function localised(sentence: string, c: CurrencyInfo): string {
 /**
  * The market(s) the inputs talk about, from the one market table: what the idea sells weighs
  * most, then a business customer's industry, then the rest. When the evidence is weak (one
- * ambiguous word, or words only in the customer or the problem) it stays general.
+ * ambiguous word, or strong words only in the problem) or what is sold points at two markets
+ * with close evidence, it stays general.
  */
 export function detectDomain(input: ValidationInput): { domain: Market; secondary: Market | null } {
   const r = readIdeaMarket(input);

@@ -72,6 +72,8 @@ const FALSE_FRIENDS: Record<string, string[]> = {
   tripled: ['trip'],
   triples: ['trip'],
   triplets: ['trip'],
+  hospitality: ['hospital'],
+  hospitable: ['hospital'],
 };
 
 /**
@@ -89,14 +91,19 @@ export function stemMatches(token: string, stem: string): boolean {
 }
 
 const phraseCache = new Map<string, RegExp>();
-/** A phrase (several words, or a hyphenated word) as whole words in folded text. */
-function phraseIn(text: string, phrase: string): boolean {
+/** A phrase (several words, or a hyphenated word) as whole words in folded text, its last word maybe plural: the pattern, matching every occurrence. */
+function phraseRe(phrase: string): RegExp {
   let re = phraseCache.get(phrase);
   if (!re) {
-    re = new RegExp(`(^|[^a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}($|[^a-z0-9])`);
+    re = new RegExp(`(?<![a-z0-9])${phrase.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?:e?s)?(?![a-z0-9])`, 'g');
     phraseCache.set(phrase, re);
   }
-  return re.test(text);
+  re.lastIndex = 0;
+  return re;
+}
+/** Whether a phrase is in a folded text, as whole words. */
+function phraseIn(text: string, phrase: string): boolean {
+  return phraseRe(phrase).test(text);
 }
 
 const isPhrase = (w: string) => /[\s\-/]/.test(w);
@@ -131,6 +138,14 @@ export interface TextPart {
   weight: number;
   /** Words this part does not count because another part already does: the customer named again in the idea counts once. */
   countedIn?: string;
+  /**
+   * Supporting words only (the problem, the founder's company, notes): they add to a market the
+   * idea or the customer names, but never name one on their own ("a developer" on the founding
+   * team does not make a mentoring platform a developer tool).
+   */
+  support?: boolean;
+  /** What the idea sells (its head, or the phrase saying what it does): only a rival named here makes a reading a toss-up. */
+  sells?: boolean;
 }
 
 /** How strongly the words point at one market. */
@@ -155,41 +170,67 @@ export interface MarketReading {
 export const MIN_MARKET_EVIDENCE = 2;
 
 /**
+ * Two markets whose evidence is this close (the rival at least this share of the first) are a
+ * toss-up: naming either would be a guess, and a wrong market misleads more than a general
+ * reading, so the analyst stays general.
+ */
+export const AMBIGUOUS_SHARE = 0.8;
+
+/**
  * The market the words support. Each part counts once per market: 1 when it holds a strong word
  * (+0.25 for each further word, up to +0.5), 0.5 when it holds only weak ones; times the part's
- * weight. A market is named when it reaches MIN_MARKET_EVIDENCE with at least one strong word;
- * ties go to more strong words, then to the table's order.
+ * weight. A market is named when it reaches MIN_MARKET_EVIDENCE with a strong word outside the
+ * supporting parts, unless what the idea sells also names another market whose own evidence comes
+ * close (AMBIGUOUS_SHARE): then the reading is a toss-up and stays general.
  */
 export function readMarket(parts: ReadonlyArray<TextPart>, markets: ReadonlyArray<Market> = MARKETS): MarketReading {
   const idx = indexOf(markets);
   const perPart = parts
     .filter((p) => p.weight > 0 && p.text.trim())
-    .map((p) => ({ weight: p.weight, hits: hitsIn(foldedOf(neutralised(p.text)), idx), other: p.countedIn === undefined ? null : hitsIn(foldedOf(neutralised(p.countedIn)), idx) }));
-  const evidence: Array<MarketEvidence & { order: number }> = [];
-  markets.forEach((market, order) => {
+    .map((p) => {
+      const other = p.countedIn === undefined ? [] : hitsIn(foldedOf(neutralised(p.countedIn)), idx);
+      const hits = hitsIn(foldedOf(neutralised(p.text)), idx).filter((e) => !other.some((o) => o.market === e.market && o.word === e.word));
+      return { weight: p.weight, support: p.support === true, sells: p.sells === true, hits };
+    });
+  /** A market's evidence; with `besides`, only from words that do not also count for that market in the same part. */
+  const tally = (order: number, besides?: number) => {
     let score = 0;
     let strongHits = 0;
+    let sold = false;
     const hits = new Set<string>();
     for (const p of perPart) {
-      const elsewhere = new Set((p.other ?? []).filter((e) => e.market === order).map((e) => e.word));
-      const mine = p.hits.filter((e) => e.market === order && !elsewhere.has(e.word));
+      const theirs = besides === undefined ? null : new Set(p.hits.filter((e) => e.market === besides).map((e) => e.word));
+      const mine = p.hits.filter((e) => e.market === order && !theirs?.has(e.word));
       const strong = new Set(mine.filter((e) => e.strong).map((e) => e.word));
       const weak = new Set(mine.filter((e) => !e.strong).map((e) => e.word));
       strong.forEach((w) => hits.add(w));
       weak.forEach((w) => hits.add(w));
-      strongHits += strong.size;
+      if (!p.support) strongHits += strong.size;
+      if (p.sells && strong.size) sold = true;
       const partScore = strong.size ? 1 + 0.25 * Math.min(2, strong.size - 1 + weak.size) : weak.size ? 0.5 : 0;
       score += partScore * p.weight;
     }
-    if (score > 0) evidence.push({ market, score: Math.round(score * 100) / 100, hits: [...hits], strongHits, order });
+    return { score: Math.round(score * 100) / 100, strongHits, hits: [...hits], sold };
+  };
+  const evidence: Array<MarketEvidence & { order: number }> = [];
+  markets.forEach((market, order) => {
+    const t = tally(order);
+    if (t.score > 0) evidence.push({ market, score: t.score, strongHits: t.strongHits, hits: t.hits, order });
   });
   evidence.sort((a, b) => b.score - a.score || b.strongHits - a.strongHits || a.order - b.order);
-  const eligible = evidence.filter((e) => e.score >= MIN_MARKET_EVIDENCE && e.strongHits > 0);
-  const top = eligible[0];
-  const second = eligible[1];
+  const named = evidence.filter((e) => e.strongHits > 0);
+  const top = named[0] && named[0].score >= MIN_MARKET_EVIDENCE ? named[0] : undefined;
+  // A rival counts with its own words (a word the table gives two markets, "payroll", names
+  // either) and only when what the idea sells names it: an industry named only by the customer or
+  // the context ("a bookkeeping app for hair salons") does not make the product's market.
+  const tossUp = top !== undefined && named.slice(1).some((m) => {
+    const own = tally(m.order, top.order);
+    return own.sold && own.score >= top.score * AMBIGUOUS_SHARE;
+  });
+  const second = named[1];
   return {
-    market: top?.market ?? null,
-    runnerUp: top && second && second.score >= top.score / 2 ? second.market : null,
+    market: top && !tossUp ? top.market : null,
+    runnerUp: top && !tossUp && second && second.score >= MIN_MARKET_EVIDENCE && second.score >= top.score / 2 ? second.market : null,
     evidence: evidence.map(({ order: _order, ...e }) => e),
   };
 }
@@ -226,39 +267,67 @@ function indexOf(markets: ReadonlyArray<Market>): WordIndex {
   return idx;
 }
 
-/** Every table word found in a folded text. */
+/**
+ * Every table word found in a folded text. A phrase of the table takes its words with it: in
+ * "food waste" or "carbon accounting" the single words "food" and "accounting" are not read again.
+ */
 function hitsIn(t: Folded, idx: WordIndex): IndexEntry[] {
   const out: IndexEntry[] = [];
-  for (const tok of new Set(t.toks)) {
+  let left = t.text;
+  for (const e of idx.phrases) {
+    if (!phraseIn(t.text, e.word)) continue;
+    out.push(e);
+    left = left.replace(phraseRe(e.word), ' ');
+  }
+  for (const tok of new Set(left === t.text ? t.toks : foldedOf(left).toks)) {
     const stems = new Set([tok, tok.replace(/e?s$/, ''), tok.replace(/s$/, '')]);
     for (let n = 4; n < tok.length; n++) stems.add(tok.slice(0, n));
     for (const stem of stems) for (const e of idx.stems.get(stem) ?? []) if (stemMatches(tok, e.word)) out.push(e);
   }
-  for (const e of idx.phrases) if (phraseIn(t.text, e.word)) out.push(e);
   return out;
 }
 
-/** Whether a text holds a strong word of any market. */
-function namesAMarket(text: string): boolean {
-  return hitsIn(foldedOf(neutralised(text)), indexOf(MARKETS)).some((e) => e.strong);
+/** Whether a text holds a strong word of any market (or, with `weak`, any word of the table). */
+function namesAMarket(text: string, weak = false): boolean {
+  return hitsIn(foldedOf(neutralised(text)), indexOf(MARKETS)).some((e) => weak || e.strong);
 }
 
+/** Where an idea's first cut falls: after what is sold ("An app", "Meal kits"), before what it does or for whom. */
+const HEAD_CUT = /\s(?:that|which|who|for|to|with|by|so|using|through|via|where|when|while|from|in|on|at|into|between)\s|\s[-–—]\s|[;:]|[.!?](?:\s|$)/i;
+/** Where a phrase of context starts: for whom, where, with what, against whom, when, or the next sentence. */
+const CONTEXT_CUT = /(?=\s(?:for|with|by|using|through|via|where|when|while|from|in|on|at|near|between|against|across|inside|around|among|without|before|after|during|per)\s)|(?<=[,;:])|(?<=[-–—]\s)|(?<=[.!?])(?=\s|$)/i;
+
 /**
- * An idea split into what is sold and the rest. The head (the words before "that", "for", "to",
- * "which"…) says what is sold (weight 3) unless it names no market ("An app", "A SaaS
- * dashboard"): then the clause after it does ("…that chases late invoices": weight 3, the head 1).
- * When the head names the market, customer words the rest repeats ("for climbers") count once,
- * with the customer.
+ * An idea split into what is sold, what it does and its context. The head (the words before
+ * "that", "for", "to", "which"…) says what is sold (weight 3) unless it names no market ("An app",
+ * "A SaaS dashboard"): then the first phrase of the first sentence that holds a word of the table
+ * does ("…that chases late invoices", "…for second-hand children's clothes": weight 3, the head 1).
+ * The other phrases, and the sentences after the first, only say where, for whom, with what or
+ * against whom ("on school roofs", "with prepaid shipping labels", "against airlines and
+ * landlords", "It is for…"): they are context (weight 1), and customer words they repeat count
+ * once, with the customer.
  */
 export function ideaParts(idea: string, customer?: string): TextPart[] {
   const first = idea.replace(/\s+/g, ' ').trim();
-  const cut = /\s(?:that|which|who|for|to|with|by|so|using|through|via|where|when|while|from|in|on|at|into|between)\s|\s[-–—]\s|[;:]|[.!?](?:\s|$)/i.exec(first);
+  const cut = HEAD_CUT.exec(first);
   const head = cut && cut.index > 0 ? first.slice(0, cut.index) : first.split(' ').slice(0, 6).join(' ');
   const rest = cut && cut.index > 0 ? first.slice(cut.index) : first.split(' ').slice(6).join(' ');
-  const named = namesAMarket(head);
+  if (namesAMarket(head)) {
+    return [
+      { text: head, weight: 3, sells: true },
+      { text: rest, weight: 1, countedIn: customer },
+    ];
+  }
+  const sentenceEnd = /[.!?](?:\s|$)/.exec(rest);
+  const sentence = sentenceEnd ? rest.slice(0, sentenceEnd.index) : rest;
+  const phrases = sentence.split(CONTEXT_CUT);
+  const at = phrases.findIndex((p) => namesAMarket(p, true));
+  const clause = at < 0 ? '' : phrases[at];
+  const context = [...phrases.filter((_, i) => i !== at), sentenceEnd ? rest.slice(sentenceEnd.index) : ''].join(' ');
   return [
-    { text: head, weight: named ? 3 : 1 },
-    { text: rest, weight: named ? 1 : 3, countedIn: named ? customer : undefined },
+    { text: head, weight: 1 },
+    { text: clause, weight: 3, sells: true },
+    { text: context, weight: 1, countedIn: customer },
   ];
 }
 
@@ -270,9 +339,17 @@ export function ideaParts(idea: string, customer?: string): TextPart[] {
 export function readIdeaMarket(v: { idea: string; targetCustomer: string; problemSolved: string }): MarketReading {
   return readMarket([
     ...ideaParts(v.idea, v.targetCustomer),
-    { text: v.targetCustomer, weight: readsAsBusiness(v.targetCustomer) ? 2 : 1.5 },
-    { text: v.problemSolved, weight: 1 },
+    customerPart(v.targetCustomer),
+    { text: v.problemSolved, weight: 1, support: true },
   ]);
+}
+
+/**
+ * A customer as evidence: 1.5, or 2 for organisations (their industry is a market) and when the
+ * words name the industry itself ("Dairy farming", "Barbershops").
+ */
+export function customerPart(customer: string, industry = false): TextPart {
+  return { text: customer, weight: industry || readsAsBusiness(customer) ? 2 : 1.5 };
 }
 
 /** The general market for a kind of buyer. */

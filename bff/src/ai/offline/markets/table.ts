@@ -159,7 +159,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'health',
     label: 'healthcare',
     words: {
-      strong: ['health', 'healthcare', 'medical', 'doctor', 'patient', 'clinician', 'hospital', 'nurse', 'nursing', 'pharma', 'pharmacy', 'symptom', 'diagnos', 'therapy', 'therapist', 'physio', 'dental', 'dentist', 'chronic', 'diabet', 'medication', 'medicine', 'telehealth', 'telemedicine', 'disease', 'illness', 'surgery', 'surgeon', 'psychiatr', 'psycholog', 'insomnia', 'counselling', 'counseling', 'cbt', 'gp', 'mental health'],
+      strong: ['health', 'healthcare', 'medical', 'doctor', 'patient', 'clinician', 'hospital', 'nurse', 'nursing', 'pharma', 'pharmacy', 'symptom', 'diagnos', 'therapy', 'therapist', 'physio', 'dental', 'dentist', 'chronic', 'diabet', 'medication', 'medicine', 'prescription', 'telehealth', 'telemedicine', 'disease', 'illness', 'surgery', 'surgeon', 'psychiatr', 'psycholog', 'insomnia', 'counselling', 'counseling', 'cbt', 'gp', 'mental health'],
       weak: ['clinic', 'care', 'mental', 'sick', 'pain', 'wellbeing', 'caregiver', 'carer', 'anxiety', 'depression', 'dose'],
     },
     b2b: false,
@@ -263,7 +263,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'fitness',
     label: 'fitness and wellness',
     words: {
-      strong: ['fitness', 'workout', 'gym', 'exercise', 'yoga', 'pilates', 'marathon', 'athlete', 'crossfit', 'triathl', 'wellness', 'meditat', 'mindful', 'climb', 'boulder', 'personal trainer'],
+      strong: ['fitness', 'workout', 'gym', 'exercise', 'yoga', 'pilates', 'marathon', 'athlete', 'crossfit', 'triathl', 'wellness', 'meditat', 'mindful', 'climb', 'boulder', 'personal trainer', 'running coach', 'endurance'],
       weak: ['running', 'runner', 'sport', 'weight', 'strength', 'coach', 'training', 'sleep', 'habit', 'stretch', 'swim', 'cycling', 'cyclist', 'tennis', 'football', 'class', 'membership'],
     },
     b2b: false,
@@ -360,7 +360,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'education',
     label: 'education and learning',
     words: {
-      strong: ['student', 'teacher', 'school', 'tutor', 'exam', 'classroom', 'homework', 'universit', 'college', 'education', 'lesson', 'curriculum', 'bootcamp', 'pupil', 'learner', 'e-learning', 'edtech'],
+      strong: ['student', 'teacher', 'school', 'tutor', 'exam', 'classroom', 'homework', 'universit', 'college', 'education', 'lesson', 'curriculum', 'bootcamp', 'pupil', 'learner', 'e-learning', 'edtech', 'coding bootcamp', 'coding school', 'coding club', 'coding class', 'coding lesson', 'coding course'],
       weak: ['learn', 'learning', 'course', 'study', 'language', 'skill', 'class', 'lecture', 'quiz', 'teach', 'textbook'],
     },
     b2b: false,
@@ -448,7 +448,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'pets',
     label: 'pet care',
     words: {
-      strong: ['pet', 'dog', 'puppy', 'kitten', 'vet', 'veterinar', 'grooming', 'groomer', 'kennel', 'leash', 'cat'],
+      strong: ['pet', 'dog', 'puppy', 'kitten', 'vet', 'veterinar', 'grooming', 'groomer', 'kennel', 'leash', 'cat', 'pet food', 'dog food', 'cat food'],
       weak: ['animal', 'walker'],
     },
     b2b: false,
@@ -533,7 +533,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'finance',
     label: 'personal and business finance',
     words: {
-      strong: ['financ', 'invest', 'bank', 'loan', 'tax', 'accounting', 'accountant', 'invoice', 'payment', 'payroll', 'bookkeep', 'crypto', 'insurance', 'pension', 'retire', 'mortgage', 'fintech', 'budgeting', 'donation', 'expense'],
+      strong: ['financ', 'invest', 'bank', 'loan', 'tax', 'accounting', 'accountant', 'invoice', 'payment', 'payroll', 'bookkeep', 'crypto', 'insurance', 'pension', 'retire', 'mortgage', 'fintech', 'budgeting', 'donation', 'expense', 'crowdfund', 'microfinanc', 'savings group', 'credit score', 'accounts receivable', 'accounts-receivable'],
       weak: ['money', 'budget', 'saving', 'credit', 'debt', 'cash', 'bill', 'pay', 'receipt'],
     },
     b2b: false,
@@ -627,7 +627,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'realestate',
     label: 'real estate and housing',
     words: {
-      strong: ['landlord', 'tenant', 'real estate', 'housing', 'realtor', 'homebuyer', 'roommate', 'lettings', 'letting agent', 'letting agents', 'letting agency', 'letting agencies', 'estate agent', 'rental property', 'property manager'],
+      strong: ['landlord', 'tenant', 'real estate', 'housing', 'realtor', 'homebuyer', 'roommate', 'lettings', 'letting agent', 'letting agents', 'letting agency', 'letting agencies', 'estate agent', 'rental property', 'property manager', 'rental agency', 'rental agencies', 'leasing agent'],
       weak: ['rent', 'rental', 'property', 'properties', 'apartment', 'lease', 'flat', 'airbnb', 'home'],
     },
     b2b: false,
@@ -707,8 +707,8 @@ const MARKET_DATA: MarketData[] = [
     id: 'travel',
     label: 'travel and hospitality',
     words: {
-      strong: ['travel', 'trip', 'hotel', 'flight', 'touris', 'vacation', 'itinerar', 'backpack', 'hostel', 'airline', 'nomad', 'holidaymaker'],
-      weak: ['holiday', 'destination', 'tour', 'guest', 'camping', 'abroad'],
+      strong: ['travel', 'hotel', 'flight', 'touris', 'vacation', 'itinerar', 'backpack', 'hostel', 'airline', 'nomad', 'holidaymaker', 'ryokan', 'inn', 'trip planning', 'trip planner'],
+      weak: ['holiday', 'destination', 'tour', 'guest', 'camping', 'abroad', 'trip'],
     },
     b2b: false,
     crowding: -0.6,
@@ -795,7 +795,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'ecommerce',
     label: 'e-commerce and retail',
     words: {
-      strong: ['ecommerce', 'e-commerce', 'retail', 'retailer', 'merchant', 'shopify', 'etsy', 'amazon seller', 'dropship', 'online store', 'online shop', 'marketplace seller', 'fashion', 'apparel'],
+      strong: ['ecommerce', 'e-commerce', 'retail', 'retailer', 'merchant', 'shopify', 'etsy', 'amazon seller', 'dropship', 'online store', 'online shop', 'marketplace seller', 'fashion', 'apparel', 'storefront'],
       weak: ['shop', 'store', 'seller', 'inventory', 'checkout', 'returns', 'refund', 'product listing', 'second-hand', 'secondhand', 'resale'],
     },
     b2b: false,
@@ -966,7 +966,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'devtools',
     label: 'software and developer tools',
     words: {
-      strong: ['developer', 'coding', 'programmer', 'programming', 'devops', 'github', 'gitlab', 'deploy', 'api', 'sdk', 'open source', 'open-source', 'engineering team', 'software engineer', 'ci build', 'ci/cd'],
+      strong: ['developer', 'coding', 'programmer', 'programming', 'devops', 'github', 'gitlab', 'deploy', 'api', 'sdk', 'open source', 'open-source', 'engineering team', 'software engineer', 'ci build', 'ci/cd', 'game studio', 'debug'],
       weak: ['code', 'software', 'saas', 'engineer', 'cloud', 'server', 'database', 'integration', 'automation', 'workflow', 'no-code', 'nocode', 'bug', 'dashboard', 'crm', 'chrome extension', 'plugin', 'productivity'],
     },
     b2b: true,
@@ -1139,7 +1139,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'logistics',
     label: 'logistics and mobility',
     words: {
-      strong: ['delivery', 'deliveries', 'shipping', 'logistic', 'freight', 'truck', 'fleet', 'courier', 'warehouse', 'parking', 'commute', 'commuter', 'scooter', 'parcel', 'dispatch', 'mobility', 'carpool', 'rideshare'],
+      strong: ['delivery', 'deliveries', 'shipping', 'logistic', 'freight', 'truck', 'fleet', 'courier', 'warehouse', 'parking', 'commute', 'commuter', 'scooter', 'parcel', 'dispatch', 'mobility', 'carpool', 'rideshare', 'cold chain', 'cold-chain'],
       weak: ['driver', 'car', 'ride', 'transport', 'bike', 'route', 'mechanic', 'vehicle', 'ev', 'charger', 'school run'],
     },
     b2b: true,
@@ -1232,7 +1232,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'sustainability',
     label: 'sustainability and energy',
     words: {
-      strong: ['sustainab', 'climate', 'carbon', 'recycl', 'solar', 'compost', 'emission', 'circular economy', 'upcycl', 'renewable', 'heat pump', 'net zero', 'zero-waste', 'greenwash', 'food waste'],
+      strong: ['sustainab', 'climate', 'carbon', 'recycl', 'solar', 'compost', 'emission', 'circular economy', 'upcycl', 'renewable', 'heat pump', 'net zero', 'zero-waste', 'greenwash', 'food waste', 'carbon accounting'],
       weak: ['waste', 'energy', 'green', 'eco', 'plastic', 'electric', 'reusable', 'ev', 'battery', 'insulation'],
     },
     b2b: false,
@@ -1399,7 +1399,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'events',
     label: 'events and entertainment',
     words: {
-      strong: ['event', 'wedding', 'concert', 'ticket', 'festival', 'esport', 'nightlife', 'comedy', 'gig', 'venue', 'theatre', 'theater'],
+      strong: ['event', 'wedding', 'concert', 'ticket', 'festival', 'esport', 'nightlife', 'comedy', 'gig', 'venue', 'theatre', 'theater', 'conference'],
       weak: ['party', 'gaming', 'game', 'gamer', 'music', 'sport', 'movie', 'film', 'streaming', 'fan', 'show', 'board game'],
     },
     b2b: false,
@@ -1478,7 +1478,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'legal',
     label: 'legal and compliance',
     words: {
-      strong: ['legal', 'lawyer', 'compliance', 'gdpr', 'attorney', 'lawsuit', 'patent', 'trademark', 'visa', 'immigration', 'solicitor', 'paralegal', 'legaltech', 'clause'],
+      strong: ['legal', 'lawyer', 'compliance', 'gdpr', 'attorney', 'lawsuit', 'patent', 'trademark', 'visa', 'immigration', 'solicitor', 'paralegal', 'legaltech', 'clause', 'small claim', 'contract review'],
       weak: ['contract', 'regulat', 'law', 'court', 'permit', 'license', 'licence', 'dispute', 'liability'],
     },
     b2b: false,
@@ -1862,7 +1862,8 @@ export const GENERAL: Record<'consumer' | 'business', Market> = {
 /**
  * Phrases whose words would point at the wrong market ("a film camera" is not a film, "a food
  * bank" is not food, "a support ticket" is not an event, "gig workers" are not concert-goers,
- * "greenhouse gas" is not farming): removed before the words are read (regular expressions).
+ * "greenhouse gas" is not farming, a conference call or room is no event): removed before the
+ * words are read (regular expressions).
  */
 export const NEUTRAL_PHRASES = [
   'food bank',
@@ -1885,4 +1886,7 @@ export const NEUTRAL_PHRASES = [
   'gig economy',
   'gig workers?',
   'greenhouse gas(?:es)?',
+  'conference calls?',
+  'conference rooms?',
+  'video[- ]?conferenc(?:e|es|ing)',
 ];
