@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './zodConfig';
-import { INTERVIEW_EVIDENCE_LIMITS as L, utf8Length, type InterviewEvidence } from './evidence';
+import { INTERVIEW_EVIDENCE_LIMITS as L, type InterviewEvidence } from './evidence';
+import { utf8Length } from './utf8';
 
 const text = (max: number, label: string) =>
   z

@@ -7,11 +7,11 @@
 import {
   INTERVIEW_EVIDENCE_LIMITS,
   INTERVIEW_EVIDENCE_STORAGE_KEY,
-  utf8Length,
   type InterviewEvidence,
   type InterviewEvidencePersona,
   type InterviewExchange,
 } from './evidence';
+import { utf8Length } from './utf8';
 import type { CustomerPersona, InterviewMessage } from './simulation';
 
 /**
@@ -48,6 +48,8 @@ export const INTERVIEW_EVIDENCE_AGENT_IDS: ReadonlyArray<string> = [
 ];
 
 /** Whether the agent quotes the interview evidence in its section. */
+export { utf8Length };
+
 export function citesInterviewEvidence(agentId: string): boolean {
   return INTERVIEW_EVIDENCE_AGENT_IDS.includes(agentId);
 }
