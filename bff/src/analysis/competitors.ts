@@ -3,7 +3,7 @@
  * whatever else the market table says about that market (platforms in its channels, suppliers);
  * every other company the table knows belongs to another market or sub-segment.
  */
-import { competitorsFor, GENERAL, KNOWN_COMPANY_NAMES, MARKETS, type Market } from '../ai/offline/markets';
+import { competitorsFor, GENERAL, knownCompanyNames as tableNames, MARKETS, type Market } from '../ai/offline/markets';
 
 /** The competitors and examples a report may name for its market and idea (2–4, names first). */
 export function competitorsOf(m: Market, text: string): string[] {
@@ -12,7 +12,7 @@ export function competitorsOf(m: Market, text: string): string[] {
 
 /** Every company name in the market table → the ids of the markets it belongs to. */
 export function knownCompanyNames(): ReadonlyMap<string, ReadonlyArray<string>> {
-  return KNOWN_COMPANY_NAMES;
+  return tableNames();
 }
 
 const wordsCache = new Map<string, string>();

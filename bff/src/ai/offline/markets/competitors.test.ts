@@ -1,4 +1,6 @@
-import { competitorsFor, KNOWN_COMPANY_NAMES, PLATFORM_NAMES } from './competitors';
+import { competitorsFor, knownCompanyNames, PLATFORM_NAMES } from './competitors';
+
+const KNOWN_COMPANY_NAMES = knownCompanyNames();
 import { readIdeaMarket } from './read';
 import { GENERAL, MARKETS } from './table';
 import type { Market } from './types';
@@ -55,7 +57,7 @@ describe('competitorsFor', () => {
   });
 });
 
-describe('KNOWN_COMPANY_NAMES', () => {
+describe('knownCompanyNames', () => {
   it('maps every name to at least one market of the table', () => {
     const ids = new Set([...MARKETS.map((m) => m.id), 'general']);
     const homeless = [...KNOWN_COMPANY_NAMES].filter(([, markets]) => markets.length === 0 || markets.some((id) => !ids.has(id)));

@@ -82,4 +82,10 @@ function knownNames(): Map<string, ReadonlyArray<string>> {
  * competitor ("supermarket own labels") are not in it. A name in a text about another market is
  * a wrong-market name.
  */
-export const KNOWN_COMPANY_NAMES: ReadonlyMap<string, ReadonlyArray<string>> = knownNames();
+export function knownCompanyNames(): ReadonlyMap<string, ReadonlyArray<string>> {
+  // Built on first use (a regular expression per name over every market's text): a server or a
+  // CLI command that never checks a text does not pay for it at start.
+  known ??= knownNames();
+  return known;
+}
+let known: ReadonlyMap<string, ReadonlyArray<string>> | undefined;
