@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { MarketRead } from '@val/contracts';
 import type { Logger } from '../logger';
 import { cleanResults, cleanText } from './sanitize';
@@ -30,19 +31,7 @@ export const RATE_LIMIT_RETRY_MAX_MS = 2000;
 export const RATE_LIMIT_RETRY_DEFAULT_MS = 1000;
 
 /** Waits `ms`; resolves false at once when `signal` aborts. */
-function pause(ms: number, signal?: AbortSignal): Promise<boolean> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve(false);
-    const done = (ok: boolean) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      resolve(ok);
-    };
-    const onAbort = () => done(false);
-    const timer = setTimeout(() => done(true), ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
+const pause = (ms: number, signal?: AbortSignal): Promise<boolean> => sleep(ms, true, { signal }).catch(() => false);
 
 /** The query's results; a rate-limited query is tried once more after the wait the provider asks (at most RATE_LIMIT_RETRY_MAX_MS). */
 async function searchWithRetry(provider: SearchProvider, query: string, opts: { limit: number; signal?: AbortSignal }): Promise<SearchResult[]> {

@@ -94,9 +94,8 @@ export function createValidationService(deps: { ai: Ai; repos: Pick<Repositories
    * Stores a completed answer once, after the consistency check: what contradicts the fact sheet
    * is removed (and the feedback says so), and the score is the sheet's, never read from prose.
    */
-  const save = async (input: ValidateRequest, text: string, provider: AiProviderName): Promise<Validation> => {
+  const save = async (input: ValidateRequest, text: string, provider: AiProviderName, factSheet = buildValidationSheet(input)): Promise<Validation> => {
     if (!text.trim()) throw new AiError('The model returned an empty answer', 'malformed');
-    const factSheet = buildValidationSheet(input);
     const feedback = checkedFeedback(text.trim(), input, factSheet, logger);
     const score = factSheet.score;
     const deleteToken = randomBytes(32).toString('base64url');
@@ -135,15 +134,17 @@ export function createValidationService(deps: { ai: Ai; repos: Pick<Repositories
       const { onText, ...call } = opts;
       if (!onText) {
         const { value, provider } = await ai.text(validateTask, input, call);
-        const found = provider === 'offline' ? [] : checkSection(value, { sheet: buildValidationSheet(input), inputs: validationWords(input) }).violations;
-        if (!found.length) return save(input, value, provider);
+        if (provider === 'offline') return save(input, value, provider);
+        const sheet = buildValidationSheet(input);
+        const found = checkSection(value, { sheet, inputs: validationWords(input) }).violations;
+        if (!found.length) return save(input, value, provider, sheet);
         logger.info({ violations: found.length, kinds: [...new Set(found.map((v) => v.kind))] }, 'validation contradicts its fact sheet: one repair round');
         const again = await ai.text(validateTask, { ...input, repair: { answer: value, request: repairRequest(found) } }, call).catch((err: unknown) => {
           if (err instanceof AiError && err.kind === 'aborted') throw err;
           logger.warn({ err: (err as Error).message }, 'validation repair round failed; checking the first answer');
           return null;
         });
-        return save(input, again?.value.trim() ? again.value : value, provider);
+        return save(input, again?.value.trim() ? again.value : value, provider, sheet);
       }
       const { provider, chunks } = ai.stream(validateTask, input, call);
       let text = '';
