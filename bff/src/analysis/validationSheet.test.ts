@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { levelOf } from '@val/contracts';
+import { levelOf, roundSig } from '@val/contracts';
 import { offlineValidation } from '../ai/offline/validation';
 import { checkSection } from './check';
 import { buildValidationSheet } from './validationSheet';
@@ -23,6 +23,25 @@ describe('the validation’s fact sheet', () => {
     expect(s.verdict.word).toBe(s.score >= 6.5 ? 'Go' : s.score >= 5 ? 'Go with changes' : 'No-go');
     expect(s.currency.code).toBe('GBP');
     expect(levelOf(s.score)).toBeDefined();
+  });
+
+  it('its derived figures multiply out from the rounded figures it shows, for every idea of the market sets and four currencies', () => {
+    // Before: the yearly example and the customers for the goal were worked out from unrounded
+    // dollar amounts, so "10,000 × 2% × £120 × 12" read £280K beside £290K, and 68 customers
+    // beside £8,000 ÷ £120 = 67.
+    const kinds = new Set<string>();
+    for (const i of [...all, ...money]) {
+      const sheet = buildValidationSheet(i);
+      const fig = (id: string) => sheet.figures.find((f) => f.id === id)?.value;
+      const perCustomer = fig('revenue-per-customer');
+      expect({ idea: i.idea, perCustomer: typeof perCustomer }).toEqual({ idea: i.idea, perCustomer: 'number' });
+      kinds.add(sheet.figures.find((f) => f.id === 'revenue-per-customer')!.basis.split(' ').slice(0, 5).join(' '));
+      const yearly = fig('reach')! * fig('share')! * perCustomer! * 12;
+      expect({ idea: i.idea, yearly: fig('yearly') }).toEqual({ idea: i.idea, yearly: Math.max(1, roundSig(yearly, 2)) });
+      expect({ idea: i.idea, customers: fig('customers-for-goal') }).toEqual({ idea: i.idea, customers: Math.max(1, Math.ceil(fig('revenue-goal')! / perCustomer!)) });
+    }
+    // Plain monthly prices, yearly prices, commissions, sessions and units with a service plan all met.
+    expect([...kinds].sort()).toEqual(['the middle of the commission', 'the middle of the price', 'the middle of the unit', 'the middle of the yearly', 'two sessions a month at']);
   });
 
   it('the offline analyst’s feedback contradicts nothing in its sheet, for every idea of the market sets and four currencies', () => {

@@ -592,14 +592,23 @@ function bandText(b: PriceBand, money: (usd: number) => string): string {
   return `${money(b.low)} to ${money(b.high)} ${b.unit}${service}`;
 }
 
-/** The monthly revenue one customer brings at the middle of the band (for the maths examples). */
-function monthlyValue(b: PriceBand, p: IdeaProfile): number {
+/**
+ * The monthly revenue one paying customer brings at the middle of the band (for the maths
+ * examples), in US dollars, and how it is worked out (for the sheet's row).
+ */
+function monthlyValue(b: PriceBand, p: IdeaProfile): { usd: number; basis: string } {
   const mid = (b.low + b.high) / 2;
-  if (b.unit.startsWith('%')) return (mid / 100) * (p.segment === 'b2b' ? 2000 : 120);
-  if (b.unit.includes('per year')) return mid / 12;
-  if (b.unit.startsWith('per unit')) return mid / 24 + 50;
-  if (b.unit.includes('per session')) return mid * 2;
-  return mid;
+  if (b.unit.startsWith('%')) {
+    const deals = p.segment === 'b2b' ? 2000 : 120;
+    return { usd: (mid / 100) * deals, basis: `the middle of the commission (${mid}%) on ${formatMoney(localAmount(deals, p.currency), p.currency)} of deals a month per customer` };
+  }
+  if (b.unit.includes('per year')) return { usd: mid / 12, basis: 'the middle of the yearly price band ÷ 12' };
+  if (b.unit.startsWith('per unit')) {
+    const service = b.service ? (b.service[0] + b.service[1]) / 2 : 0;
+    return { usd: mid / 24 + service, basis: `the middle of the unit price spread over two years${service ? ', plus the middle of the service plan' : ''}` };
+  }
+  if (b.unit.includes('per session')) return { usd: mid * 2, basis: 'two sessions a month at the middle of the price band' };
+  return { usd: mid, basis: 'the middle of the price band' };
 }
 
 /** Buyers reached and the share who pay in the answer's bottom-up example (assumptions the founder replaces). */
@@ -614,11 +623,14 @@ export const SIZING_EXAMPLE = { reach: 10000, share: 0.02 } as const;
 export function validationNumbers(input: ValidationInput, p: IdeaProfile = profileIdea(input)) {
   const c = p.currency;
   const price = primaryPrice(p);
-  const perCustomer = monthlyValue(price, p);
+  const monthly = monthlyValue(price, p);
+  // The derived figures are worked out from the rounded amounts the sheet shows, so a founder who
+  // multiplies them gets the same answer.
+  const perCustomer = localAmount(monthly.usd, c);
   const revenueGoal = roundSig(10000 * c.perUsd, 1);
-  const customersForGoal = Math.max(1, Math.ceil(revenueGoal / c.perUsd / perCustomer));
+  const customersForGoal = Math.max(1, Math.ceil(revenueGoal / perCustomer));
   const testPrice = price.unit.startsWith('%') ? null : Math.max(1, Math.round(price.low * (p.segment === 'b2b' ? 1 : 1.5)));
-  const yearly = localAmount(SIZING_EXAMPLE.reach * SIZING_EXAMPLE.share * perCustomer * 12, c);
+  const yearly = Math.max(1, roundSig(SIZING_EXAMPLE.reach * SIZING_EXAMPLE.share * perCustomer * 12, 2));
   const percent = price.unit.startsWith('%');
   const targets = p.segment === 'b2b' ? { visitors: 0.05 } : { visitors: 0.1, preorders: 0.02 };
   const market = [p.domain.revenue[0], p.domain.revenue[1]].map((x) => localised(x, c));
@@ -629,9 +641,10 @@ export function validationNumbers(input: ValidationInput, p: IdeaProfile = profi
     ...(price.service ? [{ id: 'service-fee', label: 'Service plan', kind: 'money' as const, per: 'month' as const, value: localAmount((price.service[0] + price.service[1]) / 2, c), low: localAmount(price.service[0], c), high: localAmount(price.service[1], c), basis: 'a monthly service fee on top of the unit price' }] : []),
     { id: 'reach', label: 'Buyers reached (example)', kind: 'count', value: SIZING_EXAMPLE.reach, basis: 'an example to replace with a count you can verify (members of a group, businesses in a directory)' },
     { id: 'share', label: 'Share who pay (example)', kind: 'percent', value: SIZING_EXAMPLE.share, basis: 'an example conversion of people reached into paying customers' },
-    { id: 'yearly', label: 'Yearly revenue of the example', kind: 'money', per: 'year', value: yearly, basis: 'buyers reached × share who pay × monthly revenue per customer (middle of the price band) × 12' },
+    { id: 'revenue-per-customer', label: 'Monthly revenue per paying customer', kind: 'money', per: 'month', value: perCustomer, basis: monthly.basis },
+    { id: 'yearly', label: 'Yearly revenue of the example', kind: 'money', per: 'year', value: yearly, basis: 'buyers reached × share who pay × monthly revenue per paying customer × 12' },
     { id: 'revenue-goal', label: 'Monthly revenue goal', kind: 'money', per: 'month', value: revenueGoal, basis: 'a first milestone of 10,000 US dollars a month, in your currency' },
-    { id: 'customers-for-goal', label: 'Paying customers for the goal', kind: 'count', value: customersForGoal, basis: 'revenue goal ÷ monthly revenue per customer at the middle of the price band' },
+    { id: 'customers-for-goal', label: 'Paying customers for the goal', kind: 'count', value: customersForGoal, basis: 'monthly revenue goal ÷ monthly revenue per paying customer' },
     ...(testPrice ? [{ id: 'test-price', label: 'Pre-order price to test', kind: 'money' as const, value: localAmount(testPrice, c), basis: p.segment === 'b2b' ? 'the low end of the price band' : 'the low end of the price band × 1.5' }] : []),
     ...(p.segment === 'b2c' ? [{ id: 'consumer-cac', label: 'Paid ads per paying consumer', kind: 'money' as const, value: localAmount(50, c), low: localAmount(20, c), high: localAmount(80, c), basis: 'a common range for paid ads to consumers' }] : []),
     { id: 'landing-visitors', label: 'Landing-page visitors to send', kind: 'count', value: 350, low: 200, high: 500, basis: 'enough visitors for the success targets to mean something' },
