@@ -94,6 +94,26 @@ describe('what the idea sells decides the market; where, for whom and with what 
     expect(profile({ subject: 'A retirement-planning app for self-employed tradespeople', audience: 'Self-employed plumbers and electricians in Germany' }).sector.id).toBe('finance');
   });
 
+  it('does not take a "for …" phrase that only repeats the customer for what is sold, nor a phrase of when or where', () => {
+    // The restaurants are who buys; the bank, the till and the payroll say what the product does.
+    const cashFlow = 'Cash-flow forecasting for restaurants — connects to the till and the bank and warns you three weeks before you are short on payroll';
+    expect(market(cashFlow, 'Owners of independent restaurants and bistros in France', 'Restaurants close because they run out of cash in a slow month')).toBe('finance');
+    // "for hourly warehouse staff" is who is scheduled; shift scheduling is hiring and workforce.
+    expect(market('Shift scheduling for hourly warehouse staff with same-day pay', 'Warehouse operators in Ohio with 50 to 300 hourly workers')).toBe('hr');
+    expect(market('Structured video reference checks for agency nurses', 'Care-home groups in the UK hiring agency and permanent nurses')).toBe('hr');
+    // A customer read out of the idea itself is no reason to skip its phrase.
+    expect(market("A resale marketplace for second-hand children's clothes with prepaid shipping labels", "second-hand children's clothes")).not.toBe('logistics');
+  });
+
+  it('does not let the customer’s industry outvote a different market that the idea sells', () => {
+    const sms = 'An SMS that goes out an hour after each meal asking happy diners for a Google review, and routes unhappy ones to the manager instead.';
+    expect(market(sms, 'Restaurant and café owners in Sydney', 'Only angry customers bother to leave reviews')).not.toBe('food');
+    expect(market('Student rooms in Lyon with verified landlords and video tours', 'International students starting university in France')).toBe('realestate');
+    expect(market('Buy and sell used school uniforms online, £5-£15 per item', 'Parents of children at UK state schools')).not.toBe('education');
+    // "rotation" is no staff rota.
+    expect(market('An app for savings clubs with automatic payouts in rotation', 'Savings groups of 10 to 30 members in Kenya')).not.toBe('hr');
+  });
+
   it('stays general when what is sold points two ways with close evidence', () => {
     expect(reportMarket('revenue-opportunity-validation', { industry: 'Family services (Canada)', area: 'School carpooling' })).toBe('general');
     expect(reportMarket('market-pain-points-analysis', { market: 'Young job seekers in Kenya', topic: 'Job-ready coding skills' })).toBe('general');

@@ -223,10 +223,16 @@ export function readMarket(parts: ReadonlyArray<TextPart>, markets: ReadonlyArra
   // A rival counts with its own words (a word the table gives two markets, "payroll", names
   // either) and only when what the idea sells names it: an industry named only by the customer or
   // the context ("a bookkeeping app for hair salons") does not make the product's market.
-  const tossUp = top !== undefined && named.slice(1).some((m) => {
-    const own = tally(m.order, top.order);
-    return own.sold && own.score >= top.score * AMBIGUOUS_SHARE;
-  });
+  // And when the customer and the context add up to one market but what the idea sells names
+  // another, the customer's industry does not outvote the product ("an SMS asking diners for a
+  // Google review", sold to restaurants, is not food): the reading stays general.
+  const topSold = top !== undefined && tally(top.order).sold;
+  const tossUp =
+    top !== undefined &&
+    named.slice(1).some((m) => {
+      const own = tally(m.order, top.order);
+      return own.sold && (own.score >= top.score * AMBIGUOUS_SHARE || (!topSold && own.score >= MIN_MARKET_EVIDENCE));
+    });
   const second = named[1];
   return {
     market: top && !tossUp ? top.market : null,
@@ -297,11 +303,25 @@ const HEAD_CUT = /\s(?:that|which|who|for|to|with|by|so|using|through|via|where|
 /** Where a phrase of context starts: for whom, where, with what, against whom, when, or the next sentence. */
 const CONTEXT_CUT = /(?=\s(?:for|with|by|using|through|via|where|when|while|from|in|on|at|near|between|against|across|inside|around|among|without|before|after|during|per)\s)|(?<=[,;:])|(?<=[-–—]\s)|(?<=[.!?])(?=\s|$)/i;
 
+/** A phrase that says where, when, from where or among whom ("after each meal", "in Lyon", "between parents"): rarely what is sold. */
+const CIRCUMSTANCE = /^\s*(?:from|in|on|at|near|between|against|across|inside|around|among|without|before|after|during|per)\s/i;
+/** A phrase that may name the audience ("for restaurants") rather than the thing sold ("for second-hand uniforms"). */
+const AUDIENCE = /^\s*for\s/i;
+/** Whether every table word of a phrase is also a word of the customer: then it only says who buys. */
+function onlyRepeats(phrase: string, customer: string): boolean {
+  const idx = indexOf(MARKETS);
+  const theirs = new Set(hitsIn(foldedOf(neutralised(customer)), idx).map((e) => e.word));
+  return hitsIn(foldedOf(neutralised(phrase)), idx).every((e) => theirs.has(e.word));
+}
+
 /**
  * An idea split into what is sold, what it does and its context. The head (the words before
  * "that", "for", "to", "which"…) says what is sold (weight 3) unless it names no market ("An app",
  * "A SaaS dashboard"): then the first phrase of the first sentence that holds a word of the table
- * does ("…that chases late invoices", "…for second-hand children's clothes": weight 3, the head 1).
+ * does ("…that chases late invoices", "…for second-hand children's clothes": weight 3, the head 1);
+ * a "for …" phrase that only repeats the customer ("Cash-flow forecasting for restaurants" sells
+ * no food) does only when no other phrase names a market ("A GPS collar for dogs"), and a phrase
+ * of circumstance ("after each meal", "in Lyon") only when nothing else does.
  * The other phrases, and the sentences after the first, only say where, for whom, with what or
  * against whom ("on school roofs", "with prepaid shipping labels", "against airlines and
  * landlords", "It is for…"): they are context (weight 1), and customer words they repeat count
@@ -321,7 +341,14 @@ export function ideaParts(idea: string, customer?: string): TextPart[] {
   const sentenceEnd = /[.!?](?:\s|$)/.exec(rest);
   const sentence = sentenceEnd ? rest.slice(0, sentenceEnd.index) : rest;
   const phrases = sentence.split(CONTEXT_CUT);
-  const at = phrases.findIndex((p) => namesAMarket(p, true));
+  // A customer read out of the idea itself ("for second-hand children's clothes") says nothing apart from it.
+  const stated = customer && !fold(first).includes(fold(customer).trim()) ? customer : undefined;
+  const tries = [
+    (p: string) => !CIRCUMSTANCE.test(p) && !(stated && AUDIENCE.test(p) && onlyRepeats(p, stated)),
+    (p: string) => !CIRCUMSTANCE.test(p),
+    () => true,
+  ];
+  const at = tries.reduce((found, ok) => (found >= 0 ? found : phrases.findIndex((p) => ok(p) && namesAMarket(p, true))), -1);
   const clause = at < 0 ? '' : phrases[at];
   const context = [...phrases.filter((_, i) => i !== at), sentenceEnd ? rest.slice(sentenceEnd.index) : ''].join(' ');
   return [

@@ -533,7 +533,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'finance',
     label: 'personal and business finance',
     words: {
-      strong: ['financ', 'invest', 'bank', 'loan', 'tax', 'accounting', 'accountant', 'invoice', 'payment', 'payroll', 'bookkeep', 'crypto', 'insurance', 'pension', 'retire', 'mortgage', 'fintech', 'budgeting', 'donation', 'expense', 'crowdfund', 'microfinanc', 'savings group', 'credit score', 'accounts receivable', 'accounts-receivable'],
+      strong: ['financ', 'invest', 'bank', 'loan', 'tax', 'accounting', 'accountant', 'invoice', 'payment', 'payroll', 'bookkeep', 'crypto', 'insurance', 'pension', 'retire', 'mortgage', 'fintech', 'budgeting', 'donation', 'expense', 'crowdfund', 'microfinanc', 'savings group', 'credit score', 'accounts receivable', 'accounts-receivable', 'cash flow', 'cash-flow'],
       weak: ['money', 'budget', 'saving', 'credit', 'debt', 'cash', 'bill', 'pay', 'receipt'],
     },
     b2b: false,
@@ -627,7 +627,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'realestate',
     label: 'real estate and housing',
     words: {
-      strong: ['landlord', 'tenant', 'real estate', 'housing', 'realtor', 'homebuyer', 'roommate', 'lettings', 'letting agent', 'letting agents', 'letting agency', 'letting agencies', 'estate agent', 'rental property', 'property manager', 'rental agency', 'rental agencies', 'leasing agent'],
+      strong: ['landlord', 'tenant', 'real estate', 'housing', 'realtor', 'homebuyer', 'roommate', 'lettings', 'letting agent', 'letting agents', 'letting agency', 'letting agencies', 'estate agent', 'rental property', 'property manager', 'rental agency', 'rental agencies', 'leasing agent', 'student housing', 'student room', 'student accommodation', 'student flat'],
       weak: ['rent', 'rental', 'property', 'properties', 'apartment', 'lease', 'flat', 'airbnb', 'home'],
     },
     b2b: false,
@@ -795,7 +795,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'ecommerce',
     label: 'e-commerce and retail',
     words: {
-      strong: ['ecommerce', 'e-commerce', 'retail', 'retailer', 'merchant', 'shopify', 'etsy', 'amazon seller', 'dropship', 'online store', 'online shop', 'marketplace seller', 'fashion', 'apparel', 'storefront'],
+      strong: ['ecommerce', 'e-commerce', 'retail', 'retailer', 'merchant', 'shopify', 'etsy', 'amazon seller', 'dropship', 'online store', 'online shop', 'marketplace seller', 'fashion', 'apparel', 'storefront', 'buy and sell'],
       weak: ['shop', 'store', 'seller', 'inventory', 'checkout', 'returns', 'refund', 'product listing', 'second-hand', 'secondhand', 'resale'],
     },
     b2b: false,
@@ -883,7 +883,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'hr',
     label: 'hiring and workforce',
     words: {
-      strong: ['hiring', 'recruit', 'candidate', 'onboarding', 'talent', 'resume', 'cv', 'payroll', 'workforce', 'career', 'job seeker', 'applicant', 'interview', 'employee'],
+      strong: ['hiring', 'recruit', 'candidate', 'onboarding', 'talent', 'resume', 'cv', 'payroll', 'workforce', 'career', 'job seeker', 'applicant', 'interview', 'employee', 'shift scheduling', 'staff scheduling', 'staff rota', 'rostering', 'reference check', 'background check', 'staffing'],
       weak: ['hire', 'job', 'staff', 'shift', 'freelanc', 'hr', 'volunteer', 'team', 'remote work'],
     },
     b2b: true,
@@ -1052,8 +1052,8 @@ const MARKET_DATA: MarketData[] = [
     id: 'marketing',
     label: 'marketing and the creator economy',
     words: {
-      strong: ['marketing', 'social media', 'creator', 'influencer', 'seo', 'advertis', 'newsletter', 'youtube', 'tiktok', 'instagram', 'podcast', 'copywrit', 'youtuber', 'blogger'],
-      weak: ['content', 'ads', 'brand', 'video', 'audience', 'followers', 'campaign', 'subscriber', 'promot', 'leads'],
+      strong: ['marketing', 'social media', 'creator', 'influencer', 'seo', 'advertis', 'newsletter', 'youtube', 'tiktok', 'instagram', 'podcast', 'copywrit', 'youtuber', 'blogger', 'google review', 'online review'],
+      weak: ['content', 'ads', 'brand', 'video', 'audience', 'followers', 'campaign', 'subscriber', 'promot', 'leads', 'review'],
     },
     b2b: false,
     crowding: -0.6,
@@ -1232,8 +1232,8 @@ const MARKET_DATA: MarketData[] = [
     id: 'sustainability',
     label: 'sustainability and energy',
     words: {
-      strong: ['sustainab', 'climate', 'carbon', 'recycl', 'solar', 'compost', 'emission', 'circular economy', 'upcycl', 'renewable', 'heat pump', 'net zero', 'zero-waste', 'greenwash', 'food waste', 'carbon accounting'],
-      weak: ['waste', 'energy', 'green', 'eco', 'plastic', 'electric', 'reusable', 'ev', 'battery', 'insulation'],
+      strong: ['sustainab', 'climate', 'carbon', 'recycl', 'solar', 'compost', 'emission', 'circular economy', 'upcycl', 'renewable', 'heat pump', 'net zero', 'zero-waste', 'greenwash', 'food waste', 'carbon accounting', 'reusable'],
+      weak: ['waste', 'energy', 'green', 'eco', 'plastic', 'electric', 'ev', 'battery', 'insulation'],
     },
     b2b: false,
     crowding: 0.4,
@@ -1311,7 +1311,7 @@ const MARKET_DATA: MarketData[] = [
     id: 'family',
     label: 'parenting and family care',
     words: {
-      strong: ['parent', 'parenting', 'baby', 'toddler', 'babysit', 'daycare', 'childcare', 'nanny', 'elderly', 'grandparent', 'newborn', 'pregnan', 'childminder', 'nursery', 'school run', 'elder care'],
+      strong: ['parent', 'parenting', 'baby', 'toddler', 'babysit', 'daycare', 'childcare', 'nanny', 'elderly', 'grandparent', 'newborn', 'pregnan', 'childminder', 'nursery', 'school run', 'elder care', 'school uniform'],
       weak: ['kid', 'child', 'children', 'family', 'families', 'mom', 'mum', 'dad', 'teen', 'senior', 'care'],
     },
     b2b: false,
