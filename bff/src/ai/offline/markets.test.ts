@@ -114,7 +114,14 @@ describe('what the idea sells decides the market; where, for whom and with what 
     expect(market('An app for savings clubs with automatic payouts in rotation', 'Savings groups of 10 to 30 members in Kenya')).not.toBe('hr');
   });
 
+  it('reads a course as education, whoever takes it, and "of course" as no course', () => {
+    expect(market('Online German course built for nurses moving from India to jobs in German hospitals', 'Indian nurses with German job offers', 'They need a B2 German certificate before the visa')).toBe('education');
+    expect(market('A meal-prep service, of course with vegan options', 'Busy parents in Leeds')).not.toBe('education');
+  });
+
   it('stays general when what is sold points two ways with close evidence', () => {
+    // Reusables and delivery, sold in one phrase: 3.5 against 4 is a toss-up, not logistics.
+    expect(reportMarket('idea-desirability-assessment', { idea: 'Reusable delivery boxes for takeaway restaurants, collected by couriers' })).toBe('general');
     expect(reportMarket('revenue-opportunity-validation', { industry: 'Family services (Canada)', area: 'School carpooling' })).toBe('general');
     expect(reportMarket('market-pain-points-analysis', { market: 'Young job seekers in Kenya', topic: 'Job-ready coding skills' })).toBe('general');
   });

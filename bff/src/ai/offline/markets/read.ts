@@ -174,7 +174,7 @@ export const MIN_MARKET_EVIDENCE = 2;
  * toss-up: naming either would be a guess, and a wrong market misleads more than a general
  * reading, so the analyst stays general.
  */
-export const AMBIGUOUS_SHARE = 0.8;
+export const AMBIGUOUS_SHARE = 0.75;
 
 /**
  * The market the words support. Each part counts once per market: 1 when it holds a strong word

@@ -360,8 +360,8 @@ const MARKET_DATA: MarketData[] = [
     id: 'education',
     label: 'education and learning',
     words: {
-      strong: ['student', 'teacher', 'school', 'tutor', 'exam', 'classroom', 'homework', 'universit', 'college', 'education', 'lesson', 'curriculum', 'bootcamp', 'pupil', 'learner', 'e-learning', 'edtech', 'coding bootcamp', 'coding school', 'coding club', 'coding class', 'coding lesson', 'coding course'],
-      weak: ['learn', 'learning', 'course', 'study', 'language', 'skill', 'class', 'lecture', 'quiz', 'teach', 'textbook'],
+      strong: ['student', 'teacher', 'school', 'tutor', 'exam', 'classroom', 'homework', 'universit', 'college', 'education', 'lesson', 'curriculum', 'bootcamp', 'pupil', 'learner', 'e-learning', 'edtech', 'coding bootcamp', 'coding school', 'coding club', 'coding class', 'coding lesson', 'coding course', 'course', 'language school', 'language learning', 'language lesson', 'language class'],
+      weak: ['learn', 'learning', 'study', 'language', 'skill', 'class', 'lecture', 'quiz', 'teach', 'textbook'],
     },
     b2b: false,
     crowding: -0.2,
@@ -1889,4 +1889,10 @@ export const NEUTRAL_PHRASES = [
   'conference calls?',
   'conference rooms?',
   'video[- ]?conferenc(?:e|es|ing)',
+  'of course',
+  '(?:in|over|during) the course of',
+  'course of (?:treatment|action|antibiotics)',
+  'main course',
+  'golf course',
+  'race ?course',
 ];
