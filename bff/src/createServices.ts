@@ -21,6 +21,8 @@ export interface ServiceOptions {
   db?: Database;
   /** Default: a fresh registry without Node's process metrics (the server adds them). */
   metrics?: Metrics;
+  /** The clock admin sessions time out by (ms since 1970; default Date.now): tests move their own. */
+  now?: () => number;
 }
 
 /**
@@ -41,7 +43,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const counters = createCounterStore(db, logger, { timeoutMs: config.COUNTER_STORE_TIMEOUT_MS, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX });
   lifecycle.onShutdown(() => counters.close());
   const reports = createReportService({ config, logger, db, ai, metrics });
-  const deps: Omit<AppDeps, 'services'> = { config, logger, db, repos, lifecycle, ai, reports, counters, metrics };
+  const deps: Omit<AppDeps, 'services'> = { config, logger, db, repos, lifecycle, ai, reports, counters, metrics, now: opts.now ?? Date.now };
   const services: AppDeps['services'] = {
     validation: createValidationService({ ai, repos, logger }),
     simulation: simulationService(ai, logger),

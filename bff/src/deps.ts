@@ -58,6 +58,8 @@ export interface AppDeps {
   counters: CounterStore;
   /** Prometheus metrics of this process (`GET /metrics` with METRICS_TOKEN). */
   metrics: Metrics;
+  /** The clock admin sessions time out by (ms since 1970): Date.now, or a test's own. */
+  now: () => number;
   /** The use cases (validation, simulation, analytics, AI budget, paid flow, report events, login throttle). */
   services: Services;
 }

@@ -21,7 +21,14 @@ export interface TestApp {
 
 /** The real Koa app over a fresh database, listening on a free loopback port. */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; dbKind?: TestDb; extraRouters?: Array<(d: AppDeps) => Router>; proxyDb?: boolean } = {},
+  opts: {
+    env?: Record<string, string>;
+    dbKind?: TestDb;
+    extraRouters?: Array<(d: AppDeps) => Router>;
+    proxyDb?: boolean;
+    /** The app's clock (admin session timeouts); default Date.now. */
+    now?: () => number;
+  } = {},
 ): Promise<TestApp> {
   const kind = opts.dbKind ?? testDbs[0];
   const created = await kind.create();
@@ -37,7 +44,7 @@ export async function startTestApp(
     db = createDb({ url: u.toString() });
   }
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...opts.env });
-  const deps = await createServices(config, { db });
+  const deps = await createServices(config, { db, now: opts.now });
   const app = createApp(deps, { extraRouters: opts.extraRouters });
   startBackgroundWork(deps);
   const server = http.createServer(app.callback());

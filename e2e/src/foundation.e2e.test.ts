@@ -1,6 +1,10 @@
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 import { startTestServer, type TestServer } from './server';
+import { startStaticHost, type StaticHost } from './staticHost';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
 
 let browser: Browser;
 let server: TestServer;
@@ -78,24 +82,39 @@ describe('the shell', () => {
   });
 });
 
-describe('a remote at a dead address', () => {
-  let dead: TestServer;
+describe('a remote whose host is down', () => {
+  const adminDist = path.join(repoRoot, 'mf-admin', 'dist');
+  let host: StaticHost | undefined;
+  let port: number;
+  let shell: TestServer;
   beforeAll(async () => {
-    dead = await startTestServer({ REMOTE_ADMIN_URL: 'http://127.0.0.1:9/admin/' });
+    // The admin remote is deployed on a host of its own, which is down when the page loads.
+    const first = await startStaticHost(adminDist);
+    port = Number(new URL(first.url).port);
+    await first.close();
+    shell = await startTestServer({ REMOTE_ADMIN_URL: `http://127.0.0.1:${port}/`, ADMIN_PASSWORD: 'retry test password' });
   });
-  afterAll(() => dead?.stop());
+  afterAll(async () => {
+    await host?.close();
+    await shell?.stop();
+  });
 
-  it('shows the fallback in its slot while the page and navigation keep working', async () => {
+  it('shows the fallback in its slot while the page keeps working, and Retry renders the section once the host is back', async () => {
     const { page, context } = await newPage(browser);
-    await page.goto(dead.url + '/admin');
+    await page.goto(shell.url + '/admin');
     const fallback = page.getByTestId('remote-fallback');
     await fallback.waitFor({ timeout: 20000 });
     expect(await fallback.textContent()).toContain('This section is unavailable');
-    await expect(fallback.getByRole('button', { name: 'Retry' }).isVisible()).resolves.toBe(true);
+    expect(await page.locator('[data-remote="admin"]').count()).toBe(0);
     await page.locator('footer').waitFor();
 
+    // The host is back at its address; the visitor presses Retry on the same page.
+    host = await startStaticHost(adminDist, port);
     await fallback.getByRole('button', { name: 'Retry' }).click();
-    await page.getByTestId('remote-fallback').waitFor({ timeout: 20000 });
+    await page.locator('[data-remote="admin"]').waitFor({ timeout: 20000 });
+    await page.getByPlaceholder('Enter admin password').waitFor();
+    expect(await page.getByTestId('remote-fallback').count()).toBe(0);
+    expect(host.log.some((l) => /^GET \/remoteEntry\.js\?v=\w+ 200$/.test(l))).toBe(true);
 
     await page.getByRole('link', { name: 'About' }).first().click();
     await page.getByRole('heading', { name: 'About Val' }).waitFor();

@@ -186,6 +186,40 @@ describe('pivots compared, permalinks shared (issue 17)', () => {
     expect(errors).toEqual([]);
   }, 180_000);
 
+  it('keeps the last 50 in My validations: a 51st validation drops the oldest', async () => {
+    const { page, errors, context } = await newPage(browser);
+    await page.goto(server.url + '/');
+    // 50 earlier validations of this browser, one a day in January and February.
+    const stored = Array.from({ length: 50 }, (_, i) => ({
+      id: `10000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+      title: `Stored idea ${i + 1}`,
+      createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+      score: 5,
+    }));
+    await page.evaluate((list) => localStorage.setItem('val.myValidations', JSON.stringify(list)), stored);
+    await page.reload();
+    const mine = page.getByTestId('my-validation');
+    await mine.first().waitFor();
+    expect(await mine.count()).toBe(50);
+
+    await lab(page).locator('textarea[name="idea"]').fill(before.idea);
+    await lab(page).locator('input[name="targetCustomer"]').fill(NARROW);
+    await lab(page).locator('input[name="problemSolved"]').fill(before.problemSolved);
+    await lab(page).getByRole('button', { name: 'Get AI Feedback!' }).click();
+    await page.getByRole('heading', { name: "Val's Analysis is Ready!" }).waitFor({ timeout: 30000 });
+    const [made] = await myIds(page);
+    expect(made).toMatch(/^[0-9a-f-]{36}$/);
+    expect(stored.map((v) => v.id)).not.toContain(made);
+
+    const newestFirst = [made, ...stored.slice(1).reverse().map((v) => v.id)];
+    expect(await myIds(page)).toEqual(newestFirst);
+    await page.reload();
+    await mine.first().waitFor();
+    expect(await mine.evaluateAll((els) => els.map((e) => e.getAttribute('data-id')))).toEqual(newestFirst);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   it('keeps My validations working over corrupt storage, and a malformed permalink is not found', async () => {
     const { page, errors } = await newPage(browser);
     await page.goto(server.url + '/');

@@ -27,7 +27,8 @@ const TYPES: Record<string, string> = {
   '.zip': 'application/zip',
 };
 
-export async function startStaticHost(root: string): Promise<StaticHost> {
+/** Serves `root` on `port` (default: a free one; pass a stopped host's port to bring it back at its address). */
+export async function startStaticHost(root: string, port = 0): Promise<StaticHost> {
   const log: string[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://host');
@@ -49,7 +50,7 @@ export async function startStaticHost(root: string): Promise<StaticHost> {
     res.end(fs.readFileSync(file));
     done(200);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     log,

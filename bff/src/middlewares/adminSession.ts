@@ -45,7 +45,7 @@ export function adminSessionStore(repo: AdminSessionRepository, now: () => numbe
  * in production) holding a random id; the data lives in the database. Sets `app.keys` from
  * SESSION_KEYS (outside production a random per-process key is used when none is set).
  */
-export function adminSession(app: Koa, { config, repos, logger }: AppDeps): Middleware {
+export function adminSession(app: Koa, { config, repos, logger, now }: AppDeps): Middleware {
   if (!app.keys) {
     if (config.SESSION_KEYS?.length) app.keys = config.SESSION_KEYS;
     else {
@@ -54,7 +54,7 @@ export function adminSession(app: Koa, { config, repos, logger }: AppDeps): Midd
         logger.info('SESSION_KEYS not set: admin sessions are signed with a random per-process key (they end at restart)');
     }
   }
-  const store = adminSessionStore(repos.adminSessions);
+  const store = adminSessionStore(repos.adminSessions, now);
   const session = createSession(
     {
       key: adminCookieName(config.isProduction),

@@ -44,9 +44,19 @@ describe('step-3 storage', () => {
     clearState(st);
     expect(st.data.size).toBe(0);
   });
-  it('fingerprints differ per idea and ignore the feedback text', () => {
-    expect(validationFingerprint(v1)).not.toBe(validationFingerprint(v2));
-    expect(validationFingerprint({ ...v1 })).toBe(validationFingerprint(v1));
+  it('fingerprints differ per idea, customer and problem, and ignore the feedback text', () => {
+    const fp = validationFingerprint(v1);
+    expect(validationFingerprint(v2)).not.toBe(fp);
+    expect(validationFingerprint({ ...v1, targetCustomer: 'Florists' })).not.toBe(fp);
+    expect(validationFingerprint({ ...v1, problemSolved: 'Late deliveries' })).not.toBe(fp);
+    // Where one field ends and the next begins counts too.
+    expect(validationFingerprint({ idea: 'ab', targetCustomer: 'c', problemSolved: 'd' })).not.toBe(validationFingerprint({ idea: 'a', targetCustomer: 'bc', problemSolved: 'd' }));
+    // A re-validation of the same idea gets new feedback (and id): the step-3 progress stays.
+    const revalidated = { ...v1, feedback: '## Score: 4/10\nA different reading.', id: 'another-id' };
+    expect(validationFingerprint(revalidated)).toBe(fp);
+    const st = new MemoryStorage();
+    saveState(st, { ...emptyState(fp), completed: ['a'] });
+    expect(loadState(st, validationFingerprint(revalidated))?.completed).toEqual(['a']);
   });
   it('derives the phase: locked → start → interviews → simulation', () => {
     const s = emptyState('f');

@@ -26,7 +26,7 @@ export const ADMIN_DISABLED_MESSAGE =
  */
 export function adminRouter(deps: AppDeps, opts: { now?: () => number } = {}): Router {
   const { config, logger, repos } = deps;
-  const now = opts.now ?? Date.now;
+  const now = opts.now ?? deps.now;
   const router = new Router({ prefix: '/api/admin' });
   const password = passwordVerifier(config);
   if (!password.enabled) logger.warn(`admin dashboard disabled (${password.problem}): /api/admin answers 503`);

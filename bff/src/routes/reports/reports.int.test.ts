@@ -227,6 +227,49 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
       expect(Number(sent.attempts)).toBeGreaterThanOrEqual(2);
     });
 
+    it('marks a mail failed after MAIL_MAX_ATTEMPTS tries the SMTP server refused, and tries it no more', async () => {
+      const tries: string[] = [];
+      smtp = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        onRcptTo(address, _session, cb) {
+          tries.push(address.address);
+          cb(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+        },
+      });
+      await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', () => r()));
+      const port = (smtp.server.address() as AddressInfo).port;
+      app = await startTestApp({
+        dbKind,
+        // The retry timer is left out of it (an hour): the test sends what is due itself.
+        env: { REPORT_WORKER: 'inline', REPORT_POLL_MS: '20', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_BASE_MS: '10', MAIL_RETRY_POLL_MS: '3600000' },
+      });
+      const id = await app.deps.reports.start({ product: 'idea-desirability-assessment', inputs: { idea: 'Laundry pickup for students' }, email: 'refused@example.com' });
+      await waitForReport(app.deps.reports, id);
+      type OutboxRow = { status: string; attempts: number | string; last_error: string | null; next_attempt_at: unknown; to_email: string };
+      const outboxRow = async () => (await app.deps.db.knex('outbox').where({ ref: id }).first()) as OutboxRow | undefined;
+      const pending = await waitFor(async () => {
+        const r = await outboxRow();
+        return r?.status === 'pending' && r.last_error ? r : undefined;
+      }, 20000, 'the first try');
+      expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(pending.next_attempt_at).not.toBeNull();
+      // Each flush sends what is due: the second try 10 ms after the first, the third 20 ms after that.
+      const failed = await waitFor(async () => {
+        await app.deps.reports.mailer.flush();
+        const r = await outboxRow();
+        return r?.status === 'failed' ? r : undefined;
+      }, 20000, 'the mail marked failed');
+      expect(failed).toMatchObject({ status: 'failed', to_email: 'refused@example.com', next_attempt_at: null });
+      expect(Number(failed.attempts)).toBe(3);
+      expect(failed.last_error).toMatch(/Mailbox unavailable/);
+      expect(tries).toEqual(['refused@example.com', 'refused@example.com', 'refused@example.com']);
+      // Failed for good: later flushes leave it alone.
+      expect(await app.deps.reports.mailer.flush()).toBe(0);
+      expect(tries).toHaveLength(3);
+      expect((await outboxRow())?.status).toBe('failed');
+    });
+
     it('keeps the mail in the outbox when SMTP is not configured', async () => {
       app = await startTestApp({ dbKind, env: { REPORT_WORKER: 'inline', REPORT_POLL_MS: '20' } });
       const id = await app.deps.reports.start({ product: 'idea-desirability-assessment', inputs: { idea: 'Dog walking by the minute' }, email: 'owner@example.com' });

@@ -6,7 +6,6 @@ import { BatchWriter, type BatchWriterOptions, type SpillStore } from './batchWr
 import { fileSpillStore } from './spill';
 
 const logger = pino({ level: 'silent' });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function writer(over: Partial<BatchWriterOptions<number>> = {}) {
   const batches: number[][] = [];
@@ -32,10 +31,16 @@ function writer(over: Partial<BatchWriterOptions<number>> = {}) {
 }
 
 describe('BatchWriter', () => {
+  // The writer's clock (Date.now) and timers are jest's: each step says how much time has passed.
+  beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
+  afterEach(() => jest.useRealTimers());
+  /** Lets `ms` pass on the fake clock, running the timers that fall due and the promises they start. */
+  const pass = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+
   it('writes a full batch at once, without waiting for the timer', async () => {
     const { w, batches } = writer({ flushMs: 10_000 });
     for (let i = 1; i <= 5; i++) w.enqueue(i);
-    await sleep(10);
+    await pass(0);
     expect(batches).toEqual([[1, 2, 3, 4, 5]]);
     expect(w.pending).toBe(0);
     await w.close();
@@ -44,10 +49,11 @@ describe('BatchWriter', () => {
   it('writes a partial batch once the oldest row has waited flushMs', async () => {
     const { w, batches } = writer({ flushMs: 60 });
     w.enqueue(1);
+    await pass(20);
     w.enqueue(2);
-    await sleep(20);
+    await pass(39);
     expect(batches).toEqual([]);
-    await sleep(80);
+    await pass(1);
     expect(batches).toEqual([[1, 2]]);
     await w.close();
   });
@@ -69,7 +75,8 @@ describe('BatchWriter', () => {
     });
     w.enqueue(1);
     w.enqueue(2);
-    await sleep(50); // first attempt of [1, 2] fails
+    await pass(30); // first attempt of [1, 2] fails
+    expect(calls).toHaveLength(1);
     for (let i = 3; i <= 7; i++) w.enqueue(i);
     await w.flush();
     expect(calls[0].rows).toEqual([1, 2]);
@@ -96,27 +103,38 @@ describe('BatchWriter', () => {
     });
     w.enqueue(1);
     w.enqueue(2);
-    await sleep(40);
+    await pass(10); // the first write starts, and hangs
+    expect(calls).toHaveLength(1);
+    await pass(59);
     expect(calls).toHaveLength(1);
     expect(w.pending).toBe(2);
-    await sleep(120);
+    await pass(1); // 60 ms: the write counts as failed; the retry waits 20 ms
+    expect(String(w.lastError)).toMatch(/did not finish within 60 ms/);
+    await pass(19);
+    expect(calls).toHaveLength(1);
+    await pass(1);
     expect(calls).toHaveLength(2);
     expect(calls[1]).toEqual({ rows: [1, 2], id: calls[0].id });
     expect(w.pending).toBe(0);
-    expect(String(w.lastError ?? '')).toBe('');
+    expect(w.lastError).toBeNull();
     await w.close();
   });
 
-  it('keeps the rows of a failed write and retries them, in order', async () => {
+  it('keeps the rows of a failed write and retries them, in order, with a growing wait', async () => {
     const { w, batches, fail } = writer();
     fail(2);
     for (let i = 1; i <= 3; i++) w.enqueue(i);
-    await sleep(60);
+    await pass(50); // first try fails; the next waits retryBaseMs (20 ms)
+    await pass(20); // second try fails; the next waits twice as long (40 ms, retryMaxMs)
     expect(batches).toEqual([]);
     expect(w.pending).toBe(3);
     w.enqueue(4);
-    await sleep(200);
-    expect(batches.flat()).toEqual([1, 2, 3, 4]);
+    await pass(39);
+    expect(batches).toEqual([]);
+    await pass(1); // the retry writes exactly the failed batch; row 4 waits its own flushMs
+    expect(batches).toEqual([[1, 2, 3]]);
+    await pass(10);
+    expect(batches).toEqual([[1, 2, 3], [4]]);
     expect(w.pending).toBe(0);
     expect(w.lastError).toBeNull();
     await w.close();
@@ -169,12 +187,20 @@ describe('BatchWriter', () => {
     first.fail(1000);
     first.w.enqueue(1);
     first.w.enqueue(2);
-    await first.w.close();
+    let closed = false;
+    const closing = first.w.close().then(() => (closed = true));
+    await pass(100); // close() keeps retrying for up to closeTimeoutMs (200 ms) before it spills
+    expect(closed).toBe(false);
+    expect(saved).toEqual([]);
+    await pass(100);
+    await closing;
     expect(saved).toEqual([[1, 2]]);
 
     const second = writer({ spill, flushMs: 10 });
     expect(await second.w.restore()).toBe(2);
-    await sleep(50);
+    await pass(9);
+    expect(second.batches).toEqual([]);
+    await pass(1); // restored rows are written like new ones, once they have waited flushMs
     expect(second.batches).toEqual([[1, 2]]);
     expect(await second.w.restore()).toBe(0);
     await second.w.close();
