@@ -10,7 +10,7 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..', '..');
 const r = spawnSync('npm', ['audit', '--omit=dev', '--json'], { cwd: root, encoding: 'utf8', timeout: 120000 });
-let report = null;
+let report;
 try {
   report = JSON.parse(r.stdout || 'null');
 } catch {

@@ -100,7 +100,7 @@ function textUnits(text) {
     }
     const masked = line.replace(ABBREVIATIONS, (m) => m.replace(/\./g, '\u0000'));
     let from = 0;
-    for (const m of masked.matchAll(/[.!?…]["”’')\]*_]*\s+(?=[A-Z0-9*_"“‘(#\[£$€¥₹₦-])/g)) {
+    for (const m of masked.matchAll(/[.!?…]["”’')\]*_]*\s+(?=[A-Z0-9*_"“‘(#[£$€¥₹₦-])/g)) {
       const end = (m.index ?? 0) + m[0].length;
       units.push({ start: start + from, end: start + end, text: line.slice(from, end) });
       from = end;

@@ -10,9 +10,8 @@
  * Prints the figures and a JSON line `BENCH {...}` for `npm run bench`.
  */
 const http = require('node:http');
-const path = require('node:path');
 const { performance } = require('node:perf_hooks');
-const { startServer, root } = require('../lib/server');
+const { startServer } = require('../lib/server');
 const { requireTestSupport } = require('../lib/testSupport');
 
 const OFFLINE_REQUESTS = Number(process.env.BENCH_VALIDATE_REQUESTS || 400);

@@ -54,7 +54,7 @@ export async function startScriptedIssuer(opts: { claimsIn?: 'id_token' | 'useri
   };
 
   const create = () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous require(esm) of the ESM-only oidc-provider
     const mod = require('oidc-provider') as { default?: OidcProviderClass; Provider?: OidcProviderClass };
     const Provider = (mod.Provider ?? mod.default) as OidcProviderClass;
     const p = new Provider(issuer, {

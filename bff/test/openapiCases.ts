@@ -1,6 +1,6 @@
 import { createGeneratorSync } from 'json-schema-faker';
 // openapi-fuzzer-core ships no types: one function from a Swagger 2.0 document to request specs.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the package ships no types (see the line above)
 const openapiFuzzer = require('openapi-fuzzer-core') as { swagger(doc: unknown): FuzzSpec[] };
 
 /*

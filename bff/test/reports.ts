@@ -95,7 +95,7 @@ export async function readSse(
 export interface SseEvent {
   id: number;
   event: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each event type carries its own shape; tests assert on its fields
   data: any;
 }
 

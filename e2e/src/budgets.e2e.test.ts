@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from './server';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 // The figure goes to a diagnostics file (bff/test/diagnostics.ts), printed only when the budget fails.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- outside this project's rootDir, so required
 const { diagnostics } = require('../../bff/test/diagnostics') as {
   diagnostics(name: string): { file: string; add(text: string): void; check<T>(fn: () => T | Promise<T>): Promise<T> };
 };

@@ -48,7 +48,7 @@ function touchAll(dir: string, when: Date) {
 function buildAdminV2(out: string): Promise<void> {
   const loader = path.join(work, 'replace-loader.js');
   fs.writeFileSync(loader, 'module.exports = function (src) { const o = this.getOptions(); return src.split(o.from).join(o.to); };');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the remote's webpack config is CommonJS, loaded by path at run time
   const make = require(path.join(repoRoot, 'mf-admin', 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => webpack.Configuration;
   const config = make({}, { mode: 'production' });
   config.output = { ...config.output, path: out };

@@ -33,7 +33,7 @@ interface ChatServerLike {
   close(): Promise<void>;
 }
 // The loopback OpenAI-compatible server of the BFF's tests (outside this project's rootDir, so required).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- outside this project's rootDir (see the line above)
 const { startChatServer } = require('../../bff/test/chatServer') as { startChatServer(): Promise<ChatServerLike> };
 
 let browser: Browser;

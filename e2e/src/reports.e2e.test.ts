@@ -35,7 +35,7 @@ interface SqliteDb {
   prepare(sql: string): { all(...args: unknown[]): unknown[]; run(...args: unknown[]): unknown };
   close(): void;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- better-sqlite3 ships no types: the calls used are typed here
 const openSqlite = require('better-sqlite3') as (file: string) => SqliteDb;
 
 /** The e2e server's SQLite file, opened from the test (WAL allows a second connection). */

@@ -58,7 +58,7 @@ interface ChatServerLike {
   close(): Promise<void>;
 }
 // The loopback OpenAI-compatible server of the BFF's tests (outside this project's rootDir, so required).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- outside this project's rootDir (see the line above)
 const { startChatServer } = require('../../bff/test/chatServer') as { startChatServer(): Promise<ChatServerLike> };
 
 /** The model's answers: the payloads wherever text goes, in the JSON shapes the tasks ask for. */

@@ -54,7 +54,7 @@ export async function readStream(answer: Promise<Response>, onText: (textSoFar: 
     });
     return { response: String(done.response ?? text), provider: done.provider ?? provider };
   } catch (e) {
-    if (e instanceof AiStreamCutError) throw new Error('The answer was cut off');
+    if (e instanceof AiStreamCutError) throw new Error('The answer was cut off', { cause: e });
     // An `error` event (AiStreamError) carries the server's message; a broken connection its own.
     throw e instanceof Error && e.message ? e : new Error('The answer failed');
   }

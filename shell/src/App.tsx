@@ -19,6 +19,7 @@ import {
   TestPage,
   ValidationPermalinkPage,
 } from './pages/RemotePages';
+import { useValidationState } from './state/validation';
 // Static pages are split into their own chunks: the landing page does not pay for them.
 const page = <K extends string>(name: K, load: () => Promise<Record<K, ComponentType>>) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
@@ -30,7 +31,6 @@ const PrivacyPage = page('PrivacyPage', () => import('./pages/static/PrivacyPage
 const SecurityPage = page('SecurityPage', () => import('./pages/static/SecurityPage'));
 const TermsPage = page('TermsPage', () => import('./pages/static/TermsPage'));
 const ValidationStrategyPage = page('ValidationStrategyPage', () => import('./pages/static/ValidationStrategyPage'));
-import { useValidationState } from './state/validation';
 
 const Main = styled.main`
   min-height: calc(100vh - 64px);

@@ -11,7 +11,7 @@ export interface TextUnit {
 }
 
 /** Where a sentence ends: after . ! ? (or a closing quote or bracket after one), before a capital, digit, quote or mark. */
-const SENTENCE_END = /[.!?]["”’)\]*_]*\s+(?=["“‘(\[*_]*[A-Z0-9£$€¥₹])/g;
+const SENTENCE_END = /[.!?]["”’)\]*_]*\s+(?=["“‘([*_]*[A-Z0-9£$€¥₹])/g;
 
 export function textUnits(text: string): TextUnit[] {
   const units: TextUnit[] = [];

@@ -66,7 +66,7 @@ function loadProviderClass(logger: Logger): OidcProviderClass {
     warn(...args);
   };
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous require(esm) of the ESM-only package, inside the banner filter above
     const mod = require('oidc-provider') as { default?: OidcProviderClass; Provider?: OidcProviderClass };
     const Provider = mod.Provider ?? mod.default;
     if (!Provider) throw new Error('oidc-provider did not export Provider');

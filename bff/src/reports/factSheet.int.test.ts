@@ -4,8 +4,7 @@ import { startChatServer, type ChatServer } from '../../test/chatServer';
 import { startFakeSearch, type FakeSearchServer } from '../../test/fakeSearch';
 import { startTestApp, type TestApp } from '../../test/app';
 import { waitForReport } from '../../test/reports';
-import { checkSection } from '../analysis/check';
-import { removedNote } from '../analysis/check';
+import { checkSection, removedNote } from '../analysis/check';
 
 jest.setTimeout(120_000);
 

@@ -2,8 +2,6 @@ import { migrationSource, migrations } from '../../migrations';
 import { testDbs } from '../../test/db';
 import { knexAnalyticsRepository } from './analytics';
 
-const at = (s: string) => new Date(s);
-
 describe.each(testDbs)('analytics repository on $label', (kind) => {
   it('backfills product_emails.last_day from the email-days when that migration runs over existing data', async () => {
     const { db, drop } = await kind.create();

@@ -109,7 +109,7 @@ export async function runOutageScenario(o: OutageOptions): Promise<OutageFigures
     const poller = (async () => {
       while (polling) {
         const t = Date.now();
-        let status = 0;
+        let status: number;
         try {
           status = (await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(10_000) })).status;
         } catch {

@@ -5,6 +5,7 @@ import { Button, Spinner, t, toast } from '@val/ui';
 import { copyPermalink } from '../lib/copyLink';
 import { readLabCurrent, writeLabCurrent } from '../lib/myValidations';
 import ValidationSheet, { isValidationSheet } from '../sheet/ValidationSheet';
+import { fetchComparison, fetchValidation, isValidationId } from '../lib/validations';
 
 export { rememberValidation } from '../lib/myValidations';
 export { default as Comparison } from './Comparison';
@@ -18,7 +19,6 @@ export const labCurrentFor = (idea: string): string | null => {
   const c = readLabCurrent();
   return c && c.idea === idea ? c.id : null;
 };
-import { fetchComparison, fetchValidation, isValidationId } from '../lib/validations';
 
 /*
  * The lab's issue-17 pieces that only show once there is a result or a version being edited: a

@@ -7,7 +7,7 @@ export const permalinkUrl = (id: string): string => `${window.location.origin}${
 /** Copies a validation's permalink (Clipboard API, else a hidden text area) and says so in a toast. */
 export async function copyPermalink(id: string): Promise<void> {
   const href = permalinkUrl(id);
-  let ok = false;
+  let ok: boolean;
   try {
     await navigator.clipboard.writeText(href);
     ok = true;

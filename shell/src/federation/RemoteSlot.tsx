@@ -136,14 +136,14 @@ export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K
     return () => {
       alive = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `id` stands for remote and expose; App is left out on purpose: the App a load sets must not start another load
   }, [id, attempt, needed]);
 
   const retry = useCallback(() => {
     setApp(null);
     setFailed(false);
     setAttempt((a) => a + 1);
-  }, [id]);
+  }, []);
 
   if (failed) return <Fallback min={minHeight} onRetry={retry} />;
   if (!App)

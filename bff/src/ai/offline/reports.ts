@@ -274,7 +274,7 @@ const technicalFeasibility: Writer = (c) => {
 };
 
 const profitabilityForecast: Writer = (c) => {
-  const { p, s, cite, sheet } = c;
+  const { s, cite, sheet } = c;
   const fix = sheet.plan.find((x) => x.id === 'price-for-break-even');
   const at = sheet.plan.find((x) => x.id === 'break-even-at-that-price');
   const y3 = sheet.years[2];
@@ -334,7 +334,7 @@ const riskAnalysis: Writer = (c) => {
 };
 
 const finalRecommendations: Writer = (c) => {
-  const { p, s, up, sheet } = c;
+  const { p, up, sheet } = c;
   const v = sheet.verdict;
   const y3 = sheet.years[2];
   const lines = [

@@ -6,8 +6,9 @@ import type {
   SimulationMonth,
   ValChatRequest,
   ValidationData,
+  CurrencyInfo,
 } from '@val/contracts';
-import { formatMoney, monthGrowthPercent, nextMonthUsers, type CurrencyInfo } from '@val/contracts';
+import { formatMoney, monthGrowthPercent, nextMonthUsers } from '@val/contracts';
 import { currencyFor, fitting, isConsumerMarket, readIdeaMarket, readPlace } from './markets';
 import { localAmount } from './validation';
 

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import { adminCookieName } from '../../middlewares/adminSession';
 
 /** The BFF's version, for `info.version` of the document. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- package.json lies outside src/, the TypeScript rootDir
 const VERSION: string = (require('@val/bff/package.json') as { version: string }).version;
 
 /**

@@ -1,9 +1,9 @@
 import { competitorsFor, knownCompanyNames, PLATFORM_NAMES } from './competitors';
-
-const KNOWN_COMPANY_NAMES = knownCompanyNames();
 import { readIdeaMarket } from './read';
 import { GENERAL, MARKETS } from './table';
 import type { Market } from './types';
+
+const KNOWN_COMPANY_NAMES = knownCompanyNames();
 
 const market = (id: string): Market => MARKETS.find((m) => m.id === id)!;
 const food = market('food');
