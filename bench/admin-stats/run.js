@@ -19,12 +19,11 @@
  * Prints a JSON line `BENCH {...}` for `npm run bench`.
  */
 const crypto = require('node:crypto');
-const path = require('node:path');
 const { Readable } = require('node:stream');
 const { performance } = require('node:perf_hooks');
-const { startServer, root } = require('../lib/server');
-
-const dist = (p) => require(path.join(root, 'bff', 'dist', p));
+// The BFF's public entry (bff/dist, built by scripts/ensure-built.js): the same seeded PRNG as the offline reports.
+const { createDb, knexAnalyticsRepository, rng } = require('@val/bff');
+const { startServer } = require('../lib/server');
 
 const N = Number(process.env.BENCH_EVENTS || 10_000_000);
 const LINK_SHARE = Number(process.env.BENCH_LINK_SHARE || 0.5);
@@ -68,17 +67,6 @@ const LOCATIONS = [
 const EMAIL_POOL = 250_000;
 const EMAIL_SHARE = 0.35;
 
-/** mulberry32: a small seeded PRNG, so every run seeds the same data. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const picker = (items, random) => {
   const total = items.reduce((s, it) => s + it[1], 0);
   return () => {
@@ -192,8 +180,6 @@ async function timeIt(times, fn) {
 
 async function main() {
   const mysql = require('mysql2/promise');
-  const { createDb } = dist('src/db/knex.js');
-  const { knexAnalyticsRepository } = dist('src/repositories/analytics.js');
 
   const dbName = process.env.BENCH_DB || `val_bench_${crypto.randomBytes(4).toString('hex')}`;
   const keep = process.env.BENCH_KEEP === '1' || !!process.env.BENCH_DB;
