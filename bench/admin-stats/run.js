@@ -23,6 +23,7 @@ const { Readable } = require('node:stream');
 const { performance } = require('node:perf_hooks');
 // The BFF's public entry (bff/dist, built by scripts/ensure-built.js): the same seeded PRNG as the offline reports.
 const { createDb, knexAnalyticsRepository, rng } = require('@val/bff');
+const { PARTNER_TOOLS } = require('@val/contracts');
 const { startServer } = require('../lib/server');
 
 const N = Number(process.env.BENCH_EVENTS || 10_000_000);
@@ -40,15 +41,12 @@ const PASSWORD = 'bench-admin-password';
 const HASH_KEY = 'bench-only-analytics-hash-key-0123456789';
 const LOAD_CHUNK = 1_000_000;
 
-const COMPANIES = [
-  ['bubble', 30, 'https://bubble.io/?ref=val', 'https://bubble.io/'],
-  ['beehiiv', 22, 'https://www.beehiiv.com/?via=val', 'https://www.beehiiv.com/'],
-  ['liveplan', 15, 'https://www.liveplan.com/?ref=val', 'https://www.liveplan.com/'],
-  ['gamma', 12, 'https://gamma.app/?ref=val', 'https://gamma.app/'],
-  ['miro', 9, 'https://miro.com/?ref=val', 'https://miro.com/'],
-  ['notion', 7, 'https://www.notion.so/?ref=val', 'https://www.notion.so/'],
-  ['augment', 5, 'https://www.augment.com/?ref=val', 'https://www.augment.com/'],
-];
+/**
+ * The partner tools' share of the seeded link clicks, by their place in the list (the first gets
+ * the most); a partner past the end of this list gets the last share.
+ */
+const PARTNER_SHARES = [30, 22, 15, 12, 9, 7, 5];
+const COMPANIES = PARTNER_TOOLS.map((p, i) => [p.company, PARTNER_SHARES[Math.min(i, PARTNER_SHARES.length - 1)], p.url, p.logoUrl]);
 const PRODUCTS = [
   ['new-product-feasibility-study', 25],
   ['idea-desirability-assessment', 18],
