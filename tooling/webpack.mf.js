@@ -165,7 +165,7 @@ function remoteDts(dir) {
  * @param {Record<string,string>} [opts.exposes]  exposed modules (remotes)
  * @param {boolean} [opts.host]    true for the shell
  * @param {number} opts.port       dev-server port
- * @param {string} [opts.title]    html title for standalone/host pages
+ * @param {string} [opts.title]    html title for standalone/host pages (a remote's standalone page is tooling/remote.html)
  */
 function createConfig({ dir, name, exposes, host = false, port, title = 'Val' }) {
   return (_env, argv) => {
@@ -241,7 +241,9 @@ function createConfig({ dir, name, exposes, host = false, port, title = 'Val' })
         ...(host || dev
           ? [
               new HtmlWebpackPlugin({
-                template: path.join(dir, 'public', 'index.html'),
+                // The shell has a page of its own; every remote's standalone page is one template
+                // with the remote's title.
+                template: host ? path.join(dir, 'public', 'index.html') : path.join(__dirname, 'remote.html'),
                 title,
                 scriptLoading: 'defer',
                 // main.js has no content hash (see output.filename): a new build is a new URL.

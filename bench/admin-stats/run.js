@@ -19,12 +19,12 @@
  * Prints a JSON line `BENCH {...}` for `npm run bench`.
  */
 const crypto = require('node:crypto');
-const path = require('node:path');
 const { Readable } = require('node:stream');
 const { performance } = require('node:perf_hooks');
-const { startServer, root } = require('../lib/server');
-
-const dist = (p) => require(path.join(root, 'bff', 'dist', p));
+// The BFF's public entry (bff/dist, built by scripts/ensure-built.js): the same seeded PRNG as the offline reports.
+const { createDb, knexAnalyticsRepository, rng } = require('@val/bff');
+const { PARTNER_TOOLS } = require('@val/contracts');
+const { startServer } = require('../lib/server');
 
 const N = Number(process.env.BENCH_EVENTS || 10_000_000);
 const LINK_SHARE = Number(process.env.BENCH_LINK_SHARE || 0.5);
@@ -41,15 +41,12 @@ const PASSWORD = 'bench-admin-password';
 const HASH_KEY = 'bench-only-analytics-hash-key-0123456789';
 const LOAD_CHUNK = 1_000_000;
 
-const COMPANIES = [
-  ['bubble', 30, 'https://bubble.io/?ref=val', 'https://bubble.io/'],
-  ['beehiiv', 22, 'https://www.beehiiv.com/?via=val', 'https://www.beehiiv.com/'],
-  ['liveplan', 15, 'https://www.liveplan.com/?ref=val', 'https://www.liveplan.com/'],
-  ['gamma', 12, 'https://gamma.app/?ref=val', 'https://gamma.app/'],
-  ['miro', 9, 'https://miro.com/?ref=val', 'https://miro.com/'],
-  ['notion', 7, 'https://www.notion.so/?ref=val', 'https://www.notion.so/'],
-  ['augment', 5, 'https://www.augment.com/?ref=val', 'https://www.augment.com/'],
-];
+/**
+ * The partner tools' share of the seeded link clicks, by their place in the list (the first gets
+ * the most); a partner past the end of this list gets the last share.
+ */
+const PARTNER_SHARES = [30, 22, 15, 12, 9, 7, 5];
+const COMPANIES = PARTNER_TOOLS.map((p, i) => [p.company, PARTNER_SHARES[Math.min(i, PARTNER_SHARES.length - 1)], p.url, p.logoUrl]);
 const PRODUCTS = [
   ['new-product-feasibility-study', 25],
   ['idea-desirability-assessment', 18],
@@ -68,17 +65,6 @@ const LOCATIONS = [
 const EMAIL_POOL = 250_000;
 const EMAIL_SHARE = 0.35;
 
-/** mulberry32: a small seeded PRNG, so every run seeds the same data. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const picker = (items, random) => {
   const total = items.reduce((s, it) => s + it[1], 0);
   return () => {
@@ -192,8 +178,6 @@ async function timeIt(times, fn) {
 
 async function main() {
   const mysql = require('mysql2/promise');
-  const { createDb } = dist('src/db/knex.js');
-  const { knexAnalyticsRepository } = dist('src/repositories/analytics.js');
 
   const dbName = process.env.BENCH_DB || `val_bench_${crypto.randomBytes(4).toString('hex')}`;
   const keep = process.env.BENCH_KEEP === '1' || !!process.env.BENCH_DB;

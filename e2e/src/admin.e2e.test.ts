@@ -136,7 +136,7 @@ describe('admin login', () => {
 });
 
 describe('admin dashboard on a fresh database', () => {
-  it('shows the empty states of both tabs and "of 7 partners"', async () => {
+  it('shows the empty states of both tabs and "of N partners" (every partner tool)', async () => {
     const { page, context } = await newPage(browser);
     await login(page, fresh);
     await page.getByText('No product clicks tracked yet. Product engagement will appear here once users interact with the research products.').waitFor();
@@ -148,7 +148,6 @@ describe('admin dashboard on a fresh database', () => {
     await page.getByText('Clicks will appear here once users interact with the partner links.').waitFor();
     expect(await page.getByTestId('top-partner').textContent()).toContain('None');
     expect(await page.getByTestId('active-partners').textContent()).toBe(`Active Partners0of ${PARTNER_TOOLS.length} partners`);
-    expect(PARTNER_TOOLS.length).toBe(7);
     await context.close();
   });
 });
@@ -180,8 +179,8 @@ describe('admin dashboard with clicks', () => {
     await rows.first().waitFor();
     expect(await page.getByTestId('total-clicks').textContent()).toBe('Total Clicks7');
     expect(await page.getByTestId('top-partner').textContent()).toBe('Top PartnerBubble4 clicks');
-    expect(await page.getByTestId('active-partners').textContent()).toBe('Active Partners3of 7 partners');
-    expect(await rows.count()).toBe(7);
+    expect(await page.getByTestId('active-partners').textContent()).toBe(`Active Partners3of ${PARTNER_TOOLS.length} partners`);
+    expect(await rows.count()).toBe(PARTNER_TOOLS.length);
     const text = async (i: number) => (await rows.nth(i).innerText()).replace(/\s+/g, ' ');
     expect(await text(0)).toMatch(/^#1 Bubble Last clicked: \w{3} \d{1,2}, \d{4} Logo Button 1 Logo 3 Button 4 Total$/);
     expect(await text(1)).toMatch(/^#2 Gamma Last clicked: .* 2 Logo 0 Button 2 Total$/);

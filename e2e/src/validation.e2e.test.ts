@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { PDFParse } from 'pdf-parse';
-import { NO_LIVE_SOURCES_NOTE } from '@val/contracts';
+import { NO_LIVE_SOURCES_NOTE, PARTNER_TOOLS, RESOURCE_CATEGORIES, partnerByCompany } from '@val/contracts';
 import { launchBrowser, newPage } from './browser';
 import { startTestServer, type TestServer } from './server';
 
@@ -13,7 +13,12 @@ const idea = {
   targetCustomer: 'Busy working parents with two or more kids',
   problemSolved: 'They waste money on food that spoils and spend 30 minutes every evening deciding what to cook',
 };
-const HIGHLIGHTED = ['bubble', 'beehiiv', 'gamma', 'augment'];
+const HIGHLIGHTED = PARTNER_TOOLS.filter((p) => p.highlighted).map((p) => p.company);
+/** The partners this test clicks or looks at: a highlighted one, a plain one, the one with a perk, one clicked by its logo. */
+const bubble = partnerByCompany('bubble')!;
+const miro = partnerByCompany('miro')!;
+const withPerk = PARTNER_TOOLS.find((p) => p.perk)!;
+const gamma = partnerByCompany('gamma')!;
 
 let browser: Browser;
 let server: TestServer;
@@ -75,17 +80,9 @@ describe('Idea validation (step 1) and the Startup Resources Kit (step 2)', () =
     const kit = page.locator('#resources [data-view="resources"]');
     await lab.getByRole('heading', { name: 'Idea Validation Lab' }).waitFor();
 
-    // Locked kit: step 1 first, and the seven categories.
+    // Locked kit: step 1 first, and the categories.
     await kit.getByText('Complete Step 1 to unlock your kit').waitFor();
-    expect(await kit.locator('[aria-label="Resource categories"] li').allTextContents()).toEqual([
-      'Website builder',
-      'Audience building',
-      'Business planning',
-      'Presentations',
-      'Collaboration',
-      'Organization',
-      'Education',
-    ]);
+    expect(await kit.locator('[aria-label="Resource categories"] li').allTextContents()).toEqual([...RESOURCE_CATEGORIES]);
 
     // Blank fields: the spec's toast, no call.
     await lab.getByRole('button', { name: 'Get AI Feedback!' }).click();
@@ -144,17 +141,17 @@ describe('Idea validation (step 1) and the Startup Resources Kit (step 2)', () =
     await page.getByText('Your validation report has been saved as a PDF').waitFor();
     expect(requested.some((u) => /validation-report-pdf/.test(u))).toBe(true);
 
-    // Step 2 unlocked: seven cards, four highlighted, the course perk, links in a new tab.
-    await kit.getByRole('link', { name: 'Try Bubble' }).waitFor();
+    // Step 2 unlocked: a card per partner tool, the highlighted ones, the course perk, links in a new tab.
+    await kit.getByRole('link', { name: `Try ${bubble.name}` }).waitFor();
     const cards = kit.locator('[data-testid^="partner-"]');
-    expect(await cards.count()).toBe(7);
+    expect(await cards.count()).toBe(PARTNER_TOOLS.length);
     const highlighted = await kit.locator('[data-highlighted="true"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
     expect(highlighted.sort()).toEqual(HIGHLIGHTED.map((c) => `partner-${c}`).sort());
-    const purple = await kit.getByTestId('partner-bubble').evaluate((e) => getComputedStyle(e).borderTopColor);
-    const plain = await kit.getByTestId('partner-miro').evaluate((e) => getComputedStyle(e).borderTopColor);
+    const purple = await kit.getByTestId(`partner-${bubble.company}`).evaluate((e) => getComputedStyle(e).borderTopColor);
+    const plain = await kit.getByTestId(`partner-${miro.company}`).evaluate((e) => getComputedStyle(e).borderTopColor);
     expect(purple).not.toBe(plain);
-    await kit.getByTestId('partner-augment').getByText('Members get 30% off').waitFor();
-    for (const name of ['Bubble', 'beehiiv', 'LivePlan', 'Gamma', 'Miro', 'Notion', 'Augment']) {
+    await kit.getByTestId(`partner-${withPerk.company}`).getByText(withPerk.perk!).waitFor();
+    for (const { name } of PARTNER_TOOLS) {
       const link = kit.getByRole('link', { name: `Try ${name}` });
       expect(await link.getAttribute('target')).toBe('_blank');
     }
@@ -162,12 +159,12 @@ describe('Idea validation (step 1) and the Startup Resources Kit (step 2)', () =
     // A click on a card's button is tracked (and the link still opens).
     const tracked = page.waitForRequest((r: Request) => r.url().endsWith('/api/track-click') && r.method() === 'POST');
     const popup = page.waitForEvent('popup');
-    await kit.getByRole('link', { name: 'Try Bubble' }).click();
+    await kit.getByRole('link', { name: `Try ${bubble.name}` }).click();
     const req = await tracked;
-    expect(req.postDataJSON()).toEqual({ company: 'bubble', linkType: 'button', url: 'https://bubble.io/?ref=val' });
+    expect(req.postDataJSON()).toEqual({ company: bubble.company, linkType: 'button', url: bubble.url });
     expect(req.headers()['content-type']).toContain('application/json');
     const tab = await popup;
-    expect(tab.url()).toBe('https://bubble.io/?ref=val');
+    expect(tab.url()).toBe(bubble.url);
     await tab.close();
     const res = await req.response();
     expect(res?.status()).toBe(202);
@@ -175,25 +172,25 @@ describe('Idea validation (step 1) and the Startup Resources Kit (step 2)', () =
     // The logo is tracked too.
     const logoTracked = page.waitForRequest((r: Request) => r.url().endsWith('/api/track-click'));
     const logoPopup = page.waitForEvent('popup');
-    await kit.getByTestId('partner-gamma').getByRole('link', { name: 'Gamma website' }).click();
-    expect((await logoTracked).postDataJSON()).toEqual({ company: 'gamma', linkType: 'logo', url: 'https://gamma.app/' });
+    await kit.getByTestId(`partner-${gamma.company}`).getByRole('link', { name: `${gamma.name} website` }).click();
+    expect((await logoTracked).postDataJSON()).toEqual({ company: gamma.company, linkType: 'logo', url: gamma.logoUrl });
     await (await logoPopup).close();
 
     // ...and counted in the admin's partner stats (the batched writer flushes within 250 ms).
     let stats: Awaited<ReturnType<typeof linkStats>> = [];
     for (let i = 0; i < 30; i++) {
       stats = await linkStats(page);
-      if (stats.some((s) => s.company === 'gamma' && s.linkType === 'logo')) break;
+      if (stats.some((s) => s.company === gamma.company && s.linkType === 'logo')) break;
       await page.waitForTimeout(200);
     }
-    expect(stats.find((s) => s.company === 'bubble' && s.linkType === 'button')?.clickCount).toBe(1);
-    expect(stats.find((s) => s.company === 'gamma' && s.linkType === 'logo')?.clickCount).toBe(1);
+    expect(stats.find((s) => s.company === bubble.company && s.linkType === 'button')?.clickCount).toBe(1);
+    expect(stats.find((s) => s.company === gamma.company && s.linkType === 'logo')?.clickCount).toBe(1);
 
     // A reload keeps the result (the shell stores it) and the kit stays unlocked.
     await page.reload();
     await page.getByRole('heading', { name: "Val's Analysis is Ready!" }).waitFor();
     expect(await page.locator('textarea[name="idea"]').inputValue()).toBe(idea.idea);
-    await kit.getByRole('link', { name: 'Try Bubble' }).waitFor();
+    await kit.getByRole('link', { name: `Try ${bubble.name}` }).waitFor();
 
     // Start over clears the lab and locks the kit again.
     await page.getByTestId('start-over').click();

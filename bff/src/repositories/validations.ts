@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { AiProviderName, ValidationFactSheet } from '@val/contracts';
+import type { AiProviderName, StoredValidationView, ValidationFactSheet } from '@val/contracts';
 import { toDate } from '../db/dates';
 
-export interface StoredValidation {
-  id: string;
-  idea: string;
-  targetCustomer: string;
-  problemSolved: string;
-  feedback: string;
-  provider: AiProviderName;
-  /** Val's score 0–10 (one decimal) read from the feedback; null when it names none. */
-  score: number | null;
+/**
+ * A stored validation: the API's view of it (`StoredValidationView`), with the time it was made as
+ * a Date, the hash of its delete token, and a fact sheet that is null when it has none.
+ */
+export interface StoredValidation extends Omit<StoredValidationView, 'createdAt' | 'factSheet'> {
   /** sha256 (hex) of the delete token; null for validations made before tokens existed. */
   deleteTokenHash: string | null;
   createdAt: Date;

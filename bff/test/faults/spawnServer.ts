@@ -7,11 +7,16 @@ import { findRepoRoot } from '../../src/config/env';
 /** The built server running in a child process. */
 export interface SpawnedServer {
   url: string;
+  port: number;
+  /** The environment the server runs with (a worker over the same database can share it). */
+  env: NodeJS.ProcessEnv;
   proc: ChildProcess;
   logs(): string;
   /** Resolves with the exit code (or signal) once the process ends. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
   kill(signal?: NodeJS.Signals): void;
+  /** SIGTERM, then SIGKILL after 10 s; resolves once the process has exited. */
+  stop(): Promise<void>;
 }
 
 /** A free TCP port on loopback. */
@@ -34,18 +39,15 @@ export function builtServerEntry(): string {
 
 /**
  * Starts `bff/dist/src/server.js` with the given environment on a free loopback port and waits
- * until /readyz answers (30 s at most).
+ * until /readyz answers (30 s at most). The one way every test (faults, e2e) runs the built server.
  */
 export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
   const entry = builtServerEntry();
   if (!fs.existsSync(entry)) throw new Error('The server is not built: run `node scripts/ensure-built.js` (npm test does it for you).');
   const port = await freePort();
   let out = '';
-  const proc = spawn(process.execPath, [entry], {
-    cwd: findRepoRoot(),
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const serverEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: '', ...env };
+  const proc = spawn(process.execPath, [entry], { cwd: findRepoRoot(), env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   proc.stdout?.on('data', (d) => (out += d));
   proc.stderr?.on('data', (d) => (out += d));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
@@ -68,11 +70,24 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
   }
   return {
     url,
+    port,
+    env: serverEnv,
     proc,
     logs: () => out,
     exited,
     kill(signal = 'SIGTERM') {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
     },
+    stop: () => stopProcess(proc),
   };
+}
+
+/** SIGTERM, then SIGKILL after 10 s; resolves once the process has exited. */
+export async function stopProcess(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  const t = setTimeout(() => proc.kill('SIGKILL'), 10000);
+  await exited;
+  clearTimeout(t);
 }

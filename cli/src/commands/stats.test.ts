@@ -1,4 +1,4 @@
-import type { LinkStat, ProductStat } from '@val/contracts';
+import { PARTNER_TOOLS, type LinkStat, type ProductStat } from '@val/contracts';
 import { HOSTILE_TEXT, HOSTILE_TEXT_SHOWN, TERMINAL_CONTROLS } from '../../test/hostileText';
 import { describeRange, linkStatsTable, productStatsTable, renderStats } from './stats';
 
@@ -22,7 +22,7 @@ describe('stats rendering', () => {
     expect(lines[4]).toMatch(/^1\s+Bubble\s+2\s+4\s+6\s+2026-01-03 08:00 UTC$/);
     expect(lines[5]).toMatch(/^2\s+Gamma\s+0\s+5\s+5\s+2026-01-02 10:00 UTC$/);
     expect(out).toMatch(/3\s+Beehiiv\s+0\s+0\s+0\s+—/);
-    expect(out).toContain('Total Clicks: 11 · Top Partner: Bubble (6) · Active Partners: 2 of 7 partners');
+    expect(out).toContain(`Total Clicks: 11 · Top Partner: Bubble (6) · Active Partners: 2 of ${PARTNER_TOOLS.length} partners`);
   });
 
   it('products table: ranked rows with clicks, inputs, emails, and the summary', () => {

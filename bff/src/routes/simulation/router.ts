@@ -1,22 +1,19 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Middleware } from 'koa';
+import type { z } from 'zod';
 import {
   challengeFeedbackRequestSchema,
   customerInterviewRequestSchema,
   generateCustomersRequestSchema,
   generateSimulationRequestSchema,
   valChatRequestSchema,
+  type AiProviderName,
 } from '@val/contracts';
+import type { CallOptions } from '../../ai/types';
 import type { AppDeps } from '../../deps';
 import { parseBody } from '../../http/parse';
-import type { Logger } from '../../logger';
 import type { ReplyStream } from '../../services/simulation';
 import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, streamAiAnswer } from '../aiRoute';
-
-/** Sends a reply as Server-Sent Events (`ChatStreamEvents`): `meta`, `delta`..., then `done` {response, provider} or `error`. */
-function sendStream(ctx: Context, s: ReplyStream, controller: AbortController, logger: Logger): Promise<void> {
-  return streamAiAnswer(ctx, s, { controller, logger, failed: 'reply stream failed', finish: (full) => ({ response: s.finish(full), provider: s.provider }) });
-}
 
 /**
  * Step 3 (spec section 7): `POST /api/generate-customers`, `/api/customer-interview`,
@@ -42,47 +39,35 @@ export function simulationRouter({ config, logger, counters, services }: AppDeps
   );
   const budget = aiBudget(services.aiBudget);
 
-  router.post('/api/generate-customers', generateLimit, budget, async (ctx) => {
-    const body = parseBody(ctx, generateCustomersRequestSchema);
-    const r = await svc.generateCustomers(body, aiOptions(ctx));
-    answerAi(ctx, r.provider, r);
-  });
+  /** A JSON answer: the body checked against its schema, the service's answer naming its provider. */
+  const json =
+    <S extends z.ZodType>(schema: S, call: (body: z.infer<S>, opts: CallOptions) => Promise<{ provider: AiProviderName }>): Middleware =>
+    async (ctx) => {
+      const body = parseBody(ctx, schema);
+      const r = await call(body, aiOptions(ctx));
+      answerAi(ctx, r.provider, r);
+    };
 
-  router.post('/api/customer-interview', chatLimit, budget, async (ctx) => {
-    const body = parseBody(ctx, customerInterviewRequestSchema);
-    const r = await svc.interview(body, aiOptions(ctx));
-    answerAi(ctx, r.provider, r);
-  });
+  /** A reply as Server-Sent Events (`ChatStreamEvents`): `meta`, `delta`..., then `done` {response, provider} or `error`. */
+  const stream =
+    <S extends z.ZodType>(schema: S, call: (body: z.infer<S>, opts: CallOptions) => ReplyStream): Middleware =>
+    async (ctx) => {
+      const body = parseBody(ctx, schema);
+      const controller = clientGone(ctx);
+      const s = call(body, aiOptions(ctx, controller));
+      await streamAiAnswer(ctx, s, { controller, logger, failed: 'reply stream failed', finish: (full) => ({ response: s.finish(full), provider: s.provider }) });
+    };
 
-  router.post('/api/customer-interview/stream', chatLimit, budget, async (ctx) => {
-    const body = parseBody(ctx, customerInterviewRequestSchema);
-    const controller = clientGone(ctx);
-    await sendStream(ctx, svc.interviewStream(body, aiOptions(ctx, controller)), controller, logger);
-  });
-
-  router.post('/api/generate-simulation', generateLimit, budget, async (ctx) => {
-    const body = parseBody(ctx, generateSimulationRequestSchema);
-    const r = await svc.generateSimulation(body, aiOptions(ctx));
-    answerAi(ctx, r.provider, r);
-  });
-
-  router.post('/api/challenge-feedback', chatLimit, budget, async (ctx) => {
-    const body = parseBody(ctx, challengeFeedbackRequestSchema);
-    const r = await svc.challengeFeedback(body, aiOptions(ctx));
-    answerAi(ctx, r.provider, r);
-  });
-
-  router.post('/api/val-chat', chatLimit, budget, async (ctx) => {
-    const body = parseBody(ctx, valChatRequestSchema);
-    const r = await svc.valChat(body, aiOptions(ctx));
-    answerAi(ctx, r.provider, r);
-  });
-
-  router.post('/api/val-chat/stream', chatLimit, budget, async (ctx) => {
-    const body = parseBody(ctx, valChatRequestSchema);
-    const controller = clientGone(ctx);
-    await sendStream(ctx, svc.valChatStream(body, aiOptions(ctx, controller)), controller, logger);
-  });
+  const routes: Array<[path: string, limit: Middleware, handler: Middleware]> = [
+    ['/api/generate-customers', generateLimit, json(generateCustomersRequestSchema, (b, o) => svc.generateCustomers(b, o))],
+    ['/api/customer-interview', chatLimit, json(customerInterviewRequestSchema, (b, o) => svc.interview(b, o))],
+    ['/api/customer-interview/stream', chatLimit, stream(customerInterviewRequestSchema, (b, o) => svc.interviewStream(b, o))],
+    ['/api/generate-simulation', generateLimit, json(generateSimulationRequestSchema, (b, o) => svc.generateSimulation(b, o))],
+    ['/api/challenge-feedback', chatLimit, json(challengeFeedbackRequestSchema, (b, o) => svc.challengeFeedback(b, o))],
+    ['/api/val-chat', chatLimit, json(valChatRequestSchema, (b, o) => svc.valChat(b, o))],
+    ['/api/val-chat/stream', chatLimit, stream(valChatRequestSchema, (b, o) => svc.valChatStream(b, o))],
+  ];
+  for (const [path, limit, handler] of routes) router.post(path, limit, budget, handler);
 
   return router;
 }

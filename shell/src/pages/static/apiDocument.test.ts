@@ -1,3 +1,4 @@
+import { PARTNER_TOOLS } from '@val/contracts';
 import { buildOpenApiDocument } from '@val/contracts/schemas';
 import { API_OPERATION_IDS } from '@val/contracts/dist/routes';
 import { fieldsOf, typeOf, viewOf, type Json } from './apiDocument';
@@ -21,7 +22,7 @@ describe('the /api page’s reading of the OpenAPI document', () => {
       { name: 'problemSolved', type: 'string (1–2000 chars)', required: true, description: 'Not blank' },
     ]);
     const company = op('trackClick').body?.fields.find((f) => f.name === 'company');
-    expect(company?.type).toBe('"bubble" | "beehiiv" | "liveplan" | "gamma" | "miro" | "notion" | "augment"');
+    expect(company?.type).toBe(PARTNER_TOOLS.map((p) => `"${p.company}"`).join(' | '));
   });
 
   it('shows the events of a stream, the errors with their headers, and who may call', () => {
