@@ -68,6 +68,24 @@ class PreloadStartupChunksPlugin {
   }
 }
 
+/**
+ * A remote's `output.publicPath` is 'auto' on purpose: its chunks load from wherever its
+ * remoteEntry.js was loaded from, so any origin can host its folder, and its manifest says
+ * `"publicPath": "auto"`, which the federation runtime resolves against the manifest's own URL.
+ * The manifest plugin reports that choice as a warning on every build, whatever its options
+ * (`getPublicPath` only replaces the manifest's entry URL with a fixed function of the host page,
+ * and the chunks would still need 'auto'). This drops exactly that one line, nothing else.
+ */
+class AutoPublicPathNoticePlugin {
+  apply(compiler) {
+    compiler.hooks.infrastructureLog.tap('AutoPublicPathNoticePlugin', (name, type, args) => {
+      const text = (args || []).map(String).join(' ');
+      if (type === 'warn' && /Module Federation Manifest Plugin/.test(String(name)) && text.includes("reason: publicPath='auto'")) return true;
+      return undefined;
+    });
+  }
+}
+
 const rootPkg = (name) => require(require.resolve(`${name}/package.json`, { paths: [root] }));
 
 /** Shared singletons: one React, one router, one styled-components, one ui and contracts for all. */
@@ -236,6 +254,8 @@ function createConfig({ dir, name, exposes, host = false, port, title = 'Val' })
         ],
       },
       plugins: [
+        // Before the federation plugin: its manifest part reports publicPath 'auto' when it is applied.
+        ...(host ? [] : [new AutoPublicPathNoticePlugin()]),
         new ModuleFederationPlugin(federationOptions({ dir, name, exposes, host, dev })),
         ...(dev ? [] : [new CompressAssetsPlugin()]),
         ...(host || dev

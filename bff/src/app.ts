@@ -2,6 +2,7 @@ import Koa from 'koa';
 import type Router from '@koa/router';
 import type { AppDeps } from './deps';
 import { errorHandler } from './middlewares/errorHandler';
+import { requestId } from './middlewares/requestId';
 import { securityHeaders } from './middlewares/securityHeaders';
 import { apiNotFound } from './middlewares/apiNotFound';
 import { isBuildMetadata, serveDist, spaFallback } from './middlewares/staticFiles';
@@ -19,6 +20,7 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
   app.silent = true;
   app.context.ipv6PrefixBits = config.IPV6_PREFIX_BITS;
 
+  app.use(requestId());
   app.use(httpMetrics(deps.metrics));
   app.use(errorHandler({ logger }));
   app.use(metricsEndpoint(deps.metrics, config.METRICS_TOKEN));

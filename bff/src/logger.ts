@@ -1,5 +1,6 @@
 import pino from 'pino';
 import type { Config } from './config/env';
+import { currentRequestId } from './requestContext';
 
 export type Logger = pino.Logger;
 
@@ -57,12 +58,17 @@ function streamState(out: NodeJS.WriteStream): { broken: boolean } {
 
 /**
  * JSON logs (to stdout, or `destination`: the CLI logs to stderr so stdout stays data);
- * passwords, cookies and emails never logged (redacted by path).
+ * passwords, cookies and emails never logged (redacted by path). A line written while a request
+ * is served carries that request's id (`reqId`, its X-Request-Id).
  */
 export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination: LogDestination = stdoutDestination()): Logger {
   return pino(
     {
       level: config.LOG_LEVEL,
+      mixin: () => {
+        const reqId = currentRequestId();
+        return reqId ? { reqId } : {};
+      },
       redact: {
         paths: ['password', '*.password', 'email', '*.email', 'req.headers.cookie', 'req.headers.authorization'],
         censor: '[redacted]',

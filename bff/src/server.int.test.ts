@@ -1,10 +1,11 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { readSse } from '@val/contracts';
 import { startChatServer, type ChatServer } from '../test/chatServer';
-import { loadConfig } from './config/env';
+import { findRepoRoot, loadConfig } from './config/env';
 import { startServer, type RunningServer } from './server';
 
 /** Reads from `sock` until `done(text)` is true or the socket ends; resolves with all text read. */
@@ -220,6 +221,55 @@ describe('PUBLIC_URL and the origin of redirects', () => {
     } finally {
       await running.stop();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the start (npm start runs bff/dist/src/server.js)', () => {
+  /** Starts the built server with `env`; resolves with its stdout once the plain address line has printed. */
+  function start(env: Record<string, string>): Promise<{ child: ChildProcess; out: () => string; url: string }> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'val-start-'));
+    const child = spawn(process.execPath, [path.join(findRepoRoot(), 'bff', 'dist', 'src', 'server.js')], {
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', DATA_DIR: dir, REPORT_WORKER: 'off', PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    let out = '';
+    let err = '';
+    child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`no address line within 30 s; stdout:\n${out}\nstderr:\n${err}`));
+      }, 30_000);
+      child.stdout!.on('data', (b: Buffer) => {
+        out += b.toString();
+        const m = /^Val is running on (\S+)$/m.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve({ child, out: () => out, url: m[1] });
+        }
+      });
+      child.once('exit', (code) => reject(new Error(`exited with ${code}; stdout:\n${out}\nstderr:\n${err}`)));
+    });
+  }
+  const stopped = (child: ChildProcess) => new Promise((r) => (child.exitCode !== null ? r(null) : (child.once('exit', r), child.kill('SIGTERM'))));
+
+  it.each([
+    ['every interface (the default HOST)', {}, /^http:\/\/localhost:\d+$/],
+    ['HOST=127.0.0.1', { HOST: '127.0.0.1' }, /^http:\/\/127\.0\.0\.1:\d+$/],
+  ])('on %s, prints one plain line with the address it listens on, beside the JSON log', async (_label, env, shape) => {
+    const { child, out, url } = await start(env);
+    try {
+      expect(url).toMatch(shape);
+      const res = await fetch(`${url}/healthz`);
+      expect(res.status).toBe(200);
+      const lines = out().split('\n').filter(Boolean);
+      expect(lines.filter((l) => l.startsWith('Val is running on '))).toEqual([`Val is running on ${url}`]);
+      // The JSON log goes on as before, its start line included.
+      expect(lines.some((l) => l.startsWith('{') && JSON.parse(l).msg === `Val is running on ${url}`)).toBe(true);
+    } finally {
+      await stopped(child);
     }
   });
 });

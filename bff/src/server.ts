@@ -26,6 +26,15 @@ const IDLE_GRACE_MS = 300;
 /** The answer to a request whose body had not arrived when the stop began. */
 const RESTARTING_BODY = JSON.stringify({ error: { code: ErrorCode.Unavailable, message: 'The server is restarting. Please send this again in a moment.' } });
 
+/**
+ * The address a browser opens for a server listening on `address`:`port`: `localhost` when it
+ * listens on every interface (0.0.0.0, ::), else the address itself (an IPv6 one in brackets).
+ */
+export function listeningUrl(address: string, port: number): string {
+  const host = address === '0.0.0.0' || address === '::' || address === '' ? 'localhost' : net.isIPv6(address) ? `[${address}]` : address;
+  return `http://${host}:${port}`;
+}
+
 /** Starts the HTTP server on config.PORT (0 = a free port); `log` is where its log lines go (stdout by default). */
 export async function startServer(config: Config = loadConfig(), opts: { log?: LogDestination } = {}): Promise<RunningServer> {
   const logger = opts.log ? createLogger(config, opts.log) : createLogger(config);
@@ -66,7 +75,7 @@ export async function startServer(config: Config = loadConfig(), opts: { log?: L
   });
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
-  const url = `http://localhost:${port}`;
+  const url = listeningUrl(typeof addr === 'object' && addr ? addr.address : config.HOST, port);
   logger.info({ port, database: deps.db.dialect }, `Val is running on ${url}`);
   if (!config.PUBLIC_URL) {
     logger.warn(
@@ -128,6 +137,8 @@ async function main() {
   exitOnUnsupportedNode();
   const running = await startServer(loadConfigOrExit());
   const { config, logger } = running.deps;
+  // One plain line for the person who ran `npm start`, beside the JSON log.
+  process.stdout.write(`Val is running on ${running.url}\n`);
   exitOnSignals(() => running.stop(), {
     onSignal: (signal) => logger.info({ signal }, 'signal received'),
     onError: (err) => logger.error({ err }, 'shutdown failed'),

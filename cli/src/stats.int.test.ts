@@ -131,3 +131,14 @@ describe('val stats without a server', () => {
     expect(r.stderr).toContain(`Is the server running at http://127.0.0.1:${port}? Set --api or VAL_API_URL.`);
   });
 });
+
+describe('val stats with a day that is not a date', () => {
+  it('--from yesterday: one error line saying what a date looks like, exit 2, nothing asked of a server', async () => {
+    const port = await closedPort();
+    const r = await runCli(['stats', 'links', '--from', 'yesterday'], { env: { VAL_API_URL: `http://127.0.0.1:${port}`, VAL_ADMIN_PASSWORD: 'x' } });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    const errors = r.stderr.split('\n').filter((l) => l.startsWith('Error:') || /^--(from|to)\b/.test(l));
+    expect(errors).toEqual(['Error: --from: must be a date like 2026-01-31']);
+  });
+});

@@ -58,6 +58,8 @@ describe.each(testDbs)('val validate against a real server on $label', (kind) =>
     expect(r.stdout).toMatch(/climb/i);
     expect(r.stderr).toContain('Answered by the offline analyst — connect a model for deeper analysis.');
     expect(r.stderr).not.toContain('AI analysis coming'); // no spinner when piped
+    // After the answer: the stored validation's id and its permalink on the server asked.
+    expect(r.stderr).toContain(`Id:   ${row.id}\nLink: ${srv.url}/v/${row.id}\n`);
   });
 
   it('--json prints the stored validation', async () => {
@@ -175,7 +177,7 @@ describe.each(testDbs)('val validate with no server given: in-process, same AI c
   });
 
   it('answers with the offline analyst and stores the validation once, as the server does', async () => {
-    const r = await runCli(['validate', ...idea], { env: { ...db.env, AI_PROVIDER: 'offline' } });
+    const r = await runCli(['validate', ...idea], { env: { ...db.env, AI_PROVIDER: 'offline', PUBLIC_URL: undefined, PORT: undefined } });
     expect(r.code).toBe(0);
     const stored = await rows();
     expect(stored).toHaveLength(1);
@@ -185,6 +187,14 @@ describe.each(testDbs)('val validate with no server given: in-process, same AI c
     expect(r.stdout).toMatch(/boulderers/i);
     expect(r.stderr).toContain('Answered by the offline analyst — connect a model for deeper analysis.');
     expect(r.stderr).not.toMatch(/Cannot reach|"level"/);
+    // The permalink where `npm start` on this database shows it: PUBLIC_URL, else localhost on PORT.
+    expect(r.stderr).toContain(`Id:   ${stored[0].id}\nLink: http://localhost:3000/v/${stored[0].id}\n`);
+    const p = await runCli(['validate', ...idea], { env: { ...db.env, AI_PROVIDER: 'offline', PUBLIC_URL: 'https://val.example/' } });
+    expect(p.code).toBe(0);
+    const id = (await rows()).at(-1)!.id;
+    expect(p.stderr).toContain(`Id:   ${id}\nLink: https://val.example/v/${id}\n`);
+    const q = await runCli(['validate', ...idea], { env: { ...db.env, AI_PROVIDER: 'offline', PORT: '3123' } });
+    expect(q.stderr).toContain(`Link: http://localhost:3123/v/${(await rows()).at(-1)!.id}\n`);
   });
 
   it('--json, --stream and --pdf work the same way in-process', async () => {

@@ -59,7 +59,8 @@ export const trackProductClickRequestSchema: z.ZodType<TrackProductClickRequest>
 /** A calendar day in UTC, `YYYY-MM-DD`. */
 export const isoDaySchema = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2026-01-31' })
+  // Not of the form: that is the one problem to tell (the calendar check would only repeat it).
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2026-01-31', abort: true })
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;

@@ -26,8 +26,8 @@ let server: TestServer;
 beforeAll(async () => {
   [browser, server] = await Promise.all([
     launchBrowser(),
-    // A small offline delay makes the analyst stream over a couple of seconds, like a model.
-    startTestServer({ AI_PROVIDER: 'offline', OFFLINE_AI_DELAY_MS: '40', ADMIN_PASSWORD, VALIDATE_RATE_LIMIT_PER_MINUTE: '50' }),
+    // The offline delay spreads the analyst's answer over a couple of seconds, like a model.
+    startTestServer({ AI_PROVIDER: 'offline', OFFLINE_AI_DELAY_MS: '2000', ADMIN_PASSWORD, VALIDATE_RATE_LIMIT_PER_MINUTE: '50' }),
   ]);
 });
 afterAll(async () => {

@@ -177,7 +177,6 @@ export function createAi(c: AiConfig, logger: Logger): Ai {
     },
     stream(task, input, opts = {}) {
       const text = model ? null : task.offline(input);
-      const step = delay ? Math.max(1, Math.round(delay / 20)) : 0;
       // The budget is held when the first piece is asked for: a refusal is that first piece's error.
       const chunks = async function* () {
         const messages = await begin(task, input, opts, text === null ? answerCap(task, opts) : estimateTokens(text));
@@ -186,9 +185,14 @@ export function createAi(c: AiConfig, logger: Logger): Ai {
             text === null
               ? model!.stream(messages, { ...opts, maxTokens: opts.maxTokens ?? task.maxTokens, temperature: opts.temperature ?? task.temperature })
               : (async function* () {
-                  for (const piece of chunkText(text)) {
-                    if (step) await sleep(step, opts.signal);
-                    yield piece;
+                  // OFFLINE_AI_DELAY_MS is the latency of the whole answer: piece i of n is due at
+                  // delay × i / n after the first is asked for, however many pieces there are.
+                  const pieces = chunkText(text);
+                  const start = Date.now();
+                  for (let i = 0; i < pieces.length; i++) {
+                    const wait = delay ? start + (delay * (i + 1)) / pieces.length - Date.now() : 0;
+                    if (wait >= 1) await sleep(wait, opts.signal);
+                    yield pieces[i];
                   }
                 })();
           for await (const piece of source) {

@@ -2,12 +2,13 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import { InputError } from '../errors';
 
-/** Human-readable summary of zod issues: "idea: idea is required; url: must be a URL". */
+/**
+ * Human-readable summary of zod issues: "idea: idea is required; url: must be a URL". Each
+ * distinct message once (two checks of one field can fail with the same words), in order, at most 5.
+ */
 export function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
-  return issues
-    .slice(0, 5)
-    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
-    .join('; ');
+  const messages = issues.map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message));
+  return [...new Set(messages)].slice(0, 5).join('; ');
 }
 
 /** Parses the request body with its schema; a mismatch is a 400 with a clear message. */

@@ -11,6 +11,7 @@ import {
   cleanFeedbackForDisplay,
   followAiStream,
   validateRequestSchema,
+  validationPermalink,
   type ValidateRequest,
   type ValidateResponse,
   type StoredValidationView,
@@ -112,6 +113,8 @@ export async function writeReportPdf(result: ValidateResponse, file: string, cwd
 
 /** How `val validate` gets its answer: from a server, or in this process. */
 interface Validator {
+  /** The web origin whose /v/:id page shows a validation stored by this validator. */
+  readonly origin: string;
   /** The stored validation. */
   json(body: ValidateRequest): Promise<ValidateResponse>;
   /** The same, with `onText` getting the feedback as it is written. */
@@ -131,12 +134,24 @@ export function validateServer(opts: Pick<ValidateOptions, 'api'>, env: NodeJS.P
 function serverValidator(url: string): Validator {
   const api = new ApiClient(url);
   return {
+    origin: url,
     json: (body) => validateJson(api, body),
     stream: (body, onText) => validateStream(api, body, onText, () => undefined),
     get: (id) => api.call('getValidation', { params: { validationId: id } }, 'read the validation to compare with', { timeoutMs: 30_000 }),
     compare: (base, head) => api.call('compareValidations', { query: { base, head } }, 'compare the validations', { timeoutMs: 30_000 }),
     close: async () => undefined,
   };
+}
+
+/**
+ * Where the server on this machine's settings shows a validation stored in process: PUBLIC_URL,
+ * else http://localhost:PORT (3000 by default), as `npm start` serves it.
+ */
+export function localOrigin(env: NodeJS.ProcessEnv): string {
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '');
+  if (publicUrl) return publicUrl;
+  const port = env.PORT?.trim();
+  return `http://localhost:${port && /^\d+$/.test(port) && port !== '0' ? port : '3000'}`;
 }
 
 /** The server's settings that an in-process validation reads: the AI layer's and the database's. */
@@ -182,6 +197,7 @@ async function localValidator(ctx: CliContext): Promise<Validator> {
     throw databaseError(err, label);
   };
   return {
+    origin: localOrigin(ctx.env),
     json: (body) => service.validate(body).catch(failed),
     stream: (body, onText) => service.validate(body, { onText }).then((r) => ({ ...r, streamed: true }), failed),
     get: (id) => service.get(id).catch(notFound('read the validation to compare with')),
@@ -324,6 +340,8 @@ async function validateWith(validator: Validator, body: ValidateRequest, opts: V
       println(ctx.stdout, terminalSafe(cleanFeedbackForDisplay(result.feedback)));
     }
     if (result.provider === 'offline') println(ctx.stderr, s.dim(VALIDATE_TEXTS.offline));
+    // Which stored validation this is, and its page (what `val validations show` and a browser open).
+    if (result.id) println(ctx.stderr, `Id:   ${terminalSafe(result.id)}\nLink: ${terminalSafe(validator.origin + validationPermalink(result.id))}`);
     if (comparison) println(ctx.stdout, `\n${formatComparison(comparison, styles(useColor(ctx, ctx.stdout)))}`);
   }
   if (pdf) println(ctx.stderr, `${VALIDATE_TEXTS.pdfSaved}: ${pdf}`);

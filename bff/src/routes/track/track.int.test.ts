@@ -80,6 +80,12 @@ describe.each(testDbs)('POST /api/track-click and /api/track-product-click on $l
     expect((await json(r)).error.message).toMatch(message);
   });
 
+  it('says each problem of a bad request once, in order', async () => {
+    const r = await post('/api/track-product-click', { product: 'Bad Product!', location: 'Purchase Page', inputs: 1 });
+    expect(r.status).toBe(400);
+    expect((await json(r)).error.message).toBe('product: product must be a known product id; location: location must be a short slug (a-z, 0-9, -)');
+  });
+
   it('keeps the rollups equal to the raw events after a concurrent burst', async () => {
     const before = await app.deps.services.analytics.writer.flush().then(() => app.deps.repos.analytics.checkConsistency());
     const emails = ['a@x.io', 'B@x.io', 'c@x.io', undefined, 'b@x.io'];

@@ -97,6 +97,37 @@ describe.each(testDbs)('POST /api/validate with the offline analyst ($label)', (
   });
 });
 
+describe('OFFLINE_AI_DELAY_MS: the added latency of one offline-analyst answer', () => {
+  const DELAY = 400;
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ env: { AI_PROVIDER: 'offline', OFFLINE_AI_DELAY_MS: String(DELAY), VALIDATE_RATE_LIMIT_PER_MINUTE: '1000' } });
+  });
+  afterAll(() => app.close());
+
+  it('a streamed validation takes about that long, its text spread over the wait', async () => {
+    const t0 = Date.now();
+    const r = await app.fetch('/api/validate/stream', { method: 'POST', json: ideaA });
+    const events = await readSse(r);
+    const took = Date.now() - t0;
+    const deltas = events.filter((e) => e.event === 'delta');
+    expect(events.at(-1)?.event).toBe('done');
+    // Hundreds of pieces: a delay per piece would be minutes.
+    expect(deltas.length).toBeGreaterThan(100);
+    expect(took).toBeGreaterThanOrEqual(DELAY);
+    expect(took).toBeLessThan(3000);
+  });
+
+  it('an answer in one piece (POST /api/validate) takes about that long too', async () => {
+    const t0 = Date.now();
+    const r = await app.fetch('/api/validate', { method: 'POST', json: ideaB });
+    const took = Date.now() - t0;
+    expect(r.status).toBe(200);
+    expect(took).toBeGreaterThanOrEqual(DELAY);
+    expect(took).toBeLessThan(3000);
+  });
+});
+
 describe('POST /api/validate rate limit', () => {
   let app: TestApp;
   beforeAll(async () => {

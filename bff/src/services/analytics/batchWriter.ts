@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../logger';
+import { outsideRequest } from '../../requestContext';
 
 /** Where rows that could not be written at shutdown go, and come back from at the next start. */
 export interface SpillStore<T> {
@@ -140,10 +141,13 @@ export class BatchWriter<T> {
   private arm(delay?: number) {
     if (this.timer || !this.buffer.length || this.pumping) return;
     const wait = delay ?? Math.max(0, this.buffer[0].at + this.opts.flushMs - this.now());
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.pump(false);
-    }, wait);
+    // The click that arms the timer is one of many its batch writes: no request's id on its lines.
+    this.timer = outsideRequest(() =>
+      setTimeout(() => {
+        this.timer = null;
+        void this.pump(false);
+      }, wait),
+    );
     this.timer.unref?.();
   }
 

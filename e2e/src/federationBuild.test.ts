@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import webpack from 'webpack';
+
+/**
+ * What a newcomer sees while the remotes build (the first `npm start`): no warnings from the
+ * federation plugins. A remote keeps `output.publicPath: 'auto'` (its chunks load from where its
+ * remoteEntry.js was loaded, so any origin can host it) and its manifest says so.
+ */
+const repoRoot = path.resolve(__dirname, '..', '..');
+const remotes = ['mf-validation', 'mf-simulation', 'mf-catalogue', 'mf-admin'];
+
+/** The lines webpack's infrastructure log prints while the remote's compiler is set up. */
+function setupLog(remote: string): { log: string; config: webpack.Configuration } {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const make = require(path.join(repoRoot, remote, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => webpack.Configuration;
+  const config = make({}, { mode: 'production' });
+  let log = '';
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      log += String(chunk);
+      done();
+    },
+  });
+  webpack({ ...config, infrastructureLogging: { level: 'warn', stream: stream as unknown as NodeJS.WritableStream, colors: false, appendOnly: true } });
+  return { log, config };
+}
+
+describe('building a remote', () => {
+  it.each(remotes)('%s: no Module Federation warning, and chunks still load from where the remote is hosted', (remote) => {
+    const { log, config } = setupLog(remote);
+    expect(log).not.toMatch(/Module Federation|publicPath/);
+    expect(config.output?.publicPath).toBe('auto');
+  });
+});
