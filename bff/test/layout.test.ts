@@ -208,7 +208,7 @@ describe("the README's Layout", () => {
 
   it('says where each kind of code lives in five numbered lines, naming folders that exist', () => {
     expect(section.split('\n').filter((l) => /^\d\. /.test(l))).toHaveLength(5);
-    const paths = [...section.matchAll(/`((?:bff|cli|contracts)\/[^`<*]+)`/g)].map((m) => m[1]);
+    const paths = [...section.matchAll(/`((?:bff|cli|contracts|offline-analyst)\/[^`<*]+)`/g)].map((m) => m[1]);
     expect(paths.length).toBeGreaterThan(8);
     expect(paths.filter((p) => !fs.existsSync(path.join(root, p)) && !fs.existsSync(path.join(root, 'contracts', 'src', p.replace(/^contracts\//, ''))))).toEqual([]);
   });
