@@ -31,7 +31,17 @@ export { currencyFor, readAmounts, type MoneyAmount } from './markets';
 export { competitorsFor, knownCompanyNames, PLATFORM_NAMES } from './markets';
 
 // Validation (step 1): the idea's profile, its numbers and verdict, and the mentor's answer.
-export { detectDomain, localAmount, localised, offlineValidation, profileIdea, validationNumbers, validationVerdict, type IdeaProfile, type ValidationInput } from './validation';
+export {
+  detectDomain,
+  localAmount,
+  localised,
+  offlineValidation,
+  profileIdea,
+  validationNumbers,
+  validationVerdict,
+  type IdeaProfile,
+  type ValidationInput,
+} from './validation';
 
 // The step-3 simulation: customers, their interviews, the months and Val's chat.
 export {

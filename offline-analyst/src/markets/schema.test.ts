@@ -53,7 +53,9 @@ describe('the market table is checked when it loads', () => {
       return 'loaded';
     };
     expect(error((t) => (t.markets[0].whyNOW = 'typo'))).toMatch(/markets\[0\] 'food': Unrecognized key: "whyNOW"/);
-    expect(error((t) => ((t.markets[0].rules as Array<Record<string, unknown>>)[0].named = { FR: 'CNIL' }))).toContain(`markets[0] 'food' › rules[0] 'food-safety registration and hygiene rules' › named: Unrecognized key: "FR"`);
+    expect(error((t) => ((t.markets[0].rules as Array<Record<string, unknown>>)[0].named = { FR: 'CNIL' }))).toContain(
+      `markets[0] 'food' › rules[0] 'food-safety registration and hygiene rules' › named: Unrecognized key: "FR"`,
+    );
     expect(error((t) => (t.markets[1].id = 'food'))).toContain(`markets[1] 'food' › id: a second market with the id 'food'`);
     expect(error((t) => (t.neutralPhrases[0] = 'food (bank'))).toContain('neutralPhrases[0]: not a valid regular expression');
     expect(error((t) => (t.general.consumer.words = { strong: ['food'] }))).toContain('general › consumer › words › strong: the general market has no words');
@@ -63,6 +65,8 @@ describe('the market table is checked when it loads', () => {
   it('refuses a place without population, naming it', () => {
     const copy = structuredClone(places) as Array<Record<string, unknown>>;
     delete copy[2].millions;
-    expect(() => loadPlaceTable(copy)).toThrow(/places\.json has a bad entry:\n {2}\[2\] 'Germany' › millions: Invalid input: expected number, received undefined/);
+    expect(() => loadPlaceTable(copy)).toThrow(
+      /places\.json has a bad entry:\n {2}\[2\] 'Germany' › millions: Invalid input: expected number, received undefined/,
+    );
   });
 });

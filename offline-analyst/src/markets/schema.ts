@@ -68,7 +68,9 @@ export const marketTableSchema = z
     /** The general market as consumers buy it, and what differs when businesses buy it. */
     general: z.strictObject({
       consumer: generalDataSchema.extend({ id: z.literal('general') }),
-      business: generalDataSchema.pick({ b2b: true, buyers: true, price: true, grossMargin: true, cac: true, buyersPerMillion: true, tech: true, pains: true }).partial(),
+      business: generalDataSchema
+        .pick({ b2b: true, buyers: true, price: true, grossMargin: true, cac: true, buyersPerMillion: true, tech: true, pains: true })
+        .partial(),
     }),
     /** Phrases removed before the words are read (regular expressions). */
     neutralPhrases: z.array(
@@ -85,7 +87,8 @@ export const marketTableSchema = z
   .superRefine((table, ctx) => {
     const seen = new Set<string>();
     table.markets.forEach((m, i) => {
-      if (m.id === 'general') ctx.addIssue({ code: 'custom', path: ['markets', i, 'id'], message: "'general' is the market of no match, not one of the table" });
+      if (m.id === 'general')
+        ctx.addIssue({ code: 'custom', path: ['markets', i, 'id'], message: "'general' is the market of no match, not one of the table" });
       if (seen.has(m.id)) ctx.addIssue({ code: 'custom', path: ['markets', i, 'id'], message: `a second market with the id '${m.id}'` });
       seen.add(m.id);
     });
@@ -97,7 +100,10 @@ export const placeSchema = z.strictObject({
   exact: words.optional(),
   millions: z.number().positive(),
   jurisdiction: jurisdictionSchema.optional(),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code').optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'an ISO 4217 code')
+    .optional(),
 });
 
 export const placeTableSchema = z.array(placeSchema).min(1);
