@@ -28,6 +28,7 @@ const common = {
     '^@val/contracts/evidence$': '<rootDir>/contracts/src/evidenceKit',
     '^@val/contracts/factSheet$': '<rootDir>/contracts/src/factSheet',
     '^@val/contracts/dist/(.*)$': '<rootDir>/contracts/src/$1',
+    '^@val/offline-analyst$': '<rootDir>/offline-analyst/src',
     '^@val/ui$': '<rootDir>/ui/src',
     '^@val/ui/markdown$': '<rootDir>/ui/src/markdown',
     '^@val/ui/factSheet$': '<rootDir>/ui/src/factSheet',

@@ -19,14 +19,16 @@ const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 
 const root = path.resolve(__dirname, '..', '..');
-const dist = path.join(root, 'bff', 'dist', 'src', 'ai', 'offline');
-if (!fs.existsSync(path.join(dist, 'markets', 'index.js'))) {
+// The analyst's public entry (@val/offline-analyst, built into offline-analyst/dist by scripts/ensure-built.js).
+let analyst;
+try {
+  analyst = require('@val/offline-analyst');
+} catch (e) {
+  if (e.code !== 'MODULE_NOT_FOUND') throw e;
   console.error('Build first: node scripts/ensure-built.js');
   process.exit(1);
 }
-const { detectDomain, offlineValidation } = require(path.join(dist, 'validation.js'));
-const { profile } = require(path.join(dist, 'reportKit.js'));
-const { MARKETS, wordsIn } = require(path.join(dist, 'markets', 'index.js'));
+const { detectDomain, offlineValidation, profile, MARKETS, wordsIn } = analyst;
 
 const data = JSON.parse(fs.readFileSync(path.join(root, 'bff', 'test', 'fixtures', 'marketIdeas.json'), 'utf8'));
 const TARGETS = { right: 0.85, wrong: 0 };

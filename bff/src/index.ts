@@ -10,4 +10,4 @@ export { openLocalValidation, type LocalValidation } from './localValidation';
 export { createLogger } from './logger';
 export type { Validation, ValidationService } from './services/validation';
 export { exitDeadline, SHUTDOWN_MARGIN_MS } from './entrypoint';
-export { rng } from './ai/offline/reportKit';
+export { rng } from '@val/offline-analyst';

@@ -6,8 +6,9 @@ import { findRepoRoot } from '../src/config/env';
 /*
  * The house rules a newcomer relies on (README, "Layout"), checked so they stay true:
  * SQL is built only in bff/src/repositories, bff/src/db and bff/migrations; the BFF's modules
- * import each other without cycles; the offline analyst (ai/offline) stands on its own, below
- * the services; Server-Sent Events are parsed in one place, contracts/src/sse.ts.
+ * import each other without cycles; the offline analyst (offline-analyst/) stands on its own,
+ * below the BFF, and is used through its public entry only; Server-Sent Events are parsed in one
+ * place, contracts/src/sse.ts.
  */
 
 const root = findRepoRoot();
@@ -128,11 +129,57 @@ describe('how the BFF modules depend on each other', () => {
     expect(cycles(g)).toEqual([['a.ts', 'b.ts']]);
   });
 
-  it('the offline analyst imports nothing from services/, routes/ or reports/', () => {
-    const offline = [...graph.entries()].filter(([f]) => rel(f).startsWith('bff/src/ai/offline/'));
-    expect(offline.length).toBeGreaterThan(3);
-    const above = offline.flatMap(([f, deps]) => deps.filter((d) => /^bff\/src\/(services|routes|reports)\//.test(rel(d))).map((d) => `${rel(f)} → ${rel(d)}`));
-    expect(above).toEqual([]);
+});
+
+/** The module specifiers a file loads: import/export … from, import(), require(). */
+function specifiers(file: string): string[] {
+  return ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true).importedFiles.map((i) => i.fileName);
+}
+
+/** A way into the offline analyst's files instead of its public entry: its src/ or dist/, by package name, relative path or path.join. */
+const ANALYST_INTERNALS = [/^@val\/offline-analyst\/./, /(?:^|\/)offline-analyst\/(?:src|dist)(?:\/|$)/];
+const ANALYST_PATH_JOIN = /['"]offline-analyst['"]\s*,\s*['"](?:src|dist)['"]/;
+
+describe('the offline analyst package (offline-analyst/)', () => {
+  const own = sourceFiles(path.join(root, 'offline-analyst', 'src')).filter((f) => !isTest(f));
+
+  it('imports only @val/contracts, zod and its own files: nothing from the BFF', () => {
+    expect(own.length).toBeGreaterThan(10);
+    const outside = own.flatMap((f) =>
+      specifiers(f)
+        .filter((s) => (s.startsWith('.') ? !path.resolve(path.dirname(f), s).startsWith(path.join(root, 'offline-analyst', 'src')) : !['@val/contracts', 'zod'].includes(s)))
+        .map((s) => `${rel(f)} → ${s}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  /** Code and test files of every other workspace, the benchmarks and the scripts (no dist/, no node_modules). */
+  function everyOtherFile(dir: string): string[] {
+    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) return ['node_modules', 'dist', '.tsbuild', '.git', 'offline-analyst'].includes(e.name) ? [] : everyOtherFile(p);
+      return /\.(?:[cm]?js|tsx?)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
+    });
+  }
+
+  it('is used through its public entry only: no file outside offline-analyst/ loads its src/ or dist/', () => {
+    const files = everyOtherFile(root);
+    expect(files.length).toBeGreaterThan(300);
+    const into = files.flatMap((f) => [
+      ...specifiers(f)
+        .filter((s) => ANALYST_INTERNALS.some((re) => re.test(s)))
+        .map((s) => `${rel(f)} → ${s}`),
+      ...(f !== __filename && ANALYST_PATH_JOIN.test(fs.readFileSync(f, 'utf8')) ? [`${rel(f)} → a path into offline-analyst/src or dist`] : []),
+    ]);
+    expect(into).toEqual([]);
+    expect(files.filter((f) => specifiers(f).includes('@val/offline-analyst')).length).toBeGreaterThan(10);
+  });
+
+  it('the check sees a way into its files', () => {
+    const into = ['@val/offline-analyst/dist/markets', '../../offline-analyst/src/validation', '../offline-analyst/dist/index.js'];
+    expect(into.filter((s) => ANALYST_INTERNALS.some((re) => re.test(s)))).toEqual(into);
+    expect(['@val/offline-analyst', '@val/contracts/dist/catalogue', './offline/reports'].filter((s) => ANALYST_INTERNALS.some((re) => re.test(s)))).toEqual([]);
+    expect(ANALYST_PATH_JOIN.test("path.join(root, 'offline-analyst', 'dist', 'markets')")).toBe(true);
   });
 });
 
@@ -161,7 +208,7 @@ describe("the README's Layout", () => {
 
   it('says where each kind of code lives in five numbered lines, naming folders that exist', () => {
     expect(section.split('\n').filter((l) => /^\d\. /.test(l))).toHaveLength(5);
-    const paths = [...section.matchAll(/`((?:bff|cli|contracts)\/[^`<*]+)`/g)].map((m) => m[1]);
+    const paths = [...section.matchAll(/`((?:bff|cli|contracts|offline-analyst)\/[^`<*]+)`/g)].map((m) => m[1]);
     expect(paths.length).toBeGreaterThan(8);
     expect(paths.filter((p) => !fs.existsSync(path.join(root, p)) && !fs.existsSync(path.join(root, 'contracts', 'src', p.replace(/^contracts\//, ''))))).toEqual([]);
   });

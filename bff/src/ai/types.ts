@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AiProviderName, CatalogueProduct, InterviewEvidence, ProductInputs, ReportAgent, ReportFactSheet, SourceRef } from '@val/contracts';
+import type { UpstreamFinding } from '@val/offline-analyst';
 
 /** One chat message sent to a model. */
 export interface ChatMessage {
@@ -97,14 +98,8 @@ export class AiError extends Error {
   }
 }
 
-/** What an upstream report agent found, handed to the agents after it. */
-export interface UpstreamFinding {
-  /** Step id of the upstream agent. */
-  id: string;
-  title: string;
-  agent: string;
-  output: string;
-}
+/** What an upstream report agent found, handed to the agents after it (declared by the offline analyst, which reads it too). */
+export type { UpstreamFinding };
 
 /** The input of one report agent: the product, the buyer's inputs and the upstream findings. */
 export interface ReportAgentInput {

@@ -7,7 +7,7 @@
  */
 import { levelOf, type FactSheet, type Level, type SourceRef, type Verdict } from '@val/contracts';
 import { knownCompanyNames, marketWords } from './competitors';
-import { PLATFORM_NAMES, readAmounts } from '../ai/offline/markets';
+import { PLATFORM_NAMES, readAmounts } from '@val/offline-analyst';
 import { numberClaims, writtenNumbers, type ClaimKind, type NumberClaim } from './numbers';
 import { textUnits, type TextUnit } from './units';
 

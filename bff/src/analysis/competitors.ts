@@ -3,7 +3,7 @@
  * whatever else the market table says about that market (platforms in its channels, suppliers);
  * every other company the table knows belongs to another market or sub-segment.
  */
-import { competitorsFor, GENERAL, knownCompanyNames as tableNames, MARKETS, type Market } from '../ai/offline/markets';
+import { competitorsFor, GENERAL, knownCompanyNames as tableNames, MARKETS, type Market } from '@val/offline-analyst';
 
 /** The competitors and examples a report may name for its market and idea (2–4, names first). */
 export function competitorsOf(m: Market, text: string): string[] {

@@ -5,8 +5,7 @@
  * so every number a text quotes from the table is on the sheet beside the computed ones.
  */
 import type { CurrencyInfo } from '@val/contracts';
-import type { Market } from '../ai/offline/markets';
-import { localised } from '../ai/offline/validation';
+import { localised, type Market } from '@val/offline-analyst';
 
 /** Every text of a market record, without its word lists and competitor names. */
 function textsOf(m: Market): string[] {

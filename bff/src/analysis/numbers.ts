@@ -5,7 +5,7 @@
  * more ("48,000 people", "8K customers"). Years, list numbers and small plan numbers ("talk to 10
  * customers") are not claims.
  */
-import { readAmounts } from '../ai/offline/markets';
+import { readAmounts } from '@val/offline-analyst';
 
 export type ClaimKind = 'money' | 'percent' | 'score10' | 'score100' | 'ratio' | 'months' | 'count';
 

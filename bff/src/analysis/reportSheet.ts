@@ -19,8 +19,7 @@ import {
   type SheetScore,
   type YearFigures,
 } from '@val/contracts';
-import { currencyFor, GENERAL, MARKETS, readAmounts, type Market } from '../ai/offline/markets';
-import { reportProfile, type Profile } from '../ai/offline/reportKit';
+import { currencyFor, GENERAL, MARKETS, readAmounts, reportProfile, type Market, type Profile } from '@val/offline-analyst';
 import { competitorsOf } from './competitors';
 import { forecast, priceToBreakEven, type ForecastInput } from './forecast';
 import { decideVerdict } from './verdict';

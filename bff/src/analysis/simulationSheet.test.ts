@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { offlinePersonas, offlineSimulation } from '../ai/offline/simulation';
+import { offlinePersonas, offlineSimulation } from '@val/offline-analyst';
 import { runSimulationModel } from '../services/simulationModel';
 import { buildSimulationSheet, checkMonthTexts } from './simulationSheet';
 

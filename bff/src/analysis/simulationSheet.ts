@@ -12,7 +12,7 @@ import {
   type SimulationMonth,
   type ValidationData,
 } from '@val/contracts';
-import { currencyFor, GENERAL, isConsumerMarket, readIdeaMarket, readPlace } from '../ai/offline/markets';
+import { currencyFor, GENERAL, isConsumerMarket, readIdeaMarket, readPlace } from '@val/offline-analyst';
 import type { SimulationModelResult } from '../services/simulationModel';
 
 export function buildSimulationSheet(model: SimulationModelResult, v: Pick<ValidationData, 'idea' | 'targetCustomer' | 'problemSolved'>): SimulationFactSheet {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { levelOf, roundSig } from '@val/contracts';
-import { offlineValidation } from '../ai/offline/validation';
+import { offlineValidation } from '@val/offline-analyst';
 import { checkSection } from './check';
 import { buildValidationSheet } from './validationSheet';
 

@@ -6,8 +6,7 @@
  */
 import { marketFactsOf } from './marketFacts';
 import { formatFigure, NO_LIVE_SOURCES_NOTE, type RiskFlag, type ValidateRequest, type ValidationFactSheet } from '@val/contracts';
-import { profileIdea, validationNumbers, validationVerdict } from '../ai/offline/validation';
-import { GENERAL, regulationOf } from '../ai/offline/markets';
+import { GENERAL, profileIdea, regulationOf, validationNumbers, validationVerdict } from '@val/offline-analyst';
 
 export function buildValidationSheet(input: ValidateRequest): ValidationFactSheet {
   const p = profileIdea(input);

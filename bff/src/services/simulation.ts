@@ -21,7 +21,7 @@ import {
   valChatTask,
 } from '../ai/tasks/simulation';
 import { AiError, type AiTextTask, type CallOptions } from '../ai/types';
-import { offlineChallengeFeedback, offlineSimulation, offlineValChat } from '../ai/offline/simulation';
+import { offlineChallengeFeedback, offlineSimulation, offlineValChat } from '@val/offline-analyst';
 import { buildSimulationSheet, checkMonthTexts, strayChatNumbers, type ChatMonth, type MonthNumberProblem } from '../analysis/simulationSheet';
 import { removedNote } from '../analysis/check';
 import type { Logger } from '../logger';

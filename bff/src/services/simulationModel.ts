@@ -1,5 +1,5 @@
 import { SIMULATION_MONTHS, type CustomerInsight, type SimulationAssumptions, type ValidationData } from '@val/contracts';
-import { isConsumerMarket } from '../ai/offline/markets';
+import { isConsumerMarket } from '@val/offline-analyst';
 
 /**
  * The launch simulation's numbers: a small, explained model in code (the AI only narrates).

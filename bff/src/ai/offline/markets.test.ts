@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { getProduct, type ProductInputs } from '@val/contracts';
 import { runOfflineReport } from '../../../test/reports';
-import { profile, reportProfile } from './reportKit';
-import { GENERAL, MARKETS, readIdeaMarket, readPlace, rulesFor, stemMatches, wordsIn } from './markets';
-import { detectDomain, offlineValidation, type ValidationInput } from './validation';
+import { detectDomain, GENERAL, MARKETS, offlineValidation, profile, readIdeaMarket, readPlace, reportProfile, rulesFor, stemMatches, wordsIn, type ValidationInput } from '@val/offline-analyst';
 
 interface Labelled extends ValidationInput {
   expected: string[];

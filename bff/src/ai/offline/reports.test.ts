@@ -3,8 +3,8 @@ import path from 'node:path';
 import { CATALOGUE, getProduct, type ProductInputs } from '@val/contracts';
 import { runOfflineReport } from '../../../test/reports';
 import { reportAgentData, reportAgentTask } from '../tasks/reports';
-import { OFFLINE_REPORT_AGENTS, offlineReportAnswer } from './reports';
-import { jobOf, profile } from './reportKit';
+import { jobOf, OFFLINE_REPORT_AGENTS, profile } from '@val/offline-analyst';
+import { offlineReportAnswer } from './reports';
 import { buildReportSheet } from '../../analysis/reportSheet';
 import { checkSection } from '../../analysis/check';
 

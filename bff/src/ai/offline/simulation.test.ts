@@ -9,7 +9,7 @@ import {
   offlineValChat,
   singularSegment,
   stanceOf,
-} from './simulation';
+} from '@val/offline-analyst';
 
 const salons = {
   idea: 'A booking app that lets independent hair salons fill last-minute cancellations',

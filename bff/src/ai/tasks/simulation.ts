@@ -15,7 +15,7 @@ import {
   offlinePersonas,
   offlineSimulation,
   offlineValChat,
-} from '../offline/simulation';
+} from '@val/offline-analyst';
 import { parseCustomers, parseSimulation } from '../parse/simulation';
 import type { AiJsonTask, AiTextTask, ChatMessage } from '../types';
 

@@ -1,6 +1,6 @@
 import type { ValidateRequest } from '@val/contracts';
 import { buildValidationSheet, validationSheetForModel } from '../../analysis/validationSheet';
-import { offlineValidation } from '../offline/validation';
+import { offlineValidation } from '@val/offline-analyst';
 import type { AiTextTask, ChatMessage } from '../types';
 
 /** The validation's input: the three fields, and in a repair round the model's answer and what contradicted the sheet. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { OPENAPI_PATH } from '@val/contracts';
-import { rng } from '../../ai/offline/reportKit';
+import { rng } from '@val/offline-analyst';
 import { adminLogin } from '../../../test/adminClient';
 import { diagnostics } from '../../../test/diagnostics';
 import { startTestApp, type TestApp } from '../../../test/app';

@@ -1,6 +1,7 @@
 /**
- * The shape of the offline analyst's market table (`table.ts`) and place table (`places.ts`):
- * plain data that validation, the step-3 simulation and the paid reports all read.
+ * The shape of the offline analyst's market table (`data/markets.json`, loaded by `table.ts`) and
+ * place table (`data/places.json`, loaded by `places.ts`): plain data that validation, the step-3
+ * simulation and the paid reports all read. `schema.ts` checks the data against these types.
  */
 
 /** Who buys: people spending their own money, or organisations. */

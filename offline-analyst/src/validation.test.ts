@@ -279,7 +279,7 @@ describe('scores that move for the right reasons (issue 17)', () => {
   });
 
   it('never lowers the score for more detail, over every idea of the market test set', () => {
-    const file = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'marketIdeas.json');
+    const file = path.join(__dirname, '..', '..', 'bff', 'test', 'fixtures', 'marketIdeas.json');
     const set = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<'ideas' | 'holdout', ValidationInput[]>;
     const lowered: string[] = [];
     for (const i of [...set.ideas, ...set.holdout]) {
