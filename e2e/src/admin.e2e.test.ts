@@ -165,7 +165,7 @@ describe('admin dashboard with clicks', () => {
     expect(await rows.count()).toBe(2);
     const first = (await rows.nth(0).innerText()).replace(/\s+/g, ' ');
     expect(first).toMatch(/^#1 TAM Assessment for Ideas purchase Last clicked: \w{3} \d{1,2}, \d{4} 3 Clicks 6 Inputs 2 Emails$/i);
-    expect((await rows.nth(1).innerText()).replace(/\s+/g, ' ')).toMatch(/^#2 Idea Desirability Assessment purchase .* 1 Clicks 1 Inputs 0 Emails$/i);
+    expect((await rows.nth(1).innerText()).replace(/\s+/g, ' ')).toMatch(/^#2 Idea Desirability Assessment purchase .* 1 Click 1 Input 0 Emails$/i);
     await page.getByTestId('daily-chart').waitFor();
     expect(await page.getByTestId('daily-chart').locator('svg').getAttribute('aria-label')).toMatch(/4 clicks/);
     expect(errors).toEqual([]);

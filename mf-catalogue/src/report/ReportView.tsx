@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { formatRuntime, type ReportEvent } from '@val/contracts';
+import { countOf, formatRuntime, type ReportEvent } from '@val/contracts';
 import { getProduct } from '@val/contracts/catalogue';
 import { createValApi } from '@val/contracts/client';
 import { Button, ButtonLink, Card, Heading, Muted, Spinner, t, toast } from '@val/ui';
@@ -236,7 +236,7 @@ function Loading({ state }: { state: ReturnType<typeof useReport> }) {
 /** What the checker did to a section before it was stored, in words ("1 unsupported claim removed"). */
 export function checkNote(check: LiveStatus['flow_execution_steps'][number]['check']): string | null {
   if (!check) return null;
-  const removed = check.removed > 0 ? `${check.removed} unsupported claim${check.removed === 1 ? '' : 's'} removed` : '';
+  const removed = check.removed > 0 ? `${countOf(check.removed, 'unsupported claim')} removed` : '';
   const repaired = check.repaired ? 'corrected once against the numbers' : '';
   return `Checked against the numbers behind this report: ${[repaired, removed].filter(Boolean).join(', then ')}.`;
 }
