@@ -34,6 +34,16 @@ export interface StatsRange {
   to?: string;
 }
 
+/**
+ * `GET /api/admin/session`: whether this server has the admin dashboard switched on (an admin
+ * password is set) and whether the request carries a live admin session. Always 200, so the
+ * dashboard learns which screen to show with one request and no failed one.
+ */
+export interface AdminSessionState {
+  enabled: boolean;
+  signedIn: boolean;
+}
+
 /** Body of `POST /api/admin/login`. */
 export interface AdminLoginRequest {
   password: string;

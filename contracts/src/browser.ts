@@ -16,6 +16,7 @@ export * from './simulation';
 export * from './report';
 export * from './validateStream';
 export * from './streams';
+export * from './plural';
 export * from './sse';
 // The product data (CATALOGUE, ENTERPRISE_PRODUCTS and the lookups over them) is its own entry,
 // `@val/contracts/catalogue`: only the screens that show products load it, not the landing page.

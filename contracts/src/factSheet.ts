@@ -9,6 +9,8 @@
  * load it lazily); the shared contracts module carries only the types.
  */
 
+import { plural } from './plural';
+
 // ---------------------------------------------------------------------------------------------
 // Scores, levels and verdicts
 // ---------------------------------------------------------------------------------------------
@@ -293,7 +295,7 @@ export function formatFigure(f: Pick<SheetFigure, 'kind' | 'value' | 'low' | 'hi
       case 'percent':
         return formatPercent(n, n < 0.1 && n > 0 && Math.round(n * 1000) % 10 !== 0 ? 1 : 0);
       case 'months':
-        return `${grouped(n)} month${Math.round(n) === 1 ? '' : 's'}`;
+        return `${grouped(n)} ${plural(Math.round(n), 'month')}`;
       case 'ratio':
         return n.toFixed(1);
       case 'score':

@@ -46,6 +46,7 @@ export const API_ROUTES = {
   checkoutSession: { method: 'POST', path: PAID_PATHS.checkoutSession },
   stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
   // Admin (operator) API
+  adminSession: { method: 'GET', path: '/api/admin/session' },
   adminLogin: { method: 'POST', path: '/api/admin/login' },
   adminLogout: { method: 'POST', path: '/api/admin/logout' },
   adminLinkStats: { method: 'GET', path: '/api/admin/link-stats' },

@@ -135,6 +135,27 @@ describe('admin login', () => {
   });
 });
 
+describe('admin login form when signed out', () => {
+  it('asks the server once which screen to show: the login form comes with no failed request and no console error', async () => {
+    const { page, context, errors } = await newPage(browser);
+    const consoleErrors: string[] = [];
+    const failed: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    await page.goto(fresh.url + '/admin');
+    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('admin dashboard on a fresh database', () => {
   it('shows the empty states of both tabs and "of N partners" (every partner tool)', async () => {
     const { page, context } = await newPage(browser);
@@ -164,7 +185,7 @@ describe('admin dashboard with clicks', () => {
     expect(await rows.count()).toBe(2);
     const first = (await rows.nth(0).innerText()).replace(/\s+/g, ' ');
     expect(first).toMatch(/^#1 TAM Assessment for Ideas purchase Last clicked: \w{3} \d{1,2}, \d{4} 3 Clicks 6 Inputs 2 Emails$/i);
-    expect((await rows.nth(1).innerText()).replace(/\s+/g, ' ')).toMatch(/^#2 Idea Desirability Assessment purchase .* 1 Clicks 1 Inputs 0 Emails$/i);
+    expect((await rows.nth(1).innerText()).replace(/\s+/g, ' ')).toMatch(/^#2 Idea Desirability Assessment purchase .* 1 Click 1 Input 0 Emails$/i);
     await page.getByTestId('daily-chart').waitFor();
     expect(await page.getByTestId('daily-chart').locator('svg').getAttribute('aria-label')).toMatch(/4 clicks/);
     expect(errors).toEqual([]);
@@ -314,6 +335,35 @@ describe('admin switched off (no ADMIN_PASSWORD)', () => {
     off = await startTestServer({});
   });
   afterAll(() => off?.stop());
+
+  it('asks the server once and shows the off state with no failed request and no console error', async () => {
+    const { page, context, errors } = await newPage(browser);
+    const consoleErrors: string[] = [];
+    const failed: string[] = [];
+    const adminCalls: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    page.on('requestfailed', (r) => failed.push(`${r.url()} ${r.failure()?.errorText}`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/admin')) adminCalls.push(new URL(r.url()).pathname);
+    });
+    await page.goto(off.url + '/admin');
+    await page.getByRole('heading', { name: 'The admin dashboard is off' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const text = (await page.getByTestId('admin-disabled').innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain('This server has no admin password, so the analytics dashboard is switched off. To turn it on:');
+    expect(text).toContain('Set ADMIN_PASSWORD_HASH');
+    expect(await page.getByPlaceholder('Enter admin password').count()).toBe(0);
+    expect(adminCalls).toEqual(['/api/admin/session']);
+    expect(failed).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it.each([
     [1280, 900, 'dark'],

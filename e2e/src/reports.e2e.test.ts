@@ -183,7 +183,11 @@ describe('/report/:reportId', () => {
     const loading = page.getByTestId('report-loading');
     await loading.waitFor();
     // The frame shows "Loading the report..." until the first status arrives; then the product line.
-    const intro = loading.getByText('New Product Feasibility Study: 10 AI agents research it in parallel. It takes 25m 54s on average', { exact: false });
+    // The spec's waiting text: a wait of about 20 minutes and 10 AI agents.
+    const intro = loading.getByText(
+      'New Product Feasibility Study: your report takes about 20 minutes, with 10 AI agents researching it in parallel. You can leave this page; the report also arrives by email.',
+      { exact: true },
+    );
     await intro.waitFor({ timeout: 10000 });
     expect(await intro.isVisible()).toBe(true);
     // No worker runs yet: the report waits in the queue, and the page says so.

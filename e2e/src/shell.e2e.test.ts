@@ -341,6 +341,38 @@ describe('the mobile menu at 375 px', () => {
     expect(await page.getByTestId('mobile-menu').count()).toBe(0);
     await context.close();
   });
+  it.each(['/about', '/'])('on %s, tapping a menu link closes the menu, the link of the page already shown too', async (start) => {
+    // A phone: touch taps, not mouse clicks.
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, colorScheme: 'light', hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(server.url + start);
+    for (let i = 0; i < 2; i++) {
+      // The first tap leaves `start` for /about (or stays on it); the second is on the page already shown.
+      await page.getByTestId('mobile-menu-button').tap();
+      const menu = page.getByTestId('mobile-menu');
+      await menu.getByRole('link', { name: 'About' }).tap();
+      await page.getByRole('heading', { level: 1, name: 'About Val' }).waitFor();
+      await page.waitForTimeout(300);
+      expect(await page.getByTestId('mobile-menu').count()).toBe(0);
+      expect(await page.getByTestId('mobile-menu-button').getAttribute('aria-expanded')).toBe('false');
+      expect(await page.getByTestId('mobile-menu-button').getAttribute('aria-label')).toBe('Open menu');
+    }
+    expect(new URL(page.url()).pathname).toBe('/about');
+    // The logo is the home link: on the home page it scrolls to the top, and the menu closes as well.
+    await page.goto(server.url + '/');
+    for (let i = 0; i < 2; i++) {
+      await page.getByTestId('mobile-menu-button').tap();
+      await page.getByTestId('mobile-menu').waitFor();
+      await page.getByRole('banner').getByRole('button', { name: /Val/ }).tap();
+      await page.waitForTimeout(300);
+      expect(await page.getByTestId('mobile-menu').count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/');
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('a deployment with its own baseline and no trust badges', () => {

@@ -31,6 +31,8 @@ export function adminApi(base: string) {
     productStats,
     daily,
     messages: (limit: number, offset: number) => nullOn401<AdminMessagesResponse>(api.call('adminMessages', { query: { limit, offset } })),
+    /** Whether the dashboard is switched on and the request signed in: always answers, so nothing fails while the page decides. */
+    session: () => api.call('adminSession'),
     login: (password: string) => api.call('adminLogin', { body: { password } }),
     logout: () => api.call('adminLogout'),
     /** Both stats lists and both daily series; null when the session is missing or over. */

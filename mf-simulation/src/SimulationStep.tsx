@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import {
+  countOf,
   buildCustomerInsights,
   type CustomerPersona,
   type InterviewMessage,
@@ -302,7 +303,7 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
           {state.completed.length > 0 && (
             <Card style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between' }}>
               <Muted style={{ margin: 0 }}>
-                {state.completed.length} of {state.personas.length} interviews done.
+                {state.completed.length} of {countOf(state.personas.length, 'interview')} done.
               </Muted>
               <Button type="button" onClick={() => void generateSimulation()} disabled={simulating}>
                 {simulating && <Spinner $size={16} />}
@@ -319,7 +320,7 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
           <div>
             <Sub>Your first six months</Sub>
             <Muted>
-              A month-by-month simulation of your launch, built from {state.completed.length} customer interview{state.completed.length === 1 ? '' : 's'}. Answer Val's
+              A month-by-month simulation of your launch, built from {countOf(state.completed.length, 'customer interview')}. Answer Val's
               challenges and chat with Val about any month.
             </Muted>
             <ModelExplanation a={state.assumptions} sheet={state.factSheet?.kind === 'simulation' && Array.isArray(state.factSheet.months) ? state.factSheet : null} />

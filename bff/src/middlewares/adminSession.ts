@@ -87,6 +87,14 @@ export interface RequireAdminOptions {
   now?: () => number;
 }
 
+/** Whether the request carries an admin session within its idle and absolute timeouts (read only). */
+export function hasLiveAdminSession(ctx: Context, { idleMs, absoluteMs, now = Date.now }: RequireAdminOptions): boolean {
+  const s = (ctx as SessionCtx).session;
+  if (!s || s.admin !== true || typeof s.createdAt !== 'number' || typeof s.lastSeen !== 'number') return false;
+  const t = now();
+  return t - s.lastSeen <= idleMs && t - s.createdAt <= absoluteMs;
+}
+
 /** 401 unless the request carries a live admin session; ends sessions past their timeouts. */
 export function requireAdmin({ idleMs, absoluteMs, now = Date.now }: RequireAdminOptions): Middleware {
   const touchEvery = Math.min(5000, Math.floor(idleMs / 10));

@@ -43,6 +43,7 @@ import {
   healthResponseSchema,
   linkStatsResponseSchema,
   okResponseSchema,
+  adminSessionStateSchema,
   paidConfigResponseSchema,
   productStatsResponseSchema,
   publicStatsResponseSchema,
@@ -399,6 +400,13 @@ export const API_OPERATIONS = {
     ],
     success: { status: 200, kind: 'json', description: 'Received.', schema: stripeWebhookResponseSchema, name: 'StripeWebhookResponse' },
     errors: [400, 413],
+  },
+  adminSession: {
+    tag: 'Admin',
+    summary: 'Whether the admin dashboard is on, and signed in',
+    description: 'Always 200, also when no admin password is set (where every other /api/admin call answers 503): the dashboard asks once which screen to show. Does not extend the session.',
+    success: { status: 200, kind: 'json', description: 'The dashboard’s state on this server for this request.', schema: adminSessionStateSchema, name: 'AdminSessionState' },
+    errors: [],
   },
   adminLogin: {
     tag: 'Admin',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../zodConfig';
 import type {
   AdminMessagesResponse,
+  AdminSessionState,
   DailyClicks,
   LinkStat,
   ProductStat,
@@ -134,6 +135,11 @@ export const contactResponseSchema = z.object({
   id: z.string(),
   receivedAt: isoTime,
 }) satisfies z.ZodType<ContactResponse>;
+
+export const adminSessionStateSchema = z.object({
+  enabled: z.boolean().meta({ description: 'An admin password is set on this server (otherwise every other /api/admin call answers 503).' }),
+  signedIn: z.boolean().meta({ description: 'The request carries a live admin session.' }),
+}) satisfies z.ZodType<AdminSessionState>;
 
 /** `{ok: true}`: an accepted click, a login or a logout. */
 export const okResponseSchema = z.object({ ok: z.literal(true) });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import type { DailyClicks } from '@val/contracts';
+import { countOf, type DailyClicks } from '@val/contracts';
 import { t } from '@val/ui';
 import { daysBetween, formatDay, formatNumber, isoDay } from '../format';
 
@@ -94,14 +94,14 @@ export function DailyChart({ points, from, to, label }: { points: DailyClicks[];
   const step = innerW / Math.max(1, days.length);
   const bars = days.length <= 92;
   const x = (i: number) => PAD.left + step * i + step / 2;
-  const summary = `${label}: ${formatNumber(total)} clicks from ${formatDay(start)} to ${formatDay(end)}`;
+  const summary = `${label}: ${countOf(total, 'click')} from ${formatDay(start)} to ${formatDay(end)}`;
 
   return (
     <Figure data-testid="daily-chart" ref={setEl}>
       <figcaption>
         {label}
         <span>
-          {formatNumber(total)} clicks · {formatDay(start)} – {formatDay(end)}
+          {countOf(total, 'click')} · {formatDay(start)} – {formatDay(end)}
         </span>
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary}>
@@ -118,7 +118,7 @@ export function DailyChart({ points, from, to, label }: { points: DailyClicks[];
             const w = Math.min(MAX_BAR, Math.max(1, step * 0.7));
             return (
               <rect key={days[i]} className="bar" x={x(i) - w / 2} y={y(v)} width={w} height={Math.max(0, PAD.top + innerH - y(v))} rx={Math.min(3, w / 3)}>
-                <title>{`${formatDay(days[i])}: ${formatNumber(v)} clicks`}</title>
+                <title>{`${formatDay(days[i])}: ${countOf(v, 'click')}`}</title>
               </rect>
             );
           })

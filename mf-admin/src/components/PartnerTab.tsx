@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { PARTNER_COMPANIES, derivePartnerRows, type DailyClicks, type LinkStat, type StatsRange } from '@val/contracts';
+import { PARTNER_COMPANIES, countOf, derivePartnerRows, type DailyClicks, type LinkStat, type StatsRange } from '@val/contracts';
 import { t } from '@val/ui';
 import { formatDate, formatNumber } from '../format';
 import { DailyChart } from './DailyChart';
@@ -51,9 +51,9 @@ export function PartnerTab({
           testId="top-partner"
           label="Top Partner"
           value={top ? top.company : 'None'}
-          sub={top ? `${formatNumber(top.totalClicks)} clicks` : undefined}
+          sub={top ? countOf(top.totalClicks, 'click') : undefined}
         />
-        <StatCard testId="active-partners" label="Active Partners" value={active.length} sub={`of ${PARTNER_COMPANIES.length} partners`} />
+        <StatCard testId="active-partners" label="Active Partners" value={active.length} sub={`of ${countOf(PARTNER_COMPANIES.length, 'partner')}`} />
       </StatGrid>
       {list.length > 0 && (
         <Panel>

@@ -1,4 +1,4 @@
-import type { DailyClicks, ProductStat, StatsRange } from '@val/contracts';
+import { countOf, plural, type DailyClicks, type ProductStat, type StatsRange } from '@val/contracts';
 import { getAnyProduct } from '@val/contracts/catalogue';
 import { Badge } from '@val/ui';
 import { formatDate, formatNumber } from '../format';
@@ -32,9 +32,9 @@ export function ProductTab({
           testId="most-popular-product"
           label="Most Popular Product"
           value={top ? productName(top.product) : 'None'}
-          sub={top ? `${formatNumber(top.clickCount)} clicks` : undefined}
+          sub={top ? countOf(top.clickCount, 'click') : undefined}
         />
-        <StatCard testId="total-user-inputs" label="Total User Inputs" value={formatNumber(totalInputs)} sub="form submissions" />
+        <StatCard testId="total-user-inputs" label="Total User Inputs" value={formatNumber(totalInputs)} sub={plural(totalInputs, 'form submission')} />
       </StatGrid>
       {list.length > 0 && (
         <Panel>
@@ -64,9 +64,9 @@ export function ProductTab({
                   </div>
                 </Who>
                 <Metrics>
-                  <Metric value={s.clickCount} label="Clicks" />
-                  <Metric value={s.totalInputs} label="Inputs" />
-                  <Metric value={s.uniqueEmails} label="Emails" />
+                  <Metric value={s.clickCount} label={plural(s.clickCount, 'Click')} />
+                  <Metric value={s.totalInputs} label={plural(s.totalInputs, 'Input')} />
+                  <Metric value={s.uniqueEmails} label={plural(s.uniqueEmails, 'Email')} />
                 </Metrics>
               </Row>
             ))}

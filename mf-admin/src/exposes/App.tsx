@@ -152,9 +152,25 @@ export default function App({ apiBase = '' }: AdminAppProps) {
     [api, signedOut],
   );
 
+  // One question decides the first screen: the dashboard switched off, the login form, or the
+  // stats of a live session. Neither of the first two makes a request that fails.
   useEffect(() => {
-    void fetchStats('all', true);
-  }, [fetchStats]);
+    let live = true;
+    api.session().then(
+      (s) => {
+        if (!live) return;
+        if (!s.enabled) setPhase('disabled');
+        else if (!s.signedIn) setPhase('login');
+        else void fetchStats('all', true);
+      },
+      () => {
+        if (live) void fetchStats('all', true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, fetchStats]);
 
   const expired = useCallback(() => signedOut('Your session has ended. Please log in again.'), [signedOut]);
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { formatPrice, formatRuntime, savingsPercent, type CatalogueProduct } from '@val/contracts';
+import { plural, formatPrice, formatRuntime, savingsPercent, type CatalogueProduct } from '@val/contracts';
 import { Badge, Button, Card, t } from '@val/ui';
 
 const Wrap = styled(Card)`
@@ -56,10 +56,10 @@ export function ProductCard({ product, onOpen }: { product: CatalogueProduct; on
       <Desc>{product.description}</Desc>
       <Meta>
         <li>
-          <strong>{product.agents.length}</strong> AI agent{product.agents.length === 1 ? '' : 's'}
+          <strong>{product.agents.length}</strong> {plural(product.agents.length, 'AI agent')}
         </li>
         <li>
-          <strong>{product.sources.length}</strong> sources
+          <strong>{product.sources.length}</strong> {plural(product.sources.length, 'source')}
         </li>
         <li>{formatRuntime(product.runtimeSeconds)} runtime</li>
       </Meta>

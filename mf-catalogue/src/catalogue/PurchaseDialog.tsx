@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import styled from 'styled-components';
 import {
+  countOf,
   formatPrice,
   formatRuntime,
   isMultilineField,
@@ -188,7 +189,7 @@ function EvidenceNote({ style }: { style?: CSSProperties }) {
   return (
     <Note data-testid="evidence-note" style={style}>
       <strong>
-        Your step 3 interviews go with this order: {replies} {replies === 1 ? 'reply' : 'replies'} from {who}.
+        Your step 3 interviews go with this order: {countOf(replies, 'reply', 'replies')} from {who}.
       </strong>{' '}
       {SYNTHETIC_INTERVIEW_LABEL}; the report quotes them under “{EVIDENCE_USED_TITLE}”.
     </Note>

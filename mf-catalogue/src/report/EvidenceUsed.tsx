@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { EVIDENCE_USED_TITLE, SYNTHETIC_INTERVIEW_LABEL, type InterviewEvidence } from '@val/contracts';
+import { countOf, EVIDENCE_USED_TITLE, SYNTHETIC_INTERVIEW_LABEL, type InterviewEvidence } from '@val/contracts';
 import { t } from '@val/ui';
 
 const Wrap = styled.section`
@@ -68,7 +68,7 @@ export function EvidenceUsed({ evidence }: { evidence: InterviewEvidence }) {
     <Wrap aria-labelledby="evidence-used-title" data-testid="evidence-used">
       <h2 id="evidence-used-title">{EVIDENCE_USED_TITLE}</h2>
       <Intro>
-        Your step 3 interviews: {evidence.length} AI persona{evidence.length === 1 ? '' : 's'}, {replies} repl{replies === 1 ? 'y' : 'ies'}. The
+        Your step 3 interviews: {countOf(evidence.length, 'AI persona')}, {countOf(replies, 'reply', 'replies')}. The
         customer and market sections above quote them. They are synthetic: hypotheses to test with real customers, not market data.
       </Intro>
       {evidence.map((p, i) => (

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { formatRuntime, type ReportEvent } from '@val/contracts';
+import { countOf, FEASIBILITY_STUDY_ID, type CatalogueProduct, type ReportEvent } from '@val/contracts';
 import { getProduct } from '@val/contracts/catalogue';
 import { createValApi } from '@val/contracts/client';
 import { Button, ButtonLink, Card, Heading, Muted, Spinner, t, toast } from '@val/ui';
@@ -189,6 +189,18 @@ export function statusLine(status: LiveStatus | null, ev: ReportEvent | null, ru
   return `Working${count}`;
 }
 
+/** The wait the feasibility study's loading screen states, in minutes. */
+const STUDY_WAIT_MINUTES = 20;
+
+/**
+ * The wait a loading screen states: about 20 minutes for the feasibility study (with its 10 AI
+ * agents), and for a smaller report its average runtime rounded up to whole minutes.
+ */
+export function reportWaitText(product: Pick<CatalogueProduct, 'id' | 'title' | 'agents' | 'runtimeSeconds'>): string {
+  const minutes = product.id === FEASIBILITY_STUDY_ID ? STUDY_WAIT_MINUTES : Math.max(1, Math.ceil(product.runtimeSeconds / 60));
+  return `${product.title}: your report takes about ${countOf(minutes, 'minute')}, with ${countOf(product.agents.length, 'AI agent')} researching it in parallel. You can leave this page; the report also arrives by email.`;
+}
+
 function Loading({ state }: { state: ReturnType<typeof useReport> }) {
   const { status, lastEvent } = state;
   const product = status?.product ? getProduct(status.product) : undefined;
@@ -205,7 +217,7 @@ function Loading({ state }: { state: ReturnType<typeof useReport> }) {
       </Heading>
       <Muted>
         {product
-          ? `${product.title}: ${product.agents.length} AI agent${product.agents.length === 1 ? '' : 's'} research it in parallel. It takes ${formatRuntime(product.runtimeSeconds)} on average; you can leave this page, the report also arrives by email.`
+          ? reportWaitText(product)
           : status
             ? 'The agents are at work. This page updates by itself; you can leave it, the report also arrives by email.'
             : 'Loading the report...'}
@@ -236,7 +248,7 @@ function Loading({ state }: { state: ReturnType<typeof useReport> }) {
 /** What the checker did to a section before it was stored, in words ("1 unsupported claim removed"). */
 export function checkNote(check: LiveStatus['flow_execution_steps'][number]['check']): string | null {
   if (!check) return null;
-  const removed = check.removed > 0 ? `${check.removed} unsupported claim${check.removed === 1 ? '' : 's'} removed` : '';
+  const removed = check.removed > 0 ? `${countOf(check.removed, 'unsupported claim')} removed` : '';
   const repaired = check.repaired ? 'corrected once against the numbers' : '';
   return `Checked against the numbers behind this report: ${[repaired, removed].filter(Boolean).join(', then ')}.`;
 }

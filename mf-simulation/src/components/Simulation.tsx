@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
 import {
+  countOf,
+  plural,
   PARTNER_TOOLS,
   monthGrowthPercent,
   monthProgressPercent,
@@ -181,7 +183,7 @@ export function MonthCard({
           <h3>{m.title}</h3>
         </div>
         <Users>
-          <strong data-testid="month-users">{fmt(m.users)} users</strong>
+          <strong data-testid="month-users">{fmt(m.users)} {plural(m.users, 'user')}</strong>
           <span>
             <Growth $tone={tone} data-testid="month-growth">
               {growth}
@@ -347,9 +349,8 @@ export function ModelExplanation({ a, sheet }: { a: SimulationAssumptions | null
           <h4>How we computed these numbers</h4>
           <ul>
             <li>
-              Month 1 starts with {fmt(a.startingUsers)} users, based on {a.completedInterviews} completed interview
-              {a.completedInterviews === 1 ? '' : 's'} ({a.positiveSignals} buying signal{a.positiveSignals === 1 ? '' : 's'}, {a.negativeSignals} hesitation
-              {a.negativeSignals === 1 ? '' : 's'} in the replies) and your idea's validation.
+              Month 1 starts with {fmt(a.startingUsers)} {plural(a.startingUsers, 'user')}, based on {countOf(a.completedInterviews, 'completed interview')} (
+              {countOf(a.positiveSignals, 'buying signal')}, {countOf(a.negativeSignals, 'hesitation')} in the replies) and your idea's validation.
             </li>
             <li>
               Each month adds new users at about {pct(a.monthlyGrowth)} of the previous month, slowing down as early adopters run out, and loses about{' '}

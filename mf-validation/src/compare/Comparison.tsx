@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { validationPermalink, type InputDiff, type SectionChange, type ValidationComparison } from '@val/contracts';
+import { countOf, validationPermalink, type InputDiff, type SectionChange, type ValidationComparison } from '@val/contracts';
 import { t } from '@val/ui';
 import { Link } from 'react-router-dom';
 
@@ -222,7 +222,7 @@ export default function Comparison({ comparison: c }: { comparison: ValidationCo
                     <SectionHead>
                       <State $state={s.state}>{COMPARE_TEXT.state[s.state]}</State>
                       <span>{s.title}</span>
-                      <Count aria-label={`${s.added.length} lines added, ${s.removed.length} removed`}>
+                      <Count aria-label={`${countOf(s.added.length, 'line')} added, ${s.removed.length} removed`}>
                         +{s.added.length} −{s.removed.length}
                       </Count>
                     </SectionHead>

@@ -1,4 +1,5 @@
 import {
+  countOf,
   AiStreamCutError,
   AiStreamError,
   HttpError,
@@ -89,7 +90,7 @@ export async function streamValidation(
 function waitText(seconds: number): string {
   if (seconds < 90) return `${Math.ceil(seconds)} seconds`;
   const m = Math.ceil(seconds / 60);
-  return `${m} minute${m === 1 ? '' : 's'}`;
+  return countOf(m, 'minute');
 }
 
 /**

@@ -109,6 +109,16 @@ function LockGlyph() {
   );
 }
 
+/** Read by screen readers, hidden on screen. */
+const Hidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
+
 function Tool({ tool, apiBase }: { tool: PartnerTool; apiBase: string }) {
   return (
     <li>
@@ -119,10 +129,11 @@ function Tool({ tool, apiBase }: { tool: PartnerTool; apiBase: string }) {
             target="_blank"
             rel="noopener noreferrer"
             title={`${tool.name} website`}
-            aria-label={`${tool.name} website`}
             onClick={() => trackClick(apiBase, { company: tool.company, linkType: 'logo', url: tool.logoUrl })}
           >
-            <PartnerLogo tool={tool} />
+            {/* Named by its text, not an aria-label: the monogram's letters are not the whole name. */}
+            <PartnerLogo tool={tool} decorative />
+            <Hidden>{`${tool.name} website`}</Hidden>
           </LogoLink>
           <Who>
             <Name>{tool.name}</Name>

@@ -34,6 +34,7 @@ const Logo = styled.button`
     display: inline-grid; place-items: center; width: 34px; height: 34px; border-radius: 10px;
     background: linear-gradient(135deg, ${t.primary}, ${t.purple}); color: #fff; font-size: 1.1rem;
   }
+  span.mark::before { content: 'V'; }
 `;
 const Nav = styled.nav`
   display: flex;
@@ -111,8 +112,9 @@ export function Header() {
   return (
     <Bar>
       <Row>
+        {/* The name starts with the visible text "Val" (the mark's letter is drawn by CSS, not text). */}
         <Logo type="button" onClick={goHome} aria-label="Val — home">
-          <span className="mark" aria-hidden="true">V</span>
+          <span className="mark" aria-hidden="true" />
           Val
         </Logo>
         <Nav aria-label="Main">

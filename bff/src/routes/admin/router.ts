@@ -7,11 +7,12 @@ import {
   dailyQuerySchema,
   statsRangeQuerySchema,
   type AdminMessagesResponse,
+  type AdminSessionState,
 } from '@val/contracts';
 import type { AppDeps } from '../../deps';
 import { UnauthorizedError } from '../../errors';
 import { parseBody, parseQuery } from '../../http/parse';
-import { endAdminSession, requireAdmin, startAdminSession } from '../../middlewares/adminSession';
+import { endAdminSession, hasLiveAdminSession, requireAdmin, startAdminSession } from '../../middlewares/adminSession';
 import { byIp } from '../../middlewares/rateLimit';
 import { sameOrigin } from '../../middlewares/sameOrigin';
 import { passwordVerifier } from './password';
@@ -22,7 +23,8 @@ export const ADMIN_DISABLED_MESSAGE =
 /**
  * The operator's API under /api/admin: login/logout (shared password, server-side session),
  * link and product stats from the rollups, clicks per day, and contact-form messages.
- * 503 when no password is configured, 401 without a live session, 403 on a cross-site POST.
+ * 503 when no password is configured (except GET /session, which says so), 401 without a live
+ * session, 403 on a cross-site POST.
  */
 export function adminRouter(deps: AppDeps, opts: { now?: () => number } = {}): Router {
   const { config, logger, repos } = deps;
@@ -33,7 +35,15 @@ export function adminRouter(deps: AppDeps, opts: { now?: () => number } = {}): R
 
   const throttle = deps.services.loginThrottle;
   const csrf = sameOrigin({ allowedOrigins: [config.PUBLIC_URL] });
-  const admin = requireAdmin({ idleMs: config.ADMIN_IDLE_TIMEOUT_MS, absoluteMs: config.ADMIN_SESSION_MAX_AGE_MS, now });
+  const sessionTimeouts = { idleMs: config.ADMIN_IDLE_TIMEOUT_MS, absoluteMs: config.ADMIN_SESSION_MAX_AGE_MS, now };
+  const admin = requireAdmin(sessionTimeouts);
+
+  // Answers also when the dashboard is off, so the page asks once which screen to show.
+  router.get('/session', (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const body: AdminSessionState = { enabled: password.enabled, signedIn: password.enabled && hasLiveAdminSession(ctx, sessionTimeouts) };
+    ctx.body = body;
+  });
 
   // Disabled is a setting, not a failure: the answer says how to enable it, and nothing is
   // logged per request (the start-up warning above said it once).

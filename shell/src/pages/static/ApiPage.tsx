@@ -262,7 +262,8 @@ export function ApiPage() {
           <h3>The error body</h3>
           <FieldList fields={load.view.errorFields} />
           <h3>Try it</h3>
-          <pre>
+          {/* A scrolling block takes keyboard focus, so it can be scrolled without a mouse. */}
+          <pre tabIndex={0} role="region" aria-label="Example request with curl">
             <code>{load.exampleCurl}</code>
           </pre>
 
