@@ -75,12 +75,26 @@ export async function startChatServer(): Promise<ChatServer> {
       const chunk = (delta: object, finish: string | null = null) =>
         `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: rec.body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
       res.write(chunk({ role: 'assistant', content: '' }));
+      // A caller that hangs up (an aborted model call, close()) ends the stream at once: no timer
+      // of a slow stream outlives the connection it was writing to.
+      let gone = false;
+      let wake = () => {};
+      res.on('close', () => {
+        gone = true;
+        wake();
+      });
       for (let i = 0; i < r.chunks.length; i++) {
         if (r.cutAfter !== undefined && i >= r.cutAfter) {
           res.socket?.destroy();
           return;
         }
-        if (r.delayMs) await new Promise((s) => setTimeout(s, r.delayMs));
+        if (r.delayMs) {
+          await new Promise<void>((s) => {
+            const t = setTimeout(s, r.delayMs);
+            wake = () => (clearTimeout(t), s());
+          });
+        }
+        if (gone) return;
         res.write(chunk({ content: r.chunks[i] }));
       }
       res.write(chunk({}, 'stop'));
