@@ -136,6 +136,60 @@ describe('how the BFF modules depend on each other', () => {
   });
 });
 
+/** Every import of each module under `dir` (tests left out): the specifier as written, and the module it resolves to (relative ones). */
+function importsOf(dir: string): Array<{ file: string; spec: string; target: string | null }> {
+  const graph = importGraph(dir);
+  return [...graph.keys()].flatMap((file) =>
+    ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true).importedFiles.map((i) => {
+      const base = i.fileName.startsWith('.') ? path.resolve(path.dirname(file), i.fileName) : null;
+      const target = base ? ([`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((c) => graph.has(c)) ?? null) : null;
+      return { file, spec: i.fileName, target };
+    }),
+  );
+}
+
+/** The imports of modules under `from` that `forbidden` matches (by package name or by the imported module's repo path), as `file → import`. */
+function forbiddenImports(imports: ReturnType<typeof importsOf>, from: string, forbidden: RegExp[], except: Record<string, string> = {}): string[] {
+  return imports
+    .filter(({ file }) => rel(file).startsWith(from) && !(rel(file) in except))
+    .filter(({ spec, target }) => forbidden.some((re) => re.test(target ? rel(target) : spec)))
+    .map(({ file, spec }) => `${rel(file)} → ${spec}`);
+}
+
+describe('what each layer of the BFF may import', () => {
+  const imports = importsOf(path.join(root, 'bff', 'src'));
+
+  /** HTTP: Koa and its middleware packages, our middlewares, the embedded OpenID provider. */
+  const HTTP = [/^koa$/, /^koa-/, /^@koa\//, /^bff\/src\/middlewares\//, /^bff\/src\/oidc\//];
+
+  /**
+   * Routes reach the stores only through services (and `deps`, built in createServices).
+   * Exceptions, each with its reason: none.
+   */
+  const ROUTES_MAY_IMPORT_REPOSITORIES: Record<string, string> = {};
+
+  it('routes call services: no file in routes/ imports repositories/', () => {
+    expect(imports.filter(({ file }) => rel(file).startsWith('bff/src/routes/')).length).toBeGreaterThan(20);
+    expect(forbiddenImports(imports, 'bff/src/routes/', [/^bff\/src\/repositories\//], ROUTES_MAY_IMPORT_REPOSITORIES)).toEqual([]);
+  });
+
+  it('the checks see a forbidden import where there is one', () => {
+    const file = path.join(root, 'bff/src/services/x.ts');
+    const fake = [
+      { file, spec: 'koa', target: null },
+      { file, spec: '@koa/router', target: null },
+      { file, spec: 'koa-session', target: null },
+      { file, spec: '../middlewares/sameOrigin', target: path.join(root, 'bff/src/middlewares/sameOrigin.ts') },
+      { file, spec: '../oidc/embedded', target: path.join(root, 'bff/src/oidc/embedded.ts') },
+      { file, spec: 'zod', target: null },
+      { file, spec: './auth', target: path.join(root, 'bff/src/services/auth.ts') },
+    ];
+    expect(forbiddenImports(fake, 'bff/src/services/', HTTP)).toHaveLength(5);
+    const route = [{ file: path.join(root, 'bff/src/routes/a/router.ts'), spec: '../../repositories/payments', target: path.join(root, 'bff/src/repositories/payments.ts') }];
+    expect(forbiddenImports(route, 'bff/src/routes/', [/^bff\/src\/repositories\//])).toHaveLength(1);
+  });
+});
+
 describe('where event streams are parsed', () => {
   /** What parsing a text/event-stream by hand looks like: reading its field lines or splitting its blocks. */
   const PARSING = [/startsWith\(\s*['"](?:data|event|id):/, /\.(?:indexOf|split)\(\s*['"]\\n\\n['"]/, /match\(\/\^(?:data|event): /];

@@ -17,6 +17,8 @@ import type { Logger } from '../logger';
 import { maskEmail } from '../logger';
 import type { Payment, PaymentRepository } from '../repositories/payments';
 
+export type { Payment };
+
 /** The part of the report engine (`deps.reports`) the payments service uses. */
 export interface ReportStarter {
   /** Queues a report; the same `dedupeKey` always answers the same job. */

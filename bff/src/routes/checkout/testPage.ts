@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { CatalogueProduct } from '@val/contracts';
-import type { Payment } from '../../repositories/payments';
+import type { Payment } from '../../services/payments';
 import { escapeHtml, sendPage } from '../../services/authPages';
 
 /** Heading of the built-in checkout page. */
