@@ -11,7 +11,7 @@ import { createReportService, startInlineWorker } from './reports';
 import { reportEventHub, SSE_POLL_MS } from './reports/eventHub';
 import { loginThrottle } from './services/loginThrottle';
 import { createAnalyticsService } from './services/analytics';
-import { createPaidFlow } from './services/paymentsFlow';
+import { createPaidFlow } from './http/paidFlow';
 import { simulationService } from './services/simulation';
 import { createValidationService } from './services/validation';
 

@@ -10,7 +10,7 @@ import type { ReportEventHub } from './reports/eventHub';
 import type { ReportService } from './reports/service';
 import type { LoginThrottle } from './services/loginThrottle';
 import type { AnalyticsService } from './services/analytics';
-import type { PaidFlow } from './services/paymentsFlow';
+import type { PaidFlow } from './http/paidFlow';
 import type { SimulationService } from './services/simulation';
 import type { ValidationService } from './services/validation';
 

@@ -162,6 +162,11 @@ describe('what each layer of the BFF may import', () => {
   /** HTTP: Koa and its middleware packages, our middlewares, the embedded OpenID provider. */
   const HTTP = [/^koa$/, /^koa-/, /^@koa\//, /^bff\/src\/middlewares\//, /^bff\/src\/oidc\//];
 
+  it('services take and return plain values: no file in services/ imports Koa, middlewares/ or oidc/', () => {
+    expect(imports.filter(({ file }) => rel(file).startsWith('bff/src/services/')).length).toBeGreaterThan(20);
+    expect(forbiddenImports(imports, 'bff/src/services/', HTTP)).toEqual([]);
+  });
+
   /**
    * Routes reach the stores only through services (and `deps`, built in createServices).
    * Exceptions, each with its reason: none.

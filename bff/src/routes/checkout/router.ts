@@ -7,7 +7,7 @@ import { AppError, ForbiddenError, InputError, UnauthorizedError } from '../../e
 import { describeIssues } from '../../http/parse';
 import { maskEmail } from '../../logger';
 import { byIp, rateLimit } from '../../middlewares/rateLimit';
-import { escapeHtml, sendPage } from '../../services/authPages';
+import { escapeHtml, sendPage } from '../../http/pages';
 import { sendTestCheckoutPage } from './testPage';
 
 /** Per-IP limit of checkout creation and test payments. */

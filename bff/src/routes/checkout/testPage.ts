@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import type { CatalogueProduct } from '@val/contracts';
 import type { Payment } from '../../services/payments';
-import { escapeHtml, sendPage } from '../../services/authPages';
+import { escapeHtml, sendPage } from '../../http/pages';
 
 /** Heading of the built-in checkout page. */
 export const TEST_CHECKOUT_TITLE = 'Checkout';

@@ -1,21 +1,35 @@
+import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { Config } from '../config/env';
 import type { Logger } from '../logger';
 import { sameOrigin } from '../middlewares/sameOrigin';
+import { createEmbeddedOidc, type EmbeddedOidc } from '../oidc/embedded';
 import type { Repositories } from '../repositories';
-import { createAuthService, type AuthService } from './auth';
+import { createAuthService, EMBEDDED_CLIENT_ID, type AuthService, type SignInRequest } from '../services/auth';
+import { createPaymentsService, type PaymentsService, type ReportStarter } from '../services/payments';
 import { authSessions, ephemeralSessionKey, type AuthSessions } from './authSession';
-import { createPaymentsService, type PaymentsService, type ReportStarter } from './payments';
 
-/** The paid flow's services, shared by its routers (`deps.services.paid`). */
+/** The paid flow's services and its HTTP glue, shared by its routers (`deps.services.paid`). */
 export interface PaidFlow {
   sessions: AuthSessions;
   auth: AuthService;
   payments: PaymentsService;
+  /** The embedded development provider, when the sign-in uses it (no OIDC_ISSUER, never in production). */
+  embedded: EmbeddedOidc | null;
   /** The public origin of a request: PUBLIC_URL's, else the request's own (never production). */
   originOf(ctx: Context): string;
+  /** What the sign-in service needs to know of a request: its public origin and the socket it came in on. */
+  signInRequest(ctx: Context): SignInRequest;
   /** CSRF guard for state-changing, cookie-authenticated routes. */
   csrf: Middleware;
+}
+
+/** `http://host:port` of the socket a request came in on (the embedded provider's back channel). */
+function loopbackOf(ctx: Context): string {
+  const sock = ctx.req.socket;
+  const addr = (sock.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  const host = addr === '::' || addr === '0.0.0.0' ? '127.0.0.1' : addr.includes(':') ? `[${addr}]` : addr;
+  return `http://${host}:${sock.localPort}`;
 }
 
 /**
@@ -40,7 +54,19 @@ export function createPaidFlow(deps: {
     store: repos.signInSessions,
     maxAgeMs: config.SIGN_IN_SESSION_MAX_AGE_MS,
   });
-  const auth = createAuthService({ config, logger, sessions, originOf });
+  const embedded =
+    !config.OIDC_ISSUER && !config.isProduction
+      ? createEmbeddedOidc({ logger, clientId: config.OIDC_CLIENT_ID ?? EMBEDDED_CLIENT_ID, clientSecret: `dev-${randomUUID()}` })
+      : null;
+  const auth = createAuthService({ config, logger, embedded });
   const payments = createPaymentsService({ config, logger, payments: repos.payments, reports: deps.reports });
-  return { sessions, auth, payments, originOf, csrf: sameOrigin({ allowedOrigins: [config.PUBLIC_URL] }) };
+  return {
+    sessions,
+    auth,
+    payments,
+    embedded,
+    originOf,
+    signInRequest: (ctx) => ({ origin: originOf(ctx), loopback: loopbackOf(ctx) }),
+    csrf: sameOrigin({ allowedOrigins: [config.PUBLIC_URL] }),
+  };
 }
