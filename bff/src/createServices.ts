@@ -6,7 +6,6 @@ import { createLifecycle, type AppDeps } from './deps';
 import { createLogger, type Logger } from './logger';
 import { countQueries, createMetrics, instrumentAi, type Metrics } from './metrics';
 import { createRepositories } from './repositories';
-import { createCounterStore } from './repositories/counters';
 import { createReportService, startInlineWorker } from './reports';
 import { reportEventHub, SSE_POLL_MS } from './reports/eventHub';
 import { loginThrottle } from './services/loginThrottle';
@@ -37,23 +36,21 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const metrics = opts.metrics ?? createMetrics();
   countQueries(db.knex, metrics);
   const ai = instrumentAi(createAi(config, logger), metrics);
-  const repos = createRepositories(db.knex);
-  const counters = createCounterStore(db, logger, { timeoutMs: config.COUNTER_STORE_TIMEOUT_MS, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX });
+  const repos = createRepositories(db, { logger, counters: { timeoutMs: config.COUNTER_STORE_TIMEOUT_MS, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX } });
+  const { counters } = repos;
   lifecycle.onShutdown(() => counters.close());
-  const reports = createReportService({ config, logger, db, ai, metrics });
+  const reports = createReportService({ config, logger, repos, ai, metrics });
   const deps: Omit<AppDeps, 'services'> = { config, logger, db, repos, lifecycle, ai, reports, counters, metrics };
   const services: AppDeps['services'] = {
     validation: createValidationService({ ai, repos, logger }),
     simulation: simulationService(ai, logger),
     analytics: createAnalyticsService({ config, logger, repos, lifecycle, metrics }),
     aiBudget: tokenBudget({ store: counters, tokens: config.AI_TOKEN_BUDGET_PER_IP, windowMs: config.AI_TOKEN_BUDGET_WINDOW_MS }),
-    // The report engine is read per call (`deps.reports`), so a test can put another in its place.
-    paid: createPaidFlow({ config, logger, repos, reports: () => app.reports }),
+    paid: createPaidFlow({ config, logger, repos, reports }),
     reportEvents: reportEventHub(reports, { pollMs: SSE_POLL_MS, stopping: () => lifecycle.shuttingDown, logger }),
     loginThrottle: loginThrottle({ store: counters, maxFailures: config.ADMIN_LOGIN_MAX_FAILURES, windowMs: config.ADMIN_LOGIN_WINDOW_MS, logger }),
   };
-  const app: AppDeps = Object.assign(deps, { services });
-  return app;
+  return Object.assign(deps, { services });
 }
 
 /**

@@ -54,7 +54,7 @@ export interface AppDeps {
   ai: Ai;
   /** The report engine: `reports.start({product, inputs, email})` queues a report and returns its id. */
   reports: ReportService;
-  /** Per-client counters (rate limits, token budgets, login throttle): shared on MySQL, memory on SQLite. */
+  /** Per-client counters (rate limits, token budgets, login throttle): `repos.counters`. */
   counters: CounterStore;
   /** Prometheus metrics of this process (`GET /metrics` with METRICS_TOKEN). */
   metrics: Metrics;

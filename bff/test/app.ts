@@ -21,7 +21,14 @@ export interface TestApp {
 
 /** The real Koa app over a fresh database, listening on a free loopback port. */
 export async function startTestApp(
-  opts: { env?: Record<string, string>; dbKind?: TestDb; extraRouters?: Array<(d: AppDeps) => Router>; proxyDb?: boolean } = {},
+  opts: {
+    env?: Record<string, string>;
+    dbKind?: TestDb;
+    extraRouters?: Array<(d: AppDeps) => Router>;
+    proxyDb?: boolean;
+    /** The test's own wiring: replaces parts of the dependencies (e.g. a service over a stand-in) before the app is built. */
+    wire?: (deps: AppDeps) => void;
+  } = {},
 ): Promise<TestApp> {
   const kind = opts.dbKind ?? testDbs[0];
   const created = await kind.create();
@@ -38,6 +45,7 @@ export async function startTestApp(
   }
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...opts.env });
   const deps = await createServices(config, { db });
+  opts.wire?.(deps);
   const app = createApp(deps, { extraRouters: opts.extraRouters });
   startBackgroundWork(deps);
   const server = http.createServer(app.callback());

@@ -195,6 +195,36 @@ describe('what each layer of the BFF may import', () => {
   });
 });
 
+describe('where the stores are built', () => {
+  /** What builds a store: a repository factory or a counter store. */
+  const BUILDS_A_STORE = [/\bknex\w*Repository\s*\(/, /\b(?:create|knex|redis|memory)CounterStore\s*\(/];
+  const repositories = sourceFiles(path.join(root, 'bff', 'src', 'repositories')).filter((f) => !isTest(f));
+  const index = path.join(root, 'bff', 'src', 'repositories', 'index.ts');
+
+  it('createRepositories in repositories/index.ts builds every store of repositories/', () => {
+    const stores = repositories.filter((f) => f !== index);
+    expect(stores.length).toBeGreaterThanOrEqual(9);
+    const source = fs.readFileSync(index, 'utf8');
+    const body = source.slice(source.indexOf('export function createRepositories'));
+    const built = stores.filter((f) => {
+      const factories = [...fs.readFileSync(f, 'utf8').matchAll(/^export function ((?:knex\w*Repository|createCounterStore))\(/gm)].map((m) => m[1]);
+      return factories.some((name) => new RegExp(`\\b${name}\\(`).test(body));
+    });
+    expect(stores.filter((f) => !built.includes(f)).map(rel)).toEqual([]);
+  });
+
+  it('no module of the BFF outside repositories/ builds a store (they get them from createRepositories)', () => {
+    const outside = sourceFiles(path.join(root, 'bff', 'src')).filter((f) => !isTest(f) && !rel(f).startsWith('bff/src/repositories/'));
+    expect(outside.length).toBeGreaterThan(50);
+    expect(linesMatching(outside, BUILDS_A_STORE)).toEqual([]);
+  });
+
+  it('the check sees a store being built', () => {
+    const lines = ['const repo = knexReportRepository(db.knex, db.dialect);', 'outbox: knexOutboxRepository(db.knex),', 'const counters = createCounterStore(db, logger);'];
+    expect(lines.filter((l) => BUILDS_A_STORE.some((re) => re.test(l)))).toEqual(lines);
+  });
+});
+
 describe('where event streams are parsed', () => {
   /** What parsing a text/event-stream by hand looks like: reading its field lines or splitting its blocks. */
   const PARSING = [/startsWith\(\s*['"](?:data|event|id):/, /\.(?:indexOf|split)\(\s*['"]\\n\\n['"]/, /match\(\/\^(?:data|event): /];

@@ -40,8 +40,8 @@ export function createPaidFlow(deps: {
   config: Config;
   logger: Logger;
   repos: Pick<Repositories, 'signInSessions' | 'payments'>;
-  /** The report engine, read per call. */
-  reports: () => ReportStarter;
+  /** The report engine (a paid checkout starts its report there). */
+  reports: ReportStarter;
 }): PaidFlow {
   const { config, logger, repos } = deps;
   const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;

@@ -139,8 +139,8 @@ export interface PaymentsOptions {
   config: Config;
   logger: Logger;
   payments: PaymentRepository;
-  /** The report engine (resolved per call, so it can be wired after the router is built). */
-  reports: () => ReportStarter | undefined;
+  /** The report engine (`deps.reports`). */
+  reports: ReportStarter;
   /** A Stripe client (tests); default from STRIPE_SECRET_KEY. */
   stripe?: Stripe;
   now?: () => Date;
@@ -253,8 +253,7 @@ export function createPaymentsService(opts: PaymentsOptions): PaymentsService {
     // checkout that could not carry it (the hero's sign-in path, a credit bought earlier).
     const evidence = p.evidence?.length ? p.evidence : req.evidence?.length ? req.evidence : null;
     const name = p.buyerName ?? (req.signedInName && req.signedInEmail?.toLowerCase() === p.email.toLowerCase() ? req.signedInName : null);
-    const reports = opts.reports();
-    if (!reports) throw new UnavailableError('The report engine is not available right now. Please try again in a moment.');
+    const { reports } = opts;
     const token = randomUUID();
     if (!(await payments.claim(p.id, token, now(), CLAIM_TIMEOUT_MS))) {
       // Another request (a refresh, a second tab) is starting this credit: wait for its report.
