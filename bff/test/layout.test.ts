@@ -178,6 +178,15 @@ describe('what each layer of the BFF may import', () => {
     expect(forbiddenImports(imports, 'bff/src/routes/', [/^bff\/src\/repositories\//], ROUTES_MAY_IMPORT_REPOSITORIES)).toEqual([]);
   });
 
+  it('payments: only the Stripe provider imports Stripe, and only paymentProviders/index.ts picks a provider', () => {
+    expect(forbiddenImports(imports, 'bff/src/', [/^stripe$/], { 'bff/src/services/paymentProviders/stripe.ts': 'the Stripe provider' })).toEqual([]);
+    const picks = forbiddenImports(imports, 'bff/src/', [/^bff\/src\/services\/paymentProviders\/(?:stripe|test)\.ts$/], {
+      'bff/src/services/paymentProviders/index.ts': 'chooses the provider by config',
+      'bff/src/services/payments.ts': 're-exports the TEST MODE card checks, which its unit test imports from the service',
+    });
+    expect(picks).toEqual([]);
+  });
+
   it('the checks see a forbidden import where there is one', () => {
     const file = path.join(root, 'bff/src/services/x.ts');
     const fake = [
