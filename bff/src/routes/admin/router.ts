@@ -14,7 +14,7 @@ import { parseBody, parseQuery } from '../../http/parse';
 import { endAdminSession, requireAdmin, startAdminSession } from '../../middlewares/adminSession';
 import { byIp } from '../../middlewares/rateLimit';
 import { sameOrigin } from '../../middlewares/sameOrigin';
-import { passwordVerifier } from './password';
+import { passwordVerifier } from '../../services/adminPassword';
 
 export const ADMIN_DISABLED_MESSAGE =
   'The admin dashboard is disabled on this server: set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH to enable it.';
