@@ -40,13 +40,15 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const { counters } = repos;
   lifecycle.onShutdown(() => counters.close());
   const reports = createReportService({ config, logger, repos, ai, metrics });
-  const deps: Omit<AppDeps, 'services'> = { config, logger, db, repos, lifecycle, ai, reports, counters, metrics };
+  // Development stand-ins live in bff/src/dev, loaded here only, and only through this dynamic import.
+  const dev = await (await import('./dev')).createDevStandIns({ config, logger });
+  const deps: Omit<AppDeps, 'services'> = { config, logger, db, repos, lifecycle, ai, reports, counters, metrics, dev };
   const services: AppDeps['services'] = {
     validation: createValidationService({ ai, repos, logger }),
     simulation: simulationService(ai, logger),
     analytics: createAnalyticsService({ config, logger, repos, lifecycle, metrics }),
     aiBudget: tokenBudget({ store: counters, tokens: config.AI_TOKEN_BUDGET_PER_IP, windowMs: config.AI_TOKEN_BUDGET_WINDOW_MS }),
-    paid: createPaidFlow({ config, logger, repos, reports }),
+    paid: createPaidFlow({ config, logger, repos, reports, embedded: dev.signIn }),
     reportEvents: reportEventHub(reports, { pollMs: SSE_POLL_MS, stopping: () => lifecycle.shuttingDown, logger }),
     loginThrottle: loginThrottle({ store: counters, maxFailures: config.ADMIN_LOGIN_MAX_FAILURES, windowMs: config.ADMIN_LOGIN_WINDOW_MS, logger }),
   };

@@ -159,10 +159,10 @@ function forbiddenImports(imports: ReturnType<typeof importsOf>, from: string, f
 describe('what each layer of the BFF may import', () => {
   const imports = importsOf(path.join(root, 'bff', 'src'));
 
-  /** HTTP: Koa and its middleware packages, our middlewares, the embedded OpenID provider. */
-  const HTTP = [/^koa$/, /^koa-/, /^@koa\//, /^bff\/src\/middlewares\//, /^bff\/src\/oidc\//];
+  /** HTTP: Koa and its middleware packages, our middlewares, the HTTP glue of http/, the development stand-ins (the embedded OpenID provider among them). */
+  const HTTP = [/^koa$/, /^koa-/, /^@koa\//, /^bff\/src\/middlewares\//, /^bff\/src\/http\//, /^bff\/src\/dev\//];
 
-  it('services take and return plain values: no file in services/ imports Koa, middlewares/ or oidc/', () => {
+  it('services take and return plain values: no file in services/ imports Koa, middlewares/, http/ or dev/ (the embedded OpenID provider)', () => {
     expect(imports.filter(({ file }) => rel(file).startsWith('bff/src/services/')).length).toBeGreaterThan(20);
     expect(forbiddenImports(imports, 'bff/src/services/', HTTP)).toEqual([]);
   });
@@ -194,11 +194,12 @@ describe('what each layer of the BFF may import', () => {
       { file, spec: '@koa/router', target: null },
       { file, spec: 'koa-session', target: null },
       { file, spec: '../middlewares/sameOrigin', target: path.join(root, 'bff/src/middlewares/sameOrigin.ts') },
-      { file, spec: '../oidc/embedded', target: path.join(root, 'bff/src/oidc/embedded.ts') },
+      { file, spec: '../dev/oidc/embedded', target: path.join(root, 'bff/src/dev/oidc/embedded.ts') },
+      { file, spec: '../http/authSession', target: path.join(root, 'bff/src/http/authSession.ts') },
       { file, spec: 'zod', target: null },
       { file, spec: './auth', target: path.join(root, 'bff/src/services/auth.ts') },
     ];
-    expect(forbiddenImports(fake, 'bff/src/services/', HTTP)).toHaveLength(5);
+    expect(forbiddenImports(fake, 'bff/src/services/', HTTP)).toHaveLength(6);
     const route = [{ file: path.join(root, 'bff/src/routes/a/router.ts'), spec: '../../repositories/payments', target: path.join(root, 'bff/src/repositories/payments.ts') }];
     expect(forbiddenImports(route, 'bff/src/routes/', [/^bff\/src\/repositories\//])).toHaveLength(1);
   });
@@ -231,6 +232,61 @@ describe('where the stores are built', () => {
   it('the check sees a store being built', () => {
     const lines = ['const repo = knexReportRepository(db.knex, db.dialect);', 'outbox: knexOutboxRepository(db.knex),', 'const counters = createCounterStore(db, logger);'];
     expect(lines.filter((l) => BUILDS_A_STORE.some((re) => re.test(l)))).toEqual(lines);
+  });
+});
+
+/** The module specifiers `file` imports, each marked static (import/export-from/require) or dynamic (`import()`). */
+function importKinds(file: string, text = fs.readFileSync(file, 'utf8')): Array<{ spec: string; dynamic: boolean }> {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: Array<{ spec: string; dynamic: boolean }> = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push({ spec: node.moduleSpecifier.text, dynamic: false });
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+      found.push({ spec: node.moduleReference.expression.text, dynamic: false });
+    } else if (ts.isCallExpression(node) && node.arguments.length && ts.isStringLiteralLike(node.arguments[0])) {
+      if (node.expression.kind === ts.SyntaxKind.ImportKeyword) found.push({ spec: node.arguments[0].text, dynamic: true });
+      else if (ts.isIdentifier(node.expression) && node.expression.text === 'require') found.push({ spec: node.arguments[0].text, dynamic: false });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('where the development stand-ins live', () => {
+  const dev = path.join(root, 'bff', 'src', 'dev');
+  /** The one production module that loads bff/src/dev: through `await import(...)` only, never a static import. */
+  const REGISTRATION = 'bff/src/createServices.ts';
+  const intoDev = (file: string, spec: string) => {
+    const target = path.resolve(path.dirname(file), spec);
+    return spec.startsWith('.') && (target === dev || target.startsWith(dev + path.sep));
+  };
+
+  /** The imports of bff/src/dev by modules outside it (tests left out), as `file → spec (static|dynamic)`. */
+  const devImports = (files: string[], kinds: (f: string) => Array<{ spec: string; dynamic: boolean }>) =>
+    files
+      .filter((f) => !f.startsWith(dev + path.sep))
+      .flatMap((f) => kinds(f).filter((i) => intoDev(f, i.spec)).map((i) => `${rel(f)} → ${i.spec} (${i.dynamic ? 'dynamic' : 'static'})`));
+
+  it('the embedded sign-in, the TEST MODE card form and the development routes are in dev/', () => {
+    for (const f of ['oidc/embedded.ts', 'testCheckout.ts', 'testFlow.ts', 'reports.ts']) expect([f, fs.existsSync(path.join(dev, f))]).toEqual([f, true]);
+    expect(fs.existsSync(path.join(root, 'bff/src/oidc'))).toBe(false);
+    expect(fs.existsSync(path.join(root, 'bff/src/routes/dev-test'))).toBe(false);
+  });
+
+  it(`no module outside dev/ imports it, but ${REGISTRATION}, and that one only through a dynamic import`, () => {
+    const files = sourceFiles(path.join(root, 'bff', 'src')).filter((f) => !isTest(f));
+    expect(devImports(files, importKinds)).toEqual([`${REGISTRATION} → ./dev (dynamic)`]);
+  });
+
+  it('the check tells a static import of dev/ from a dynamic one', () => {
+    const file = path.join(root, REGISTRATION);
+    const fake = (text: string) => (f: string) => importKinds(f, text);
+    expect(devImports([file], fake("import { createDevStandIns } from './dev';"))).toEqual([`${REGISTRATION} → ./dev (static)`]);
+    expect(devImports([file], fake("const dev = await (await import('./dev/index')).createDevStandIns(x);"))).toEqual([`${REGISTRATION} → ./dev/index (dynamic)`]);
+    expect(devImports([file], fake("export { x } from './dev/reports';\nconst y = require('./dev');"))).toEqual([`${REGISTRATION} → ./dev/reports (static)`, `${REGISTRATION} → ./dev (static)`]);
+    expect(devImports([file], fake("import { x } from './devices';"))).toEqual([]);
   });
 });
 

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { Config } from '../config/env';
 import type { Logger } from '../logger';
 import { sameOrigin } from '../middlewares/sameOrigin';
-import { createEmbeddedOidc, type EmbeddedOidc } from '../oidc/embedded';
 import type { Repositories } from '../repositories';
-import { createAuthService, EMBEDDED_CLIENT_ID, type AuthService, type SignInRequest } from '../services/auth';
+import { createAuthService, type AuthService, type EmbeddedProviderClient, type SignInRequest } from '../services/auth';
 import { createPaymentsService, type PaymentsService, type ReportStarter } from '../services/payments';
 import { authSessions, ephemeralSessionKey, type AuthSessions } from './authSession';
 
@@ -14,8 +12,6 @@ export interface PaidFlow {
   sessions: AuthSessions;
   auth: AuthService;
   payments: PaymentsService;
-  /** The embedded development provider, when the sign-in uses it (no OIDC_ISSUER, never in production). */
-  embedded: EmbeddedOidc | null;
   /** The public origin of a request: PUBLIC_URL's, else the request's own (never production). */
   originOf(ctx: Context): string;
   /** What the sign-in service needs to know of a request: its public origin and the socket it came in on. */
@@ -42,6 +38,8 @@ export function createPaidFlow(deps: {
   repos: Pick<Repositories, 'signInSessions' | 'payments'>;
   /** The report engine (a paid checkout starts its report there). */
   reports: ReportStarter;
+  /** The embedded development provider (`deps.dev.signIn`): the sign-in's provider without OIDC_ISSUER. */
+  embedded: EmbeddedProviderClient | null;
 }): PaidFlow {
   const { config, logger, repos } = deps;
   const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
@@ -54,17 +52,12 @@ export function createPaidFlow(deps: {
     store: repos.signInSessions,
     maxAgeMs: config.SIGN_IN_SESSION_MAX_AGE_MS,
   });
-  const embedded =
-    !config.OIDC_ISSUER && !config.isProduction
-      ? createEmbeddedOidc({ logger, clientId: config.OIDC_CLIENT_ID ?? EMBEDDED_CLIENT_ID, clientSecret: `dev-${randomUUID()}` })
-      : null;
-  const auth = createAuthService({ config, logger, embedded });
+  const auth = createAuthService({ config, logger, embedded: deps.embedded });
   const payments = createPaymentsService({ config, logger, payments: repos.payments, reports: deps.reports });
   return {
     sessions,
     auth,
     payments,
-    embedded,
     originOf,
     signInRequest: (ctx) => ({ origin: originOf(ctx), loopback: loopbackOf(ctx) }),
     csrf: sameOrigin({ allowedOrigins: [config.PUBLIC_URL] }),

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { semaphore } from '../http/semaphore';
+import { semaphore } from './semaphore';
 
 /**
  * Admin password hashing: `scrypt$<N>$<r>$<p>$<salt base64>$<hash base64>`.

@@ -1,6 +1,6 @@
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { testBrowser, type TestBrowser } from '../../../test/paidBrowser';
-import { DEV_SIGN_IN_TITLE } from '../../oidc/embedded';
+import { DEV_SIGN_IN_TITLE } from '../../dev/oidc/embedded';
 import { AUTH_COOKIE } from '../../http/authSession';
 import { startScriptedIssuer, type ScriptedIssuer } from '../../../test/oidcIssuer';
 

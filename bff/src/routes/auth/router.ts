@@ -79,7 +79,7 @@ export function authRouter(deps: AppDeps): Router {
     ctx.body = { ok: true };
   });
 
-  flow.embedded?.addInteractionRoutes(router, flow.originOf, flow.csrf);
+  deps.dev.signIn?.addInteractionRoutes(router, flow.originOf, flow.csrf);
   return router;
 }
 
@@ -89,8 +89,7 @@ export function authRouter(deps: AppDeps): Router {
  * A no-op when OIDC_ISSUER is configured.
  */
 export function embeddedOidcMiddleware(deps: AppDeps): Middleware {
-  const flow = deps.services.paid;
-  const embedded = flow.embedded;
+  const embedded = deps.dev.signIn;
   if (!embedded) return (_ctx, next) => next();
-  return embedded.middleware(flow.originOf);
+  return embedded.middleware(deps.services.paid.originOf);
 }

@@ -40,7 +40,7 @@ function swappableEngine() {
   };
   const wire = (deps: AppDeps) => {
     engine.current = deps.reports;
-    deps.services.paid = createPaidFlow({ ...deps, reports: engine });
+    deps.services.paid = createPaidFlow({ ...deps, reports: engine, embedded: deps.dev.signIn });
   };
   return { engine, wire };
 }
