@@ -9,7 +9,10 @@ import { createRepositories } from './repositories';
 import { createReportService, startInlineWorker } from './reports';
 import { reportEventHub, SSE_POLL_MS } from './reports/eventHub';
 import { loginThrottle } from './services/loginThrottle';
+import { createAdminDashboard } from './services/adminDashboard';
 import { createAnalyticsService } from './services/analytics';
+import { createContactService } from './services/contact';
+import { createPublicStatsService } from './services/publicStats';
 import { createPaidFlow } from './http/paidFlow';
 import { simulationService } from './services/simulation';
 import { createValidationService } from './services/validation';
@@ -51,6 +54,9 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     paid: createPaidFlow({ config, logger, repos, reports, embedded: dev.signIn }),
     reportEvents: reportEventHub(reports, { pollMs: SSE_POLL_MS, stopping: () => lifecycle.shuttingDown, logger }),
     loginThrottle: loginThrottle({ store: counters, maxFailures: config.ADMIN_LOGIN_MAX_FAILURES, windowMs: config.ADMIN_LOGIN_WINDOW_MS, logger }),
+    contact: createContactService({ repos, logger }),
+    publicStats: createPublicStatsService({ repos, config, logger }),
+    adminDashboard: createAdminDashboard({ repos, logger }),
   };
   return Object.assign(deps, { services });
 }

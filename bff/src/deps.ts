@@ -11,7 +11,10 @@ import type { CounterStore } from './repositories/counters';
 import type { ReportEventHub } from './reports/eventHub';
 import type { ReportService } from './reports/service';
 import type { EmbeddedProviderClient } from './services/auth';
+import type { AdminDashboard } from './services/adminDashboard';
+import type { ContactService } from './services/contact';
 import type { LoginThrottle } from './services/loginThrottle';
+import type { PublicStatsService } from './services/publicStats';
 import type { AnalyticsService } from './services/analytics';
 import type { PaidFlow } from './http/paidFlow';
 import type { SimulationService } from './services/simulation';
@@ -44,6 +47,12 @@ export interface Services {
   reportEvents: ReportEventHub;
   /** Admin login attempts per IP (ADMIN_LOGIN_MAX_FAILURES per ADMIN_LOGIN_WINDOW_MS). */
   loginThrottle: LoginThrottle;
+  /** The contact form's messages, stored for the operator. */
+  contact: ContactService;
+  /** The home page's validated count (cached) and trust badges. */
+  publicStats: PublicStatsService;
+  /** What the admin dashboard reads: click stats, daily clicks, contact messages. */
+  adminDashboard: AdminDashboard;
 }
 
 /** The embedded OpenID provider (the development sign-in) as the app mounts it. */
@@ -91,7 +100,7 @@ export interface AppDeps {
   metrics: Metrics;
   /** The development stand-ins this config turns on. */
   dev: DevStandIns;
-  /** The use cases (validation, simulation, analytics, AI budget, paid flow, report events, login throttle). */
+  /** The use cases (validation, simulation, analytics, AI budget, paid flow, report events, login throttle, contact, public stats, admin dashboard). */
   services: Services;
 }
 

@@ -178,6 +178,12 @@ describe('what each layer of the BFF may import', () => {
     expect(forbiddenImports(imports, 'bff/src/routes/', [/^bff\/src\/repositories\//], ROUTES_MAY_IMPORT_REPOSITORIES)).toEqual([]);
   });
 
+  it('routes call services: no file in routes/ reads the stores from deps (`deps.repos`)', () => {
+    const routes = sourceFiles(path.join(root, 'bff', 'src', 'routes')).filter((f) => !isTest(f));
+    expect(routes.length).toBeGreaterThan(15);
+    expect(linesMatching(routes, [/\brepos\b/])).toEqual([]);
+  });
+
   it('payments: only the Stripe provider imports Stripe, and only paymentProviders/index.ts picks a provider', () => {
     expect(forbiddenImports(imports, 'bff/src/', [/^stripe$/], { 'bff/src/services/paymentProviders/stripe.ts': 'the Stripe provider' })).toEqual([]);
     const picks = forbiddenImports(imports, 'bff/src/', [/^bff\/src\/services\/paymentProviders\/(?:stripe|test)\.ts$/], {
