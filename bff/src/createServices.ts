@@ -27,8 +27,8 @@ export interface ServiceOptions {
 
 /**
  * Builds every dependency of the app from config, once: the database (opened and migrated unless
- * given), repositories, counters, the AI layer, the report engine and every service
- * (`deps.services`). No request is served and no background work starts here: `startServer`,
+ * given), every store (`createRepositories`), the AI layer, the report engine, the development
+ * stand-ins the config turns on (`deps.dev`) and every service (`deps.services`). No request is served and no background work starts here: `startServer`,
  * the test app and `startWorker` start what they run.
  */
 export async function createServices(config: Config, opts: ServiceOptions = {}): Promise<AppDeps> {

@@ -286,6 +286,12 @@ describe('where the development stand-ins live', () => {
     expect(devImports(files, importKinds)).toEqual([`${REGISTRATION} → ./dev (dynamic)`]);
   });
 
+  it('dev/index.ts loads each conditional stand-in (embedded sign-in, card form, unpaid report start) only through a dynamic import', () => {
+    const own = importKinds(path.join(dev, 'index.ts')).filter((i) => i.spec.startsWith('./'));
+    expect(own.filter((i) => !i.dynamic).map((i) => i.spec)).toEqual(['./testFlow']);
+    expect(own.filter((i) => i.dynamic).map((i) => i.spec).sort()).toEqual(['./oidc/embedded', './reports', './testCheckout']);
+  });
+
   it('the check tells a static import of dev/ from a dynamic one', () => {
     const file = path.join(root, REGISTRATION);
     const fake = (text: string) => (f: string) => importKinds(f, text);
