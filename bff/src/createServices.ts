@@ -6,12 +6,14 @@ import { createLifecycle, type AppDeps } from './deps';
 import { createLogger, type Logger } from './logger';
 import { countQueries, createMetrics, instrumentAi, type Metrics } from './metrics';
 import { createRepositories } from './repositories';
-import { createCounterStore } from './repositories/counters';
 import { createReportService, startInlineWorker } from './reports';
 import { reportEventHub, SSE_POLL_MS } from './reports/eventHub';
 import { loginThrottle } from './services/loginThrottle';
+import { createAdminDashboard } from './services/adminDashboard';
 import { createAnalyticsService } from './services/analytics';
-import { createPaidFlow } from './services/paymentsFlow';
+import { createContactService } from './services/contact';
+import { createPublicStatsService } from './services/publicStats';
+import { createPaidFlow } from './http/paidFlow';
 import { simulationService } from './services/simulation';
 import { createValidationService } from './services/validation';
 
@@ -27,8 +29,8 @@ export interface ServiceOptions {
 
 /**
  * Builds every dependency of the app from config, once: the database (opened and migrated unless
- * given), repositories, counters, the AI layer, the report engine and every service
- * (`deps.services`). No request is served and no background work starts here: `startServer`,
+ * given), every store (`createRepositories`), the AI layer, the report engine, the development
+ * stand-ins the config turns on (`deps.dev`) and every service (`deps.services`). No request is served and no background work starts here: `startServer`,
  * the test app and `startWorker` start what they run.
  */
 export async function createServices(config: Config, opts: ServiceOptions = {}): Promise<AppDeps> {
@@ -39,23 +41,26 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const metrics = opts.metrics ?? createMetrics();
   countQueries(db.knex, metrics);
   const ai = instrumentAi(createAi(config, logger), metrics);
-  const repos = createRepositories(db.knex);
-  const counters = createCounterStore(db, logger, { timeoutMs: config.COUNTER_STORE_TIMEOUT_MS, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX });
+  const repos = createRepositories(db, { logger, counters: { timeoutMs: config.COUNTER_STORE_TIMEOUT_MS, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX } });
+  const { counters } = repos;
   lifecycle.onShutdown(() => counters.close());
-  const reports = createReportService({ config, logger, db, ai, metrics });
-  const deps: Omit<AppDeps, 'services'> = { config, logger, db, repos, lifecycle, ai, reports, counters, metrics, now: opts.now ?? Date.now };
+  const reports = createReportService({ config, logger, repos, ai, metrics });
+  // Development stand-ins live in bff/src/dev, loaded here only, and only through this dynamic import.
+  const dev = await (await import('./dev')).createDevStandIns({ config, logger });
+  const deps: Omit<AppDeps, 'services'> = { config, logger, db, repos, lifecycle, ai, reports, counters, metrics, dev, now: opts.now ?? Date.now };
   const services: AppDeps['services'] = {
     validation: createValidationService({ ai, repos, logger }),
     simulation: simulationService(ai, logger),
     analytics: createAnalyticsService({ config, logger, repos, lifecycle, metrics }),
     aiBudget: tokenBudget({ store: counters, tokens: config.AI_TOKEN_BUDGET_PER_IP, windowMs: config.AI_TOKEN_BUDGET_WINDOW_MS }),
-    // The report engine is read per call (`deps.reports`), so a test can put another in its place.
-    paid: createPaidFlow({ config, logger, repos, reports: () => app.reports }),
+    paid: createPaidFlow({ config, logger, repos, reports, embedded: dev.signIn }),
     reportEvents: reportEventHub(reports, { pollMs: SSE_POLL_MS, stopping: () => lifecycle.shuttingDown, logger }),
     loginThrottle: loginThrottle({ store: counters, maxFailures: config.ADMIN_LOGIN_MAX_FAILURES, windowMs: config.ADMIN_LOGIN_WINDOW_MS, logger }),
+    contact: createContactService({ repos, logger }),
+    publicStats: createPublicStatsService({ repos, config, logger }),
+    adminDashboard: createAdminDashboard({ repos, logger }),
   };
-  const app: AppDeps = Object.assign(deps, { services });
-  return app;
+  return Object.assign(deps, { services });
 }
 
 /**

@@ -1,3 +1,5 @@
+import type Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
 import type { TokenBudget } from './ai/budget';
 import type { Ai } from './ai/service';
 import type { Config } from './config/env';
@@ -8,9 +10,13 @@ import type { Repositories } from './repositories';
 import type { CounterStore } from './repositories/counters';
 import type { ReportEventHub } from './reports/eventHub';
 import type { ReportService } from './reports/service';
+import type { EmbeddedProviderClient } from './services/auth';
+import type { AdminDashboard } from './services/adminDashboard';
+import type { ContactService } from './services/contact';
 import type { LoginThrottle } from './services/loginThrottle';
+import type { PublicStatsService } from './services/publicStats';
 import type { AnalyticsService } from './services/analytics';
-import type { PaidFlow } from './services/paymentsFlow';
+import type { PaidFlow } from './http/paidFlow';
 import type { SimulationService } from './services/simulation';
 import type { ValidationService } from './services/validation';
 
@@ -41,6 +47,40 @@ export interface Services {
   reportEvents: ReportEventHub;
   /** Admin login attempts per IP (ADMIN_LOGIN_MAX_FAILURES per ADMIN_LOGIN_WINDOW_MS). */
   loginThrottle: LoginThrottle;
+  /** The contact form's messages, stored for the operator. */
+  contact: ContactService;
+  /** The home page's validated count (cached) and trust badges. */
+  publicStats: PublicStatsService;
+  /** What the admin dashboard reads: click stats, daily clicks, contact messages. */
+  adminDashboard: AdminDashboard;
+}
+
+/** The embedded OpenID provider (the development sign-in) as the app mounts it. */
+export interface EmbeddedSignIn extends EmbeddedProviderClient {
+  /** Koa middleware answering `/oidc/*` (except the sign-in pages); mounted BEFORE any body parser. */
+  middleware(originOf: (ctx: Context) => string): Middleware;
+  /** The "Development sign-in" pages (`/oidc/interaction/:uid`), on the auth router (after the body parser). */
+  addInteractionRoutes(router: Router, originOf: (ctx: Context) => string, csrf: Middleware): void;
+}
+
+/** What the checkout router guards its pages with: HTML errors, the CSRF check, its rate limit. */
+export interface TestCheckoutGuards {
+  pageErrors: Middleware;
+  csrf: Middleware;
+  limit: Middleware;
+}
+
+/**
+ * Development stand-ins (bff/src/dev), loaded by `createServices` through a dynamic import, each
+ * only when the config turns it on; production modules never import bff/src/dev.
+ */
+export interface DevStandIns {
+  /** Without OIDC_ISSUER, outside production: the embedded OpenID provider. */
+  signIn: EmbeddedSignIn | null;
+  /** Without STRIPE_SECRET_KEY, outside production: adds the TEST MODE card form's routes to the checkout router. */
+  testCheckout: ((router: Router, deps: AppDeps, guards: TestCheckoutGuards) => void) | null;
+  /** Routes of their own, on one router: the /test page's diagnostic run (admin-only in production) and, outside production, the unpaid report start. */
+  routes: ReadonlyArray<(router: Router, deps: AppDeps) => void>;
 }
 
 /** Everything a router or service needs, built once in `createServices`. */
@@ -54,13 +94,15 @@ export interface AppDeps {
   ai: Ai;
   /** The report engine: `reports.start({product, inputs, email})` queues a report and returns its id. */
   reports: ReportService;
-  /** Per-client counters (rate limits, token budgets, login throttle): shared on MySQL, memory on SQLite. */
+  /** Per-client counters (rate limits, token budgets, login throttle): `repos.counters`. */
   counters: CounterStore;
   /** Prometheus metrics of this process (`GET /metrics` with METRICS_TOKEN). */
   metrics: Metrics;
   /** The clock admin sessions time out by (ms since 1970): Date.now, or a test's own. */
   now: () => number;
-  /** The use cases (validation, simulation, analytics, AI budget, paid flow, report events, login throttle). */
+  /** The development stand-ins this config turns on. */
+  dev: DevStandIns;
+  /** The use cases (validation, simulation, analytics, AI budget, paid flow, report events, login throttle, contact, public stats, admin dashboard). */
   services: Services;
 }
 

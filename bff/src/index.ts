@@ -8,6 +8,7 @@ export { migrationSource } from '../migrations';
 export { knexAnalyticsRepository, type ConsistencyReport } from './repositories/analytics';
 export { openLocalValidation, type LocalValidation } from './localValidation';
 export { createLogger } from './logger';
+export { hashPassword } from './services/adminPassword';
 export type { Validation, ValidationService } from './services/validation';
 export { exitDeadline, SHUTDOWN_MARGIN_MS } from './entrypoint';
 export { rng } from '@val/offline-analyst';

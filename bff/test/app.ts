@@ -28,6 +28,8 @@ export async function startTestApp(
     proxyDb?: boolean;
     /** The app's clock (admin session timeouts); default Date.now. */
     now?: () => number;
+    /** The test's own wiring: replaces parts of the dependencies (e.g. a service over a stand-in) before the app is built. */
+    wire?: (deps: AppDeps) => void;
   } = {},
 ): Promise<TestApp> {
   const kind = opts.dbKind ?? testDbs[0];
@@ -45,6 +47,7 @@ export async function startTestApp(
   }
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...opts.env });
   const deps = await createServices(config, { db, now: opts.now });
+  opts.wire?.(deps);
   const app = createApp(deps, { extraRouters: opts.extraRouters });
   startBackgroundWork(deps);
   const server = http.createServer(app.callback());

@@ -183,6 +183,172 @@ describe('the offline analyst package (offline-analyst/)', () => {
   });
 });
 
+/** Every import of each module under `dir` (tests left out): the specifier as written, and the module it resolves to (relative ones). */
+function importsOf(dir: string): Array<{ file: string; spec: string; target: string | null }> {
+  const graph = importGraph(dir);
+  return [...graph.keys()].flatMap((file) =>
+    ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true).importedFiles.map((i) => {
+      const base = i.fileName.startsWith('.') ? path.resolve(path.dirname(file), i.fileName) : null;
+      const target = base ? ([`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((c) => graph.has(c)) ?? null) : null;
+      return { file, spec: i.fileName, target };
+    }),
+  );
+}
+
+/** The imports of modules under `from` that `forbidden` matches (by package name or by the imported module's repo path), as `file → import`. */
+function forbiddenImports(imports: ReturnType<typeof importsOf>, from: string, forbidden: RegExp[], except: Record<string, string> = {}): string[] {
+  return imports
+    .filter(({ file }) => rel(file).startsWith(from) && !(rel(file) in except))
+    .filter(({ spec, target }) => forbidden.some((re) => re.test(target ? rel(target) : spec)))
+    .map(({ file, spec }) => `${rel(file)} → ${spec}`);
+}
+
+describe('what each layer of the BFF may import', () => {
+  const imports = importsOf(path.join(root, 'bff', 'src'));
+
+  /** HTTP: Koa and its middleware packages, our middlewares, the HTTP glue of http/, the development stand-ins (the embedded OpenID provider among them). */
+  const HTTP = [/^koa$/, /^koa-/, /^@koa\//, /^bff\/src\/middlewares\//, /^bff\/src\/http\//, /^bff\/src\/dev\//];
+
+  it('services take and return plain values: no file in services/ imports Koa, middlewares/, http/ or dev/ (the embedded OpenID provider)', () => {
+    expect(imports.filter(({ file }) => rel(file).startsWith('bff/src/services/')).length).toBeGreaterThan(20);
+    expect(forbiddenImports(imports, 'bff/src/services/', HTTP)).toEqual([]);
+  });
+
+  /**
+   * Routes reach the stores only through services (and `deps`, built in createServices).
+   * Exceptions, each with its reason: none.
+   */
+  const ROUTES_MAY_IMPORT_REPOSITORIES: Record<string, string> = {};
+
+  it('routes call services: no file in routes/ imports repositories/', () => {
+    expect(imports.filter(({ file }) => rel(file).startsWith('bff/src/routes/')).length).toBeGreaterThan(20);
+    expect(forbiddenImports(imports, 'bff/src/routes/', [/^bff\/src\/repositories\//], ROUTES_MAY_IMPORT_REPOSITORIES)).toEqual([]);
+  });
+
+  it('routes call services: no file in routes/ reads the stores from deps (`deps.repos`)', () => {
+    const routes = sourceFiles(path.join(root, 'bff', 'src', 'routes')).filter((f) => !isTest(f));
+    expect(routes.length).toBeGreaterThan(15);
+    expect(linesMatching(routes, [/\brepos\b/])).toEqual([]);
+  });
+
+  it('payments: only the Stripe provider imports Stripe, and only paymentProviders/index.ts picks a provider', () => {
+    expect(forbiddenImports(imports, 'bff/src/', [/^stripe$/], { 'bff/src/services/paymentProviders/stripe.ts': 'the Stripe provider' })).toEqual([]);
+    const picks = forbiddenImports(imports, 'bff/src/', [/^bff\/src\/services\/paymentProviders\/(?:stripe|test)\.ts$/], {
+      'bff/src/services/paymentProviders/index.ts': 'chooses the provider by config',
+      'bff/src/services/payments.ts': 're-exports the TEST MODE card checks, which its unit test imports from the service',
+    });
+    expect(picks).toEqual([]);
+  });
+
+  it('the checks see a forbidden import where there is one', () => {
+    const file = path.join(root, 'bff/src/services/x.ts');
+    const fake = [
+      { file, spec: 'koa', target: null },
+      { file, spec: '@koa/router', target: null },
+      { file, spec: 'koa-session', target: null },
+      { file, spec: '../middlewares/sameOrigin', target: path.join(root, 'bff/src/middlewares/sameOrigin.ts') },
+      { file, spec: '../dev/oidc/embedded', target: path.join(root, 'bff/src/dev/oidc/embedded.ts') },
+      { file, spec: '../http/authSession', target: path.join(root, 'bff/src/http/authSession.ts') },
+      { file, spec: 'zod', target: null },
+      { file, spec: './auth', target: path.join(root, 'bff/src/services/auth.ts') },
+    ];
+    expect(forbiddenImports(fake, 'bff/src/services/', HTTP)).toHaveLength(6);
+    const route = [{ file: path.join(root, 'bff/src/routes/a/router.ts'), spec: '../../repositories/payments', target: path.join(root, 'bff/src/repositories/payments.ts') }];
+    expect(forbiddenImports(route, 'bff/src/routes/', [/^bff\/src\/repositories\//])).toHaveLength(1);
+  });
+});
+
+describe('where the stores are built', () => {
+  /** What builds a store: a repository factory or a counter store. */
+  const BUILDS_A_STORE = [/\bknex\w*Repository\s*\(/, /\b(?:create|knex|redis|memory)CounterStore\s*\(/];
+  const repositories = sourceFiles(path.join(root, 'bff', 'src', 'repositories')).filter((f) => !isTest(f));
+  const index = path.join(root, 'bff', 'src', 'repositories', 'index.ts');
+
+  it('createRepositories in repositories/index.ts builds every store of repositories/', () => {
+    const stores = repositories.filter((f) => f !== index);
+    expect(stores.length).toBeGreaterThanOrEqual(9);
+    const source = fs.readFileSync(index, 'utf8');
+    const body = source.slice(source.indexOf('export function createRepositories'));
+    const built = stores.filter((f) => {
+      const factories = [...fs.readFileSync(f, 'utf8').matchAll(/^export function ((?:knex\w*Repository|createCounterStore))\(/gm)].map((m) => m[1]);
+      return factories.some((name) => new RegExp(`\\b${name}\\(`).test(body));
+    });
+    expect(stores.filter((f) => !built.includes(f)).map(rel)).toEqual([]);
+  });
+
+  it('no module of the BFF outside repositories/ builds a store (they get them from createRepositories)', () => {
+    const outside = sourceFiles(path.join(root, 'bff', 'src')).filter((f) => !isTest(f) && !rel(f).startsWith('bff/src/repositories/'));
+    expect(outside.length).toBeGreaterThan(50);
+    expect(linesMatching(outside, BUILDS_A_STORE)).toEqual([]);
+  });
+
+  it('the check sees a store being built', () => {
+    const lines = ['const repo = knexReportRepository(db.knex, db.dialect);', 'outbox: knexOutboxRepository(db.knex),', 'const counters = createCounterStore(db, logger);'];
+    expect(lines.filter((l) => BUILDS_A_STORE.some((re) => re.test(l)))).toEqual(lines);
+  });
+});
+
+/** The module specifiers `file` imports, each marked static (import/export-from/require) or dynamic (`import()`). */
+function importKinds(file: string, text = fs.readFileSync(file, 'utf8')): Array<{ spec: string; dynamic: boolean }> {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: Array<{ spec: string; dynamic: boolean }> = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push({ spec: node.moduleSpecifier.text, dynamic: false });
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+      found.push({ spec: node.moduleReference.expression.text, dynamic: false });
+    } else if (ts.isCallExpression(node) && node.arguments.length && ts.isStringLiteralLike(node.arguments[0])) {
+      if (node.expression.kind === ts.SyntaxKind.ImportKeyword) found.push({ spec: node.arguments[0].text, dynamic: true });
+      else if (ts.isIdentifier(node.expression) && node.expression.text === 'require') found.push({ spec: node.arguments[0].text, dynamic: false });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('where the development stand-ins live', () => {
+  const dev = path.join(root, 'bff', 'src', 'dev');
+  /** The one production module that loads bff/src/dev: through `await import(...)` only, never a static import. */
+  const REGISTRATION = 'bff/src/createServices.ts';
+  const intoDev = (file: string, spec: string) => {
+    const target = path.resolve(path.dirname(file), spec);
+    return spec.startsWith('.') && (target === dev || target.startsWith(dev + path.sep));
+  };
+
+  /** The imports of bff/src/dev by modules outside it (tests left out), as `file → spec (static|dynamic)`. */
+  const devImports = (files: string[], kinds: (f: string) => Array<{ spec: string; dynamic: boolean }>) =>
+    files
+      .filter((f) => !f.startsWith(dev + path.sep))
+      .flatMap((f) => kinds(f).filter((i) => intoDev(f, i.spec)).map((i) => `${rel(f)} → ${i.spec} (${i.dynamic ? 'dynamic' : 'static'})`));
+
+  it('the embedded sign-in, the TEST MODE card form and the development routes are in dev/', () => {
+    for (const f of ['oidc/embedded.ts', 'testCheckout.ts', 'testFlow.ts', 'reports.ts']) expect([f, fs.existsSync(path.join(dev, f))]).toEqual([f, true]);
+    expect(fs.existsSync(path.join(root, 'bff/src/oidc'))).toBe(false);
+    expect(fs.existsSync(path.join(root, 'bff/src/routes/dev-test'))).toBe(false);
+  });
+
+  it(`no module outside dev/ imports it, but ${REGISTRATION}, and that one only through a dynamic import`, () => {
+    const files = sourceFiles(path.join(root, 'bff', 'src')).filter((f) => !isTest(f));
+    expect(devImports(files, importKinds)).toEqual([`${REGISTRATION} → ./dev (dynamic)`]);
+  });
+
+  it('dev/index.ts loads each conditional stand-in (embedded sign-in, card form, unpaid report start) only through a dynamic import', () => {
+    const own = importKinds(path.join(dev, 'index.ts')).filter((i) => i.spec.startsWith('./'));
+    expect(own.filter((i) => !i.dynamic).map((i) => i.spec)).toEqual(['./testFlow']);
+    expect(own.filter((i) => i.dynamic).map((i) => i.spec).sort()).toEqual(['./oidc/embedded', './reports', './testCheckout']);
+  });
+
+  it('the check tells a static import of dev/ from a dynamic one', () => {
+    const file = path.join(root, REGISTRATION);
+    const fake = (text: string) => (f: string) => importKinds(f, text);
+    expect(devImports([file], fake("import { createDevStandIns } from './dev';"))).toEqual([`${REGISTRATION} → ./dev (static)`]);
+    expect(devImports([file], fake("const dev = await (await import('./dev/index')).createDevStandIns(x);"))).toEqual([`${REGISTRATION} → ./dev/index (dynamic)`]);
+    expect(devImports([file], fake("export { x } from './dev/reports';\nconst y = require('./dev');"))).toEqual([`${REGISTRATION} → ./dev/reports (static)`, `${REGISTRATION} → ./dev (static)`]);
+    expect(devImports([file], fake("import { x } from './devices';"))).toEqual([]);
+  });
+});
+
 describe('where event streams are parsed', () => {
   /** What parsing a text/event-stream by hand looks like: reading its field lines or splitting its blocks. */
   const PARSING = [/startsWith\(\s*['"](?:data|event|id):/, /\.(?:indexOf|split)\(\s*['"]\\n\\n['"]/, /match\(\/\^(?:data|event): /];

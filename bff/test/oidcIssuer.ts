@@ -1,8 +1,8 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { memoryAdapterClass } from '../src/oidc/memoryAdapter';
-import type { OidcContextSlice, OidcProvider, OidcProviderClass } from '../src/oidc/types';
+import { memoryAdapterClass } from '../src/dev/oidc/memoryAdapter';
+import type { OidcContextSlice, OidcProvider, OidcProviderClass } from '../src/dev/oidc/types';
 
 /**
  * A scripted OpenID provider for tests: a real `oidc-provider` on a loopback port whose account

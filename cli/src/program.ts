@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Command } from 'commander';
 import type { CliContext } from './context';
+import { adminCommand, runHashPassword } from './commands/admin';
 import { dbCommand, runDb } from './commands/db';
 import { reportCommand, type ReportRunners } from './commands/report';
 import { runStats, statsCommand } from './commands/stats';
@@ -31,9 +32,10 @@ export interface Runners {
   worker: typeof runWorker;
   db: typeof runDb;
   validations: Partial<ValidationsRunners>;
+  hashPassword: typeof runHashPassword;
 }
 
-const defaults: Runners = { validate: runValidate, stats: runStats, report: {}, worker: runWorker, db: runDb, validations: {} };
+const defaults: Runners = { validate: runValidate, stats: runStats, report: {}, worker: runWorker, db: runDb, validations: {}, hashPassword: runHashPassword };
 
 /** Applies the CLI-wide settings to a command and all of its subcommands. */
 function configure(cmd: Command, ctx: CliContext): void {
@@ -56,7 +58,7 @@ function configure(cmd: Command, ctx: CliContext): void {
 export function createProgram(ctx: CliContext, runners: Partial<Runners> = {}): Command {
   const run = { ...defaults, ...runners };
   const program = new Command('val')
-    .description('Val from the terminal: validate an idea, export analytics, run reports, workers and migrations')
+    .description('Val from the terminal: validate an idea, export analytics, run reports, workers and migrations, hash the admin password')
     .version(cliVersion(), '-V, --version', 'print the version')
     .addHelpText(
       'after',
@@ -80,6 +82,7 @@ Exit codes: 0 ok · 1 failure · 2 usage error · 3 not authorised · 4 server u
   program.addCommand(reportCommand(ctx, run.report));
   program.addCommand(workerCommand(ctx, run.worker));
   program.addCommand(dbCommand(ctx, run.db));
+  program.addCommand(adminCommand(ctx, run.hashPassword));
   configure(program, ctx);
   return program;
 }

@@ -74,7 +74,7 @@ const schema = z.object({
   ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().max(1024).optional()),
   /**
    * scrypt hash of the admin password, `scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>`; make one with
-   * `node bff/dist/src/routes/admin/password.js '<password>'`. Wins over ADMIN_PASSWORD.
+   * `val admin hash-password`. Wins over ADMIN_PASSWORD.
    */
   ADMIN_PASSWORD_HASH: z.preprocess(
     blankToUndefined,

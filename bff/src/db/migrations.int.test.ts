@@ -39,7 +39,7 @@ describe.each(testDbs)('validation repository on $label', (kind) => {
     const { db, drop } = await kind.create();
     try {
       await db.migrate();
-      const repos = createRepositories(db.knex);
+      const repos = createRepositories(db);
       expect(await repos.validations.count()).toBe(0);
       const saved = await repos.validations.create({
         idea: 'Dog walking marketplace — with ünïcode ✓',

@@ -80,9 +80,9 @@ describe.each(testDbs)('report engine on $label', (dbKind: TestDb) => {
   });
 
   it('runs independent agents in parallel and each agent only after the agents it reads', async () => {
-    const { config, logger, db } = app.deps;
+    const { config, logger, repos } = app.deps;
     // Every agent takes 400 ms, so agents that run in parallel overlap even on a busy machine.
-    const reports = createReportService({ config, logger, db, ai: createAi({ ...config, OFFLINE_AI_DELAY_MS: 400 }, logger) });
+    const reports = createReportService({ config, logger, repos, ai: createAi({ ...config, OFFLINE_AI_DELAY_MS: 400 }, logger) });
     const id = await reports.start({ product: 'new-product-feasibility-study', inputs: FEASIBILITY_INPUTS });
     const w = reports.createWorker();
     w.start();
@@ -101,8 +101,8 @@ describe.each(testDbs)('report engine on $label', (dbKind: TestDb) => {
   });
 
   it('retries a failing step and finishes; a step that keeps failing fails the job with a readable error', async () => {
-    const { config, logger, db } = app.deps;
-    const flaky = createReportService({ config, logger, db, ai: scriptedAi(app.deps.ai, (a, n) => (a === 'market-trends' && n === 1 ? 'fail' : 'ok')) });
+    const { config, logger, repos } = app.deps;
+    const flaky = createReportService({ config, logger, repos, ai: scriptedAi(app.deps.ai, (a, n) => (a === 'market-trends' && n === 1 ? 'fail' : 'ok')) });
     const id1 = await flaky.start({ product: 'new-product-feasibility-study', inputs: FEASIBILITY_INPUTS });
     const w1 = flaky.createWorker();
     w1.start();
@@ -113,7 +113,7 @@ describe.each(testDbs)('report engine on $label', (dbKind: TestDb) => {
     expect(Number(trends.attempts)).toBe(2);
     expect((await eventRows(app, id1)).filter((e) => e.type === 'step-retry')).toHaveLength(1);
 
-    const broken = createReportService({ config, logger, db, ai: scriptedAi(app.deps.ai, (a) => (a === 'risk-analysis' ? 'fail' : 'ok')) });
+    const broken = createReportService({ config, logger, repos, ai: scriptedAi(app.deps.ai, (a) => (a === 'risk-analysis' ? 'fail' : 'ok')) });
     const id2 = await broken.start({ product: 'new-product-feasibility-study', inputs: FEASIBILITY_INPUTS });
     const w2 = broken.createWorker();
     w2.start();
@@ -130,8 +130,8 @@ describe.each(testDbs)('report engine on $label', (dbKind: TestDb) => {
   });
 
   it('gives the job back on a graceful stop (lease released, attempt not counted) and another worker finishes it', async () => {
-    const { config, logger, db } = app.deps;
-    const hanging = createReportService({ config, logger, db, ai: scriptedAi(app.deps.ai, (a) => (a === 'final-recommendations' ? 'hang' : 'ok')) });
+    const { config, logger, repos } = app.deps;
+    const hanging = createReportService({ config, logger, repos, ai: scriptedAi(app.deps.ai, (a) => (a === 'final-recommendations' ? 'hang' : 'ok')) });
     const id = await hanging.start({ product: 'new-product-feasibility-study', inputs: FEASIBILITY_INPUTS });
     const w1 = hanging.createWorker({ id: 'w-stop' });
     w1.start();

@@ -12,7 +12,6 @@ import {
 } from '@val/contracts';
 import type { Ai } from '../ai/service';
 import type { Config } from '../config/env';
-import type { Database } from '../db/knex';
 import { InputError } from '../errors';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
@@ -21,8 +20,8 @@ import { createSearchProvider } from '../search';
 import { newReportId, newWorkerId } from './ids';
 import { createReportMailer, reportReadyMail, type ReportMailer } from './mailer';
 import { renderReportPdf, reportPdfFileName } from './pdf';
-import { knexOutboxRepository } from '../repositories/outbox';
-import { knexReportRepository, type OutboxMail, type ReportJob, type ReportRepository, type StoredReportEvent } from '../repositories/reportJobs';
+import type { Repositories } from '../repositories';
+import type { OutboxMail, ReportJob, ReportRepository, StoredReportEvent } from '../repositories/reportJobs';
 import { createReportWorker, type ReportWorker } from './worker';
 
 /** What starts a report: a catalogue product, its form inputs and where to mail it. */
@@ -63,7 +62,8 @@ export interface ReportService {
 export interface ReportServiceDeps {
   config: Config;
   logger: Logger;
-  db: Database;
+  /** The report jobs and the mail outbox (`createRepositories`). */
+  repos: Pick<Repositories, 'reportJobs' | 'outbox'>;
   ai: Ai;
   /** Job outcomes are counted here when given. */
   metrics?: Pick<Metrics, 'reportJobs'>;
@@ -93,8 +93,8 @@ export function describeReport(product: CatalogueProduct, inputs: ProductInputs)
 }
 
 export function createReportService(d: ReportServiceDeps): ReportService {
-  const { config, logger, db, ai } = d;
-  const repo = knexReportRepository(db.knex, db.dialect);
+  const { config, logger, ai } = d;
+  const repo = d.repos.reportJobs;
   const search = createSearchProvider(config, logger);
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
@@ -126,7 +126,7 @@ export function createReportService(d: ReportServiceDeps): ReportService {
   };
 
   const mailer = createReportMailer({
-    outbox: knexOutboxRepository(db.knex),
+    outbox: d.repos.outbox,
     logger,
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,

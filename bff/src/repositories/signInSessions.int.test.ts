@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { testDbs } from '../../test/db';
-import { AUTH_COOKIE, authSessions } from '../services/authSession';
+import { AUTH_COOKIE, authSessions } from '../http/authSession';
 import { knexSignInSessionRepository } from './signInSessions';
 
 /** A ctx with just a cookie jar, as Koa's ctx.cookies behaves for one request/response. */

@@ -2,10 +2,9 @@ import { ErrorCode, type AiProviderName, type AiStreamEvents } from '@val/contra
 import type { Context, Middleware } from 'koa';
 import type { TokenBudget } from '../ai/budget';
 import { AiError, type CallOptions } from '../ai/types';
-import type { CounterStore } from '../repositories/counters';
 import { openSse } from '../http/sse';
 import type { Logger } from '../logger';
-import { byIp, rateLimit, type RateLimiter } from '../middlewares/rateLimit';
+import { byIp, rateLimit, type RateLimiter, type RateLimitOptions } from '../middlewares/rateLimit';
 
 /*
  * What every AI route (validate, simulation) does around its model call: a per-IP limit, an
@@ -14,7 +13,7 @@ import { byIp, rateLimit, type RateLimiter } from '../middlewares/rateLimit';
  */
 
 /** A per-IP limit of `max` calls a minute (429 with `message` beyond it); `name` keeps its buckets apart. */
-export function aiRateLimit(store: CounterStore, name: string, max: number, message: string): RateLimiter {
+export function aiRateLimit(store: RateLimitOptions['store'], name: string, max: number, message: string): RateLimiter {
   return rateLimit({ store, name, windowMs: 60_000, max, key: byIp, message });
 }
 

@@ -1,4 +1,4 @@
-import type Router from '@koa/router';
+import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../deps';
 import { healthRouter } from './health/router';
@@ -15,9 +15,15 @@ import { authRouter, embeddedOidcMiddleware } from './auth/router';
 import { checkoutRouter } from './checkout/router';
 import { feasibilityRouter } from './feasibility/router';
 import { stripeWebhookMiddleware } from './stripe/router';
-import { devTestRouter } from './dev-test/router';
-import { devReportsRouter, reportsRouter } from './reports/router';
+import { reportsRouter } from './reports/router';
 import { openApiRouter } from './openapi/router';
+
+/** The development stand-ins' own routes (`deps.dev.routes`, from bff/src/dev when the config turns them on), on one router. */
+function devRouter(deps: AppDeps): Router {
+  const router = new Router();
+  for (const add of deps.dev.routes) add(router, deps);
+  return router;
+}
 
 /** Every router of the BFF, in mount order. Add a resource's router here. */
 export const routers: ReadonlyArray<(deps: AppDeps) => Router> = [
@@ -35,8 +41,7 @@ export const routers: ReadonlyArray<(deps: AppDeps) => Router> = [
   checkoutRouter,
   feasibilityRouter,
   reportsRouter,
-  devReportsRouter,
-  devTestRouter,
+  devRouter,
   openApiRouter,
 ];
 

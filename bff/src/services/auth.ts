@@ -1,13 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import type { Context } from 'koa';
 import * as oidc from 'openid-client';
 import { isEmailAddress, normalizeEmail } from '@val/contracts';
 import type { Config } from '../config/env';
 import { InputError, UnauthorizedError, UpstreamError } from '../errors';
 import type { Logger } from '../logger';
 import { maskEmail } from '../logger';
-import { createEmbeddedOidc, EMBEDDED_OIDC_PATH, type EmbeddedOidc } from '../oidc/embedded';
-import type { AuthSessions, SignedInUser } from './authSession';
 
 /** The scopes of the spec ('email profile') plus OpenID Connect's own. */
 export const SIGN_IN_SCOPE = 'openid email profile';
@@ -15,12 +11,50 @@ export const SIGN_IN_SCOPE = 'openid email profile';
 /** Default client id of the embedded development provider. */
 export const EMBEDDED_CLIENT_ID = 'val-dev';
 
+/** A sign-in in progress: what the callback must see again (the caller keeps it, e.g. in a signed cookie). */
+export interface PendingLogin {
+  state: string;
+  /** PKCE code verifier (S256 challenge sent to the provider). */
+  verifier: string;
+  nonce: string;
+  /** The exact redirect URI sent with the authorization request. */
+  redirectUri: string;
+  /** Started at (ms). */
+  at: number;
+}
+
+/** The signed-in visitor, established by the login callback. */
+export interface SignedInUser {
+  email: string;
+  name?: string;
+  /** Signed in at (ms). */
+  at: number;
+}
+
+/**
+ * The development provider as the sign-in client sees it (it runs on our own origin): its client
+ * credentials, its issuer for an origin, and the headers of the back-channel calls that reach it.
+ */
+export interface EmbeddedProviderClient {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  forOrigin(origin: string): { issuer: string };
+  backchannelHeaders(origin: string): Record<string, string>;
+}
+
+/** Where a sign-in request came from: the public origin, and this server's own address for back-channel calls. */
+export interface SignInRequest {
+  /** The public origin of the request (PUBLIC_URL's, else, outside production, the request's own). */
+  origin: string;
+  /** `http://host:port` of the socket the request came in on (the embedded provider is reached there). */
+  loopback: string;
+}
+
 export interface AuthServiceOptions {
   config: Config;
   logger: Logger;
-  sessions: AuthSessions;
-  /** The public origin of a request: PUBLIC_URL's, else (outside production) the request's own. */
-  originOf: (ctx: Context) => string;
+  /** The embedded development provider: required without OIDC_ISSUER (never in production). */
+  embedded?: EmbeddedProviderClient | null;
   /** openid-client requests to the embedded provider (tests may wrap it). */
   fetchImpl?: typeof fetch;
 }
@@ -29,12 +63,10 @@ export interface AuthServiceOptions {
 export interface AuthService {
   /** 'oidc' when OIDC_ISSUER is configured, 'embedded' for the development provider. */
   readonly mode: 'oidc' | 'embedded';
-  /** The embedded provider, when in use. */
-  readonly embedded: EmbeddedOidc | null;
-  /** Starts a sign-in: remembers state/verifier/nonce in the session and returns the provider URL. */
-  begin(ctx: Context): Promise<URL>;
-  /** Finishes it: checks state, PKCE and the ID token, then signs the visitor in. */
-  complete(ctx: Context, params: { code: string; state?: string; iss?: string }): Promise<SignedInUser>;
+  /** Starts a sign-in: the provider URL, and the pending login the caller keeps until the callback. */
+  begin(req: SignInRequest): Promise<{ url: URL; login: PendingLogin }>;
+  /** Finishes it: checks state, PKCE and the ID token against the pending login; returns who signed in. */
+  complete(req: SignInRequest & { pending: PendingLogin | undefined; params: { code: string; state?: string; iss?: string } }): Promise<Omit<SignedInUser, 'at'>>;
 }
 
 /** The first non-empty string claim among `keys`. */
@@ -52,26 +84,20 @@ const claim = (c: Record<string, unknown> | undefined, ...keys: string[]): strin
  * production) it runs the embedded provider on this origin and talks to it over loopback.
  */
 export function createAuthService(opts: AuthServiceOptions): AuthService {
-  const { config, logger, sessions, originOf } = opts;
+  const { config, logger } = opts;
   const fetchImpl = opts.fetchImpl ?? fetch;
   const mode: AuthService['mode'] = config.OIDC_ISSUER ? 'oidc' : 'embedded';
   if (mode === 'embedded' && config.isProduction) {
     throw new Error('OIDC_ISSUER must be set in production: the embedded development sign-in is not available there');
   }
-  const embedded =
-    mode === 'embedded'
-      ? createEmbeddedOidc({
-          logger,
-          clientId: config.OIDC_CLIENT_ID ?? EMBEDDED_CLIENT_ID,
-          clientSecret: `dev-${randomUUID()}`,
-        })
-      : null;
+  const embedded = mode === 'embedded' ? (opts.embedded ?? null) : null;
+  if (mode === 'embedded' && !embedded) throw new Error('Without OIDC_ISSUER the sign-in needs the embedded development provider');
 
   let remote: Promise<oidc.Configuration> | null = null;
   const local = new Map<string, Promise<oidc.Configuration>>();
 
   /** The provider configuration for a request. */
-  const configurationFor = (ctx: Context, origin: string): Promise<oidc.Configuration> => {
+  const configurationFor = ({ origin, loopback }: SignInRequest): Promise<oidc.Configuration> => {
     if (mode === 'oidc') {
       remote ??= oidc
         .discovery(new URL(config.OIDC_ISSUER as string), config.OIDC_CLIENT_ID as string, config.OIDC_CLIENT_SECRET as string, undefined, {
@@ -86,16 +112,12 @@ export function createAuthService(opts: AuthServiceOptions): AuthService {
         });
       return remote;
     }
-    const emb = embedded as EmbeddedOidc;
+    const emb = embedded as EmbeddedProviderClient;
     let found = local.get(origin);
     if (!found) {
       const issuer = emb.forOrigin(origin).issuer;
       // Back-channel calls (discovery, token, JWKS, userinfo) go to the socket this request came
       // in on, so they work behind port mappings too; the public origin travels as X-Forwarded-*.
-      const sock = ctx.req.socket;
-      const addr = (sock.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
-      const host = addr === '::' || addr === '0.0.0.0' ? '127.0.0.1' : addr.includes(':') ? `[${addr}]` : addr;
-      const loopback = `http://${host}:${sock.localPort}`;
       const publicUrl = new URL(origin);
       const customFetch: oidc.CustomFetch = (url, options) => {
         const target = url.startsWith(origin) ? loopback + url.slice(origin.length) : url;
@@ -126,17 +148,16 @@ export function createAuthService(opts: AuthServiceOptions): AuthService {
 
   return {
     mode,
-    embedded,
-    async begin(ctx) {
-      const origin = originOf(ctx);
-      const configuration = await configurationFor(ctx, origin);
+    async begin(req) {
+      const { origin } = req;
+      const configuration = await configurationFor(req);
       const verifier = oidc.randomPKCECodeVerifier();
       const challenge = await oidc.calculatePKCECodeChallenge(verifier);
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
       const redirectUri = `${origin}/log`;
-      await sessions.startLogin(ctx, { state, verifier, nonce, redirectUri, at: Date.now() });
-      return oidc.buildAuthorizationUrl(configuration, {
+      const login: PendingLogin = { state, verifier, nonce, redirectUri, at: Date.now() };
+      const url = oidc.buildAuthorizationUrl(configuration, {
         redirect_uri: redirectUri,
         scope: SIGN_IN_SCOPE,
         response_type: 'code',
@@ -145,14 +166,15 @@ export function createAuthService(opts: AuthServiceOptions): AuthService {
         code_challenge: challenge,
         code_challenge_method: 'S256',
       });
+      return { url, login };
     },
-    async complete(ctx, params) {
-      // One attempt per sign-in: a replayed or failed callback needs a fresh login.
-      const pending = await sessions.takeLogin(ctx);
+    async complete(req) {
+      // One attempt per sign-in: the caller has already taken the pending login, so a replayed or
+      // failed callback needs a fresh login.
+      const { pending, params } = req;
       if (!pending) throw new InputError('No sign-in is in progress in this browser (or it expired). Please start again.');
       if (params.state !== pending.state) throw new InputError('The sign-in response does not match this browser (state mismatch). Please start again.');
-      const origin = originOf(ctx);
-      const configuration = await configurationFor(ctx, origin);
+      const configuration = await configurationFor(req);
       const current = new URL(pending.redirectUri);
       current.searchParams.set('code', params.code);
       current.searchParams.set('state', params.state);
@@ -195,12 +217,7 @@ export function createAuthService(opts: AuthServiceOptions): AuthService {
             : 'Your email address is not verified with the sign-in provider. Please verify it there, then sign in again.',
         );
       }
-      const user: SignedInUser = await sessions.signIn(ctx, { email: normalizeEmail(email), ...(name ? { name: name.slice(0, 100) } : {}) });
-      logger.info({ user: maskEmail(user.email), via: mode }, 'signed in');
-      return user;
+      return { email: normalizeEmail(email), ...(name ? { name: name.slice(0, 100) } : {}) };
     },
   };
 }
-
-/** Path prefix of the embedded provider (for the app's mount order). */
-export { EMBEDDED_OIDC_PATH };

@@ -51,6 +51,11 @@ export interface ValidationService {
   validate(input: ValidateRequest, opts?: CallOptions & { onText?: (text: string) => void }): Promise<Validation>;
   /** Stores a completed answer once (the stream route, which sends the pieces itself). */
   save(input: ValidateRequest, feedback: string, provider: AiProviderName): Promise<Validation>;
+  /**
+   * Val's feedback piece by piece, for a caller that sends the pieces itself (the stream route):
+   * who answers, the pieces, and `finish`, which stores the whole text once (as `save`).
+   */
+  stream(input: ValidateRequest, opts?: CallOptions): { provider: AiProviderName; chunks: AsyncIterable<string>; finish(text: string): Promise<Validation> };
   /** One stored validation (NotFoundError when there is none). Ids are checked by the route. */
   get(id: string): Promise<StoredValidationView>;
   /** What changed from `baseId` (older) to `headId`. */
@@ -111,6 +116,11 @@ export function createValidationService(deps: { ai: Ai; repos: Pick<Repositories
   return {
     provider: ai.provider,
     save,
+    stream(raw, opts = {}) {
+      const input = trimmedValidation(raw);
+      const { provider, chunks } = ai.stream(validateTask, input, opts);
+      return { provider, chunks, finish: (text) => save(input, text, provider) };
+    },
     async get(id) {
       return view(await find(id));
     },

@@ -1,7 +1,7 @@
 import { json, startTestApp, type TestApp } from '../app';
 import { testDbs } from '../db';
 import { FEASIBILITY_INPUTS } from '../reports';
-import { hashPassword, LOGIN_BUSY_MESSAGE, SCRYPT_CONCURRENCY } from '../../src/routes/admin/password';
+import { hashPassword, LOGIN_BUSY_MESSAGE, SCRYPT_CONCURRENCY } from '../../src/services/adminPassword';
 
 /**
  * Findings 1 and 2 of the attack run: the admin login throttle holds under a burst of parallel

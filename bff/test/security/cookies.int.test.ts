@@ -2,7 +2,7 @@ import { adminLogin, cookiesOf } from '../adminClient';
 import { startTestApp, type TestApp } from '../app';
 import { signInWithEmbeddedProvider, testBrowser } from '../paidBrowser';
 import { ADMIN_COOKIE, ADMIN_COOKIE_PATH, adminCookieName } from '../../src/middlewares/adminSession';
-import { AUTH_COOKIE, authCookieName } from '../../src/services/authSession';
+import { AUTH_COOKIE, authCookieName } from '../../src/http/authSession';
 
 /**
  * Cookie hardening of both sessions: the admin session (`val.admin`, server-side, scoped to

@@ -5,7 +5,7 @@ import { signInWithEmbeddedProvider, testBrowser } from '../paidBrowser';
 import { countRows, diffCounts, listTables } from '../fuzz/rowCounts';
 import { discoverRoutes, fillPath, isStateChanging, routeKey, type DiscoveredRoute } from '../fuzz/routes';
 import { routeSamples } from '../fuzz/samples';
-import { AUTH_COOKIE } from '../../src/services/authSession';
+import { AUTH_COOKIE } from '../../src/http/authSession';
 
 /**
  * CSRF: every state-changing route that acts on a cookie (the admin session, the sign-in

@@ -45,7 +45,7 @@ export function DisabledView() {
       <p>This server has no admin password, so the analytics dashboard is switched off. To turn it on:</p>
       <ol>
         <li>
-          Set <code>ADMIN_PASSWORD_HASH</code> (an scrypt hash; <code>node bff/dist/src/routes/admin/password.js</code> makes one) or{' '}
+          Set <code>ADMIN_PASSWORD_HASH</code> (an scrypt hash; <code>val admin hash-password</code> makes one) or{' '}
           <code>ADMIN_PASSWORD</code> in the server's environment.
         </li>
         <li>Restart the server and open this page again.</li>

@@ -7,7 +7,7 @@ import { maskEmail } from '../../logger';
 import { requireAdmin } from '../../middlewares/adminSession';
 import { sameOrigin } from '../../middlewares/sameOrigin';
 import { ADMIN_DISABLED_MESSAGE } from '../admin/router';
-import { passwordVerifier } from '../admin/password';
+import { passwordVerifier } from '../../services/adminPassword';
 
 /** Answer of `POST /api/admin/reports`. */
 export interface AdminStartReportResponse {

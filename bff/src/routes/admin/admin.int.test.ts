@@ -1,7 +1,7 @@
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { adminGet, adminLogin, cookiesOf } from '../../../test/adminClient';
 import { testDbs } from '../../../test/db';
-import { hashPassword } from './password';
+import { hashPassword } from '../../services/adminPassword';
 
 const PASSWORD = 'correct horse battery staple';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -6,7 +6,6 @@ import {
   adminMessagesQuerySchema,
   dailyQuerySchema,
   statsRangeQuerySchema,
-  type AdminMessagesResponse,
   type AdminSessionState,
 } from '@val/contracts';
 import type { AppDeps } from '../../deps';
@@ -15,7 +14,7 @@ import { parseBody, parseQuery } from '../../http/parse';
 import { endAdminSession, hasLiveAdminSession, requireAdmin, startAdminSession } from '../../middlewares/adminSession';
 import { byIp } from '../../middlewares/rateLimit';
 import { sameOrigin } from '../../middlewares/sameOrigin';
-import { passwordVerifier } from './password';
+import { passwordVerifier } from '../../services/adminPassword';
 
 export const ADMIN_DISABLED_MESSAGE =
   'The admin dashboard is disabled on this server: set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH to enable it.';
@@ -27,7 +26,8 @@ export const ADMIN_DISABLED_MESSAGE =
  * session, 403 on a cross-site POST.
  */
 export function adminRouter(deps: AppDeps, opts: { now?: () => number } = {}): Router {
-  const { config, logger, repos } = deps;
+  const { config, logger } = deps;
+  const dashboard = deps.services.adminDashboard;
   const now = opts.now ?? deps.now;
   const router = new Router({ prefix: '/api/admin' });
   const password = passwordVerifier(config);
@@ -67,7 +67,7 @@ export function adminRouter(deps: AppDeps, opts: { now?: () => number } = {}): R
       throw new UnauthorizedError('Invalid password');
     }
     await throttle.succeeded(ip);
-    await repos.adminSessions.sweep(new Date(now())).catch((err) => logger.warn({ err }, 'could not sweep expired admin sessions'));
+    await dashboard.sweepSessions(new Date(now()));
     await startAdminSession(ctx, now);
     logger.info({ ip }, 'admin logged in');
     ctx.body = { ok: true };
@@ -79,26 +79,21 @@ export function adminRouter(deps: AppDeps, opts: { now?: () => number } = {}): R
   });
 
   router.get('/link-stats', admin, async (ctx) => {
-    ctx.body = await repos.analytics.linkStats(parseQuery(ctx, statsRangeQuerySchema));
+    ctx.body = await dashboard.linkStats(parseQuery(ctx, statsRangeQuerySchema));
   });
 
   router.get('/product-stats', admin, async (ctx) => {
-    ctx.body = await repos.analytics.productStats(parseQuery(ctx, statsRangeQuerySchema));
+    ctx.body = await dashboard.productStats(parseQuery(ctx, statsRangeQuerySchema));
   });
 
   router.get('/daily', admin, async (ctx) => {
     const { kind, from, to } = parseQuery(ctx, dailyQuerySchema);
-    ctx.body = await repos.analytics.daily(kind, { from, to });
+    ctx.body = await dashboard.daily(kind, { from, to });
   });
 
   router.get('/messages', admin, async (ctx) => {
     const { limit, offset } = parseQuery(ctx, adminMessagesQuerySchema);
-    const [messages, total] = await Promise.all([repos.contactMessages.list({ limit, offset }), repos.contactMessages.count()]);
-    const body: AdminMessagesResponse = {
-      messages: messages.map((m) => ({ ...m, createdAt: m.createdAt.toISOString() })),
-      total,
-    };
-    ctx.body = body;
+    ctx.body = await dashboard.messages({ limit, offset });
   });
 
   return router;

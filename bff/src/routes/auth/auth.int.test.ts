@@ -1,7 +1,7 @@
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { testBrowser, type TestBrowser } from '../../../test/paidBrowser';
-import { DEV_SIGN_IN_TITLE } from '../../oidc/embedded';
-import { AUTH_COOKIE } from '../../services/authSession';
+import { DEV_SIGN_IN_TITLE } from '../../dev/oidc/embedded';
+import { AUTH_COOKIE } from '../../http/authSession';
 import { startScriptedIssuer, type ScriptedIssuer } from '../../../test/oidcIssuer';
 
 /** Runs the browser part of a sign-in up to the redirect to /log; returns its parameters. */

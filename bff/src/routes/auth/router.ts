@@ -4,7 +4,8 @@ import { authCallbackRequestSchema, PAID_PATHS, type AuthCallbackResponse } from
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { parseBody } from '../../http/parse';
-import { escapeHtml, sendPage } from '../../services/authPages';
+import { maskEmail } from '../../logger';
+import { escapeHtml, sendPage } from '../../http/pages';
 import { byIp, rateLimit } from '../../middlewares/rateLimit';
 
 /** Heading of the page shown when a sign-in cannot start. */
@@ -57,13 +58,18 @@ export function authRouter(deps: AppDeps): Router {
   };
 
   router.get('/api/auth/login', noStore, asPage, limit, async (ctx) => {
-    const url = await flow.auth.begin(ctx);
+    const { url, login } = await flow.auth.begin(flow.signInRequest(ctx));
+    await flow.sessions.startLogin(ctx, login);
     ctx.redirect(url.href);
   });
 
   router.post('/api/auth/callback', noStore, flow.csrf, limit, async (ctx) => {
     const params = parseBody(ctx, authCallbackRequestSchema);
-    const user = await flow.auth.complete(ctx, params);
+    // One attempt per sign-in: the pending login leaves the cookie before the code is checked.
+    const pending = await flow.sessions.takeLogin(ctx);
+    const signedIn = await flow.auth.complete({ ...flow.signInRequest(ctx), pending, params });
+    const user = await flow.sessions.signIn(ctx, signedIn);
+    deps.logger.info({ user: maskEmail(user.email), via: flow.auth.mode }, 'signed in');
     const res: AuthCallbackResponse = user.name ? { email: user.email, name: user.name } : { email: user.email };
     ctx.body = res;
   });
@@ -73,7 +79,7 @@ export function authRouter(deps: AppDeps): Router {
     ctx.body = { ok: true };
   });
 
-  flow.auth.embedded?.addInteractionRoutes(router, flow.originOf, flow.csrf);
+  deps.dev.signIn?.addInteractionRoutes(router, flow.originOf, flow.csrf);
   return router;
 }
 
@@ -83,8 +89,7 @@ export function authRouter(deps: AppDeps): Router {
  * A no-op when OIDC_ISSUER is configured.
  */
 export function embeddedOidcMiddleware(deps: AppDeps): Middleware {
-  const flow = deps.services.paid;
-  const embedded = flow.auth.embedded;
+  const embedded = deps.dev.signIn;
   if (!embedded) return (_ctx, next) => next();
-  return embedded.middleware(flow.originOf);
+  return embedded.middleware(deps.services.paid.originOf);
 }

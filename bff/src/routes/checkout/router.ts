@@ -1,31 +1,22 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import { z } from 'zod';
 import { checkoutRequestSchema, FEASIBILITY_STUDY_ID, normalizeEmail, PAID_PATHS } from '@val/contracts';
 import type { AppDeps } from '../../deps';
-import { AppError, ForbiddenError, InputError, UnauthorizedError } from '../../errors';
+import { AppError, ForbiddenError, InputError, NotFoundError, UnauthorizedError } from '../../errors';
 import { describeIssues } from '../../http/parse';
 import { maskEmail } from '../../logger';
 import { byIp, rateLimit } from '../../middlewares/rateLimit';
-import { escapeHtml, sendPage } from '../../services/authPages';
-import { sendTestCheckoutPage } from './testPage';
+import { escapeHtml, sendPage } from '../../http/pages';
 
 /** Per-IP limit of checkout creation and test payments. */
 export const CHECKOUT_RATE_LIMIT = { windowMs: 60_000, max: 20 } as const;
 
 /** The page a signed-in browser reaches by GET: its button posts the checkout. */
 export const CHECKOUT_CONTINUE_PATH = '/checkout/continue';
+/** The TEST MODE card form of a checkout (bff/src/dev, without a Stripe key). */
+export const TEST_CHECKOUT_PATH = '/checkout/test/:sessionId';
 /** Heading and button of that page. */
 export const CONTINUE_TO_CHECKOUT = 'Continue to checkout';
-
-const sessionIdParam = z.string().regex(/^cs_test_[A-Za-z0-9_]{16,64}$/);
-
-const cardForm = z.object({
-  number: z.string().max(40).default(''),
-  expiry: z.string().max(10).default(''),
-  cvc: z.string().max(8).default(''),
-  name: z.string().max(100).default(''),
-});
 
 /** The browser navigates here (form POST or redirect): errors below 500 are a page, not JSON. */
 const pageErrors: Middleware = async (ctx, next) => {
@@ -53,8 +44,7 @@ const isNavigation = (ctx: Context) => Boolean(ctx.accepts('html')) && ctx.accep
  *   in for a browser, 401 / 403 for an API client;
  * - `GET /api/checkout/session` (the spec's redirect after sign-in) creates nothing: → 303 to
  *   `/checkout/continue`, a page whose button posts the checkout (or to sign in first);
- * - `GET|POST /checkout/test/:session_id`: the TEST MODE card form (test cards succeed or
- *   decline as in Stripe's test mode); a payment → 303 to `/success/:session_id`.
+ * - without a Stripe key, the TEST MODE card form (`deps.dev.testCheckout`, from bff/src/dev).
  */
 export function checkoutRouter(deps: AppDeps): Router {
   const flow = deps.services.paid;
@@ -121,37 +111,16 @@ export function checkoutRouter(deps: AppDeps): Router {
     await create(ctx, (ctx.request as unknown as { body?: unknown }).body);
   });
 
-  router.get('/checkout/test/:sessionId', pageErrors, async (ctx) => {
-    const id = sessionIdParam.safeParse(ctx.params.sessionId);
-    if (!id.success) throw new InputError('This checkout link is not valid');
-    const { payment, product } = await flow.payments.testCheckout(id.data);
-    if (payment.status === 'paid') {
-      ctx.status = 303;
-      ctx.redirect(`/success/${payment.checkoutSessionId}`);
-      return;
-    }
-    sendTestCheckoutPage(ctx, { payment, product });
-  });
-
-  router.post('/checkout/test/:sessionId', pageErrors, flow.csrf, limit, async (ctx) => {
-    const id = sessionIdParam.safeParse(ctx.params.sessionId);
-    if (!id.success) throw new InputError('This checkout link is not valid');
-    const form = cardForm.safeParse((ctx.request as unknown as { body?: unknown }).body ?? {});
-    if (!form.success) throw new InputError(describeIssues(form.error.issues));
-    const result = await flow.payments.payTestCheckout(id.data, form.data);
-    if (result.ok) {
-      ctx.status = 303;
-      ctx.redirect(`/success/${result.payment.checkoutSessionId}`);
-      return;
-    }
-    const { product } = await flow.payments.testCheckout(id.data);
-    sendTestCheckoutPage(ctx, {
-      payment: result.payment,
-      product,
-      error: { message: result.message, field: result.field },
-      values: { number: form.data.number, expiry: form.data.expiry, cvc: '', name: form.data.name },
-    });
-  });
+  // Without a Stripe key (never in production): the TEST MODE card form the checkout redirects to;
+  // with Stripe its links answer 404.
+  if (deps.dev.testCheckout) deps.dev.testCheckout(router, deps, { pageErrors, csrf: flow.csrf, limit });
+  else {
+    const off = () => {
+      throw new NotFoundError('The test checkout is off: this server uses Stripe');
+    };
+    router.get(TEST_CHECKOUT_PATH, pageErrors, off);
+    router.post(TEST_CHECKOUT_PATH, pageErrors, flow.csrf, limit, off);
+  }
 
   return router;
 }

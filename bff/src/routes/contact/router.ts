@@ -1,8 +1,7 @@
 import Router from '@koa/router';
-import { contactRequestSchema, type ContactResponse } from '@val/contracts';
+import { contactRequestSchema } from '@val/contracts';
 import type { AppDeps } from '../../deps';
 import { parseBody } from '../../http/parse';
-import { maskEmail } from '../../logger';
 import { byIp, rateLimit } from '../../middlewares/rateLimit';
 
 /** Per-IP limit of `POST /api/contact`: 5 messages per 10 minutes (every attempt counts). */
@@ -12,7 +11,7 @@ export const CONTACT_RATE_LIMIT = { windowMs: 10 * 60 * 1000, max: 5 } as const;
  * `POST /api/contact` {name, email, subject, message}: validated (all required, email format,
  * size limits), rate-limited per IP, stored for the operator (the admin reads them) → 201.
  */
-export function contactRouter({ repos, logger, counters }: AppDeps): Router {
+export function contactRouter({ services, counters }: AppDeps): Router {
   const router = new Router();
   const limit = rateLimit({
     ...CONTACT_RATE_LIMIT,
@@ -22,10 +21,7 @@ export function contactRouter({ repos, logger, counters }: AppDeps): Router {
     message: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
   });
   router.post('/api/contact', limit, async (ctx) => {
-    const body = parseBody(ctx, contactRequestSchema);
-    const saved = await repos.contactMessages.create(body);
-    logger.info({ id: saved.id, from: maskEmail(saved.email) }, 'contact message stored');
-    const res: ContactResponse = { id: saved.id, receivedAt: saved.createdAt.toISOString() };
+    const res = await services.contact.send(parseBody(ctx, contactRequestSchema));
     ctx.status = 201;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = res;

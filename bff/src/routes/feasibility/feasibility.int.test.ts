@@ -3,6 +3,8 @@ import { json, startTestApp, type TestApp } from '../../../test/app';
 import { testDbs } from '../../../test/db';
 import { signedInBrowser, signInWithEmbeddedProvider, testBrowser, type TestBrowser } from '../../../test/paidBrowser';
 import { startFakeStripe, type FakeStripe } from '../../../test/stripeServer';
+import { createPaidFlow } from '../../http/paidFlow';
+import type { AppDeps } from '../../deps';
 import type { ReportStarter } from '../../services/payments';
 
 /** A report engine stand-in that records every start (the engine itself is tested on its own). */
@@ -27,6 +29,22 @@ function recordingEngine(delayMs = 0) {
   return engine;
 }
 
+/** The paid flow over a report engine the test can swap between tests (`engine.current`). */
+function swappableEngine() {
+  const engine: ReportStarter & { current: ReportStarter | null } = {
+    current: null,
+    start(req) {
+      if (!engine.current) throw new Error('no report engine set');
+      return engine.current.start(req);
+    },
+  };
+  const wire = (deps: AppDeps) => {
+    engine.current = deps.reports;
+    deps.services.paid = createPaidFlow({ ...deps, reports: engine, embedded: deps.dev.signIn });
+  };
+  return { engine, wire };
+}
+
 const sessionOf = (location: string | null) => (location ?? '').split('/').pop() as string;
 
 /** Signs in as the checkout's email, creates the checkout and pays it on the TEST MODE page; returns the session id. */
@@ -42,13 +60,14 @@ describe.each(testDbs)('POST /api/feasibility/start on $label', (kind) => {
   let app: TestApp;
   let engine: ReturnType<typeof recordingEngine>;
   let realEngine: TestApp['deps']['reports'];
+  const paidWith = swappableEngine();
   beforeAll(async () => {
-    app = await startTestApp({ dbKind: kind });
+    app = await startTestApp({ dbKind: kind, wire: paidWith.wire });
     realEngine = app.deps.reports;
   });
   beforeEach(() => {
     engine = recordingEngine(30);
-    Object.assign(app.deps, { reports: engine });
+    paidWith.engine.current = engine;
   });
   afterAll(() => app.close());
 
@@ -87,7 +106,7 @@ describe.each(testDbs)('POST /api/feasibility/start on $label', (kind) => {
   });
 
   it('with the real report engine: the job carries the hero inputs and the paid email; a refresh returns it again', async () => {
-    Object.assign(app.deps, { reports: realEngine });
+    paidWith.engine.current = realEngine;
     const b = testBrowser(app.url);
     const sid = await paidTestCheckout(b, { email: 'real@example.com' });
     const first = await json(await b.postJson('/api/feasibility/start', body({ session_id: sid, email: 'real@example.com' })));
@@ -184,9 +203,10 @@ describe.each(testDbs)('POST /api/feasibility/start on $label', (kind) => {
 describe('POST /api/feasibility/start with Stripe', () => {
   let stripe: FakeStripe;
   let app: TestApp;
+  const paidWith = swappableEngine();
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    app = await startTestApp({ env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: 'whsec_fake', STRIPE_API_URL: stripe.url, FEASIBILITY_BASE_URL: 'https://feasibility.example/' } });
+    app = await startTestApp({ wire: paidWith.wire, env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: 'whsec_fake', STRIPE_API_URL: stripe.url, FEASIBILITY_BASE_URL: 'https://feasibility.example/' } });
   });
   afterAll(async () => {
     await app.close();
@@ -195,7 +215,7 @@ describe('POST /api/feasibility/start with Stripe', () => {
 
   it('a checkout paid at Stripe whose webhook has not arrived yet is confirmed with Stripe, then starts', async () => {
     const engine = recordingEngine();
-    Object.assign(app.deps, { reports: engine });
+    paidWith.engine.current = engine;
     const b = await signedInBrowser(app.url, 'early@example.com');
     const sid = sessionOf((await b.postForm('/api/checkout/session', { email: 'early@example.com' })).headers.get('location'));
     const before = await json(await b.postJson('/api/feasibility/start', { target_market: 'A', product_idea: 'B', email: 'early@example.com', session_id: sid }));

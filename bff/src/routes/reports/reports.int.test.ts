@@ -5,7 +5,8 @@ import { json, startTestApp, type TestApp } from '../../../test/app';
 import { testDbs, type TestDb } from '../../../test/db';
 import { FEASIBILITY_INPUTS, readSse, waitFor, waitForReport } from '../../../test/reports';
 import type { AppDeps } from '../../deps';
-import { devReportsRouter } from './router';
+import Router from '@koa/router';
+import { addDevReportRoutes } from '../../dev/reports';
 
 jest.setTimeout(60_000);
 
@@ -146,7 +147,8 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
     });
 
     it('is not mounted in production', () => {
-      const router = devReportsRouter({ config: { isProduction: true } } as AppDeps);
+      const router = new Router();
+      addDevReportRoutes(router, { config: { isProduction: true } } as AppDeps);
       expect(router.stack).toHaveLength(0);
     });
   });

@@ -4,7 +4,6 @@ import {
   REPORT_EVENT_TYPES,
   reportIdSchema,
   reportStatusRequestSchema,
-  startReportRequestSchema,
 } from '@val/contracts';
 import type { AppDeps } from '../../deps';
 import { ConflictError, InputError, NotFoundError, RateLimitError } from '../../errors';
@@ -125,23 +124,5 @@ export function reportsRouter({ reports, logger, lifecycle, counters, config, se
     ctx.body = pdf.data;
   });
 
-  return router;
-}
-
-/**
- * `POST /api/dev/reports` {product, inputs, email?} → 201 {id, url}: starts a report without a
- * payment. Mounted only outside production (NODE_ENV !== 'production'), for demos and browser
- * tests; production reports start only through the paid flow.
- */
-export function devReportsRouter({ config, reports, counters }: AppDeps): Router {
-  const router = new Router();
-  if (config.isProduction) return router;
-  const limit = rateLimit({ ...REPORT_RATE_LIMITS.devStart, store: counters, name: 'reports-dev', key: byIp });
-  router.post('/api/dev/reports', limit, async (ctx) => {
-    const body = parseBody(ctx, startReportRequestSchema);
-    const id = await reports.start(body);
-    ctx.status = 201;
-    ctx.body = { id, url: `/report/${id}` };
-  });
   return router;
 }

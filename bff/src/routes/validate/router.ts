@@ -1,7 +1,5 @@
 import Router from '@koa/router';
 import { VALIDATE_PATH, VALIDATE_STREAM_PATH, validateRequestSchema } from '@val/contracts';
-import { validateTask } from '../../ai/tasks/validate';
-import { trimmedValidation } from '../../services/validation';
 import type { AppDeps } from '../../deps';
 import { parseBody } from '../../http/parse';
 import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, streamAiAnswer } from '../aiRoute';
@@ -14,7 +12,7 @@ import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, streamAiAnswer 
  * IP across both routes (429), every answer names its provider (field and `X-AI-Provider`), and
  * each completed validation is stored once.
  */
-export function validateRouter({ ai, logger, config, counters, services }: AppDeps): Router {
+export function validateRouter({ logger, config, counters, services }: AppDeps): Router {
   const router = new Router();
   const limit = aiRateLimit(
     counters,
@@ -31,15 +29,10 @@ export function validateRouter({ ai, logger, config, counters, services }: AppDe
   });
 
   router.post(VALIDATE_STREAM_PATH, limit, budget, async (ctx) => {
-    const input = trimmedValidation(parseBody(ctx, validateRequestSchema));
+    const input = parseBody(ctx, validateRequestSchema);
     const controller = clientGone(ctx);
-    const answer = ai.stream(validateTask, input, aiOptions(ctx, controller));
-    await streamAiAnswer(ctx, answer, {
-      controller,
-      logger,
-      failed: 'validation stream failed',
-      finish: (text) => validations.save(input, text, answer.provider),
-    });
+    const answer = validations.stream(input, aiOptions(ctx, controller));
+    await streamAiAnswer(ctx, answer, { controller, logger, failed: 'validation stream failed', finish: answer.finish });
   });
 
   return router;

@@ -3,9 +3,9 @@ import type { Context, Middleware } from 'koa';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, emailSchema, isEmailAddress } from '@val/contracts';
-import type { Logger } from '../logger';
-import { maskEmail } from '../logger';
-import { escapeHtml, sendPage } from '../services/authPages';
+import type { Logger } from '../../logger';
+import { maskEmail } from '../../logger';
+import { escapeHtml, sendPage } from '../../http/pages';
 import { memoryAdapterClass } from './memoryAdapter';
 import type { OidcAccount, OidcContextSlice, OidcProvider, OidcProviderClass } from './types';
 

@@ -1,6 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'koa';
 import type { SignInSessionRepository } from '../repositories/signInSessions';
+import type { PendingLogin, SignedInUser } from '../services/auth';
+
+export type { PendingLogin, SignedInUser };
 
 /** Cookie of the paid flow's sign-in session. */
 export const AUTH_COOKIE = 'val.sid';
@@ -9,26 +12,6 @@ export const AUTH_COOKIE = 'val.sid';
  * accepts it Secure, Path=/ and without Domain — no subdomain or plain-http page can plant one.
  */
 export const authCookieName = (secure: boolean): string => (secure ? `__Host-${AUTH_COOKIE}` : AUTH_COOKIE);
-
-/** A sign-in in progress: what the callback must see again (kept only in the signed cookie). */
-export interface PendingLogin {
-  state: string;
-  /** PKCE code verifier (S256 challenge sent to the provider). */
-  verifier: string;
-  nonce: string;
-  /** The exact redirect URI sent with the authorization request. */
-  redirectUri: string;
-  /** Started at (ms). */
-  at: number;
-}
-
-/** The signed-in visitor, established by the login callback. */
-export interface SignedInUser {
-  email: string;
-  name?: string;
-  /** Signed in at (ms). */
-  at: number;
-}
 
 export interface AuthSessionData {
   login?: PendingLogin;

@@ -1,7 +1,13 @@
+import type Router from '@koa/router';
 import type { Context } from 'koa';
+import { z } from 'zod';
 import type { CatalogueProduct } from '@val/contracts';
-import type { Payment } from '../../repositories/payments';
-import { escapeHtml, sendPage } from '../../services/authPages';
+import type { AppDeps, TestCheckoutGuards } from '../deps';
+import { InputError } from '../errors';
+import { describeIssues } from '../http/parse';
+import { escapeHtml, sendPage } from '../http/pages';
+import { TEST_CHECKOUT_PATH } from '../routes/checkout/router';
+import type { Payment } from '../services/payments';
 
 /** Heading of the built-in checkout page. */
 export const TEST_CHECKOUT_TITLE = 'Checkout';
@@ -60,5 +66,54 @@ ${
   </div>
 </form>`
 }`,
+  });
+}
+
+const sessionIdParam = z.string().regex(/^cs_test_[A-Za-z0-9_]{16,64}$/);
+
+const cardForm = z.object({
+  number: z.string().max(40).default(''),
+  expiry: z.string().max(10).default(''),
+  cvc: z.string().max(8).default(''),
+  name: z.string().max(100).default(''),
+});
+
+/**
+ * `GET|POST /checkout/test/:session_id`, on the checkout router (with its page errors, CSRF guard
+ * and rate limit): the TEST MODE card form (test cards succeed or decline as in Stripe's test
+ * mode); a payment → 303 to `/success/:session_id`.
+ */
+export function addTestCheckoutRoutes(router: Router, deps: AppDeps, guards: TestCheckoutGuards): void {
+  const flow = deps.services.paid;
+  router.get(TEST_CHECKOUT_PATH, guards.pageErrors, async (ctx) => {
+    const id = sessionIdParam.safeParse(ctx.params.sessionId);
+    if (!id.success) throw new InputError('This checkout link is not valid');
+    const { payment, product } = await flow.payments.testCheckout(id.data);
+    if (payment.status === 'paid') {
+      ctx.status = 303;
+      ctx.redirect(`/success/${payment.checkoutSessionId}`);
+      return;
+    }
+    sendTestCheckoutPage(ctx, { payment, product });
+  });
+
+  router.post(TEST_CHECKOUT_PATH, guards.pageErrors, guards.csrf, guards.limit, async (ctx) => {
+    const id = sessionIdParam.safeParse(ctx.params.sessionId);
+    if (!id.success) throw new InputError('This checkout link is not valid');
+    const form = cardForm.safeParse((ctx.request as unknown as { body?: unknown }).body ?? {});
+    if (!form.success) throw new InputError(describeIssues(form.error.issues));
+    const result = await flow.payments.payTestCheckout(id.data, form.data);
+    if (result.ok) {
+      ctx.status = 303;
+      ctx.redirect(`/success/${result.payment.checkoutSessionId}`);
+      return;
+    }
+    const { product } = await flow.payments.testCheckout(id.data);
+    sendTestCheckoutPage(ctx, {
+      payment: result.payment,
+      product,
+      error: { message: result.message, field: result.field },
+      values: { number: form.data.number, expiry: form.data.expiry, cvc: '', name: form.data.name },
+    });
   });
 }

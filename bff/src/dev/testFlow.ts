@@ -1,4 +1,4 @@
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import {
   FEASIBILITY_LIMITS,
@@ -9,12 +9,12 @@ import {
   type TestFlowStartResponse,
   type TestFlowStatusResponse,
 } from '@val/contracts';
-import type { AppDeps } from '../../deps';
-import { InputError, NotFoundError } from '../../errors';
-import { describeIssues, parseBody } from '../../http/parse';
-import { requireAdmin } from '../../middlewares/adminSession';
-import { byIp, rateLimit } from '../../middlewares/rateLimit';
-import { sameOrigin } from '../../middlewares/sameOrigin';
+import type { AppDeps } from '../deps';
+import { InputError, NotFoundError } from '../errors';
+import { describeIssues, parseBody } from '../http/parse';
+import { requireAdmin } from '../middlewares/adminSession';
+import { byIp, rateLimit } from '../middlewares/rateLimit';
+import { sameOrigin } from '../middlewares/sameOrigin';
 
 /** Per-IP limit of diagnostic runs (each one is a full report). */
 export const TEST_FLOW_RATE_LIMIT = { windowMs: 10 * 60_000, max: 10 } as const;
@@ -28,9 +28,8 @@ export const TEST_FLOW_RATE_LIMIT = { windowMs: 10 * 60_000, max: 10 } as const;
  * In production only a signed-in admin may use it (it would otherwise be a free paid report);
  * outside production anyone may.
  */
-export function devTestRouter(deps: AppDeps): Router {
+export function addTestFlowRoutes(router: Router, deps: AppDeps): void {
   const { config, logger, reports } = deps;
-  const router = new Router();
   const guard: Middleware = config.isProduction
     ? requireAdmin({ idleMs: config.ADMIN_IDLE_TIMEOUT_MS, absoluteMs: config.ADMIN_SESSION_MAX_AGE_MS })
     : (_ctx, next) => next();
@@ -60,6 +59,4 @@ export function devTestRouter(deps: AppDeps): Router {
     const body: TestFlowStatusResponse = { execution_id: parsed.data, processing_status: status.processing_status };
     ctx.body = body;
   });
-
-  return router;
 }

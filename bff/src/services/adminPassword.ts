@@ -1,11 +1,10 @@
 import { createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { semaphore } from '../../http/semaphore';
+import { semaphore } from './semaphore';
 
 /**
  * Admin password hashing: `scrypt$<N>$<r>$<p>$<salt base64>$<hash base64>`.
- * Make a hash for ADMIN_PASSWORD_HASH with (after a build):
- *   node bff/dist/src/routes/admin/password.js            # asks for the password on stdin
- *   node bff/dist/src/routes/admin/password.js 's3cret'   # or takes it as an argument
+ * Make a hash for ADMIN_PASSWORD_HASH with `val admin hash-password` (it reads the password from
+ * stdin, or asks for it on a terminal).
  */
 export const SCRYPT_DEFAULTS = { N: 16384, r: 8, p: 1, keylen: 32, saltBytes: 16 } as const;
 
@@ -86,26 +85,4 @@ export function passwordVerifier(cfg: { ADMIN_PASSWORD?: string; ADMIN_PASSWORD_
     };
   }
   return { enabled: false, problem: 'neither ADMIN_PASSWORD nor ADMIN_PASSWORD_HASH is set', verify: async () => false };
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
-}
-
-if (require.main === module) {
-  (async () => {
-    const fromArg = process.argv[2];
-    if (!fromArg && process.stdin.isTTY) process.stderr.write('Admin password (then Enter, Ctrl-D): ');
-    const password = fromArg ?? (await readStdin());
-    if (!password) {
-      process.stderr.write('No password given.\n');
-      process.exit(1);
-    }
-    process.stdout.write(`${await hashPassword(password)}\n`);
-  })().catch((err) => {
-    process.stderr.write(`${String(err)}\n`);
-    process.exit(1);
-  });
 }
