@@ -229,6 +229,9 @@ function createConfig({ dir, name, exposes, host = false, port, title = 'Val' })
           '@val/contracts/evidence$': path.join(root, 'contracts', 'src', 'evidenceKit.ts'),
           // The fact sheet's helpers (levels, money formatting), for the screens that show a sheet (not shared).
           '@val/contracts/factSheet$': path.join(root, 'contracts', 'src', 'factSheet.ts'),
+          // ui from source too: its ES modules keep the toast viewport a chunk of its own (loaded
+          // with the first toast), where the CommonJS build would inline it.
+          '@val/ui$': path.join(root, 'ui', 'src', 'index.ts'),
         },
       },
       module: {

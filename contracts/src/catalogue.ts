@@ -11,7 +11,6 @@
  */
 
 import type { InterviewEvidence } from './evidence';
-import { countOf } from './plural';
 import type { ReportFactSheet, SourceRef } from './factSheet';
 
 /** One AI agent of a report. */
@@ -519,11 +518,11 @@ export function formatPrice(dollars: number): string {
 /** A runtime as every page quotes it: "30 seconds", "1 minute", "3 minutes", "25m 54s". */
 export function formatRuntime(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return countOf(s, 'second');
+  if (s < 60) return `${s} second${s === 1 ? '' : 's'}`;
   const m = Math.floor(s / 60);
   const rest = s % 60;
   if (rest) return `${m}m ${rest}s`;
-  return countOf(m, 'minute');
+  return `${m} minute${m === 1 ? '' : 's'}`;
 }
 
 /** Spec section 5: fields whose name contains "idea" or "questions" are multi-line, others single-line. */

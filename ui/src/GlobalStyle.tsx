@@ -19,5 +19,7 @@ export const GlobalStyle = createGlobalStyle`
   :focus-visible { outline: 3px solid ${t.focus}; outline-offset: 2px; }
   img, svg { max-width: 100%; }
   h1, h2, h3 { line-height: 1.2; }
+  /* Read by screen readers, hidden on screen. */
+  .sr-only { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   @media (prefers-reduced-motion: reduce) { html { scroll-behavior: auto; } * { transition: none !important; animation: none !important; } }
 `;

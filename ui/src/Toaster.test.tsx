@@ -1,4 +1,4 @@
-import { toastPlacement } from './Toaster';
+import { toastPlacement } from './ToasterView';
 
 describe('toastPlacement', () => {
   const vp = { width: 1280, height: 900 };

@@ -26,14 +26,6 @@ const Box = styled(Card)`
     flex-direction: column;
     gap: 12px;
   }
-  .sr-only {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-  }
 `;
 
 const Note = styled(Muted)`

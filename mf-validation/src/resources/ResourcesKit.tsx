@@ -109,16 +109,6 @@ function LockGlyph() {
   );
 }
 
-/** Read by screen readers, hidden on screen. */
-const Hidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
-`;
-
 function Tool({ tool, apiBase }: { tool: PartnerTool; apiBase: string }) {
   return (
     <li>
@@ -133,7 +123,7 @@ function Tool({ tool, apiBase }: { tool: PartnerTool; apiBase: string }) {
           >
             {/* Named by its text, not an aria-label: the monogram's letters are not the whole name. */}
             <PartnerLogo tool={tool} decorative />
-            <Hidden>{`${tool.name} website`}</Hidden>
+            <span className="sr-only">{`${tool.name} website`}</span>
           </LogoLink>
           <Who>
             <Name>{tool.name}</Name>

@@ -20,18 +20,8 @@ export const Intro = styled.header`
   p.lead { margin: 0; color: ${t.textMuted}; font-size: 1.05rem; }
 `;
 
-/** Hidden visually, read by screen readers. */
-export const VisuallyHidden = styled.span`
-  position: absolute !important;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;
+/** Hidden visually, read by screen readers (the global `.sr-only` rule of @val/ui). */
+export const VisuallyHidden = ({ children }: { children: ReactNode }) => <span className="sr-only">{children}</span>;
 
 /** A link that opens in a new tab and says so to screen readers. */
 export function ExternalLink({
