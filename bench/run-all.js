@@ -23,7 +23,10 @@ for (const b of benches) {
   const t0 = Date.now();
   const r = spawnSync(process.execPath, [path.join(dir, b, 'run.js')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 30 * 60 * 1000 });
   process.stdout.write(r.stdout || '');
-  const line = (r.stdout || '').split('\n').reverse().find((l) => l.startsWith('BENCH '));
+  const line = (r.stdout || '')
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('BENCH '));
   if (!line) {
     rows.push({ bench: b, name: '(no result)', value: `exit ${r.status ?? r.signal}`, target: '', pass: false });
     continue;
@@ -38,7 +41,9 @@ const table = rows.map((r) => ({ ...r, result: r.pass === null ? 'n/a' : r.pass 
 const width = Object.fromEntries(cols.map((c) => [c, Math.max(c.length, ...table.map((r) => String(r[c]).length))]));
 const line = (r) => cols.map((c) => String(r[c]).padEnd(width[c])).join(' | ');
 const os = require('node:os');
-console.log(`\nSummary — Node.js ${process.version} (${process.platform}-${process.arch}), ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''}, ${new Date().toISOString()}`);
+console.log(
+  `\nSummary — Node.js ${process.version} (${process.platform}-${process.arch}), ${os.cpus().length} CPU ${os.cpus()[0]?.model ?? ''}, ${new Date().toISOString()}`,
+);
 console.log(line(Object.fromEntries(cols.map((c) => [c, c]))));
 console.log(cols.map((c) => '-'.repeat(width[c])).join('-|-'));
 for (const r of table) console.log(line(r));

@@ -14,7 +14,9 @@ const root = path.resolve(__dirname, '..');
 {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 22 || (major === 22 && minor < 14)) {
-    console.error(`Val needs Node.js 22.14 or newer; this is ${process.versions.node}. Install Node.js 24 LTS (on Linux x86_64: \`. scripts/node24.sh\` in the repository).`);
+    console.error(
+      `Val needs Node.js 22.14 or newer; this is ${process.versions.node}. Install Node.js 24 LTS (on Linux x86_64: \`. scripts/node24.sh\` in the repository).`,
+    );
     process.exit(1);
   }
 }
@@ -85,7 +87,12 @@ const bundles = [
 ];
 for (const [dir, marker] of bundles) {
   const out = path.join(root, dir, 'dist', marker);
-  const src = Math.max(...shared, newest(path.join(root, dir, 'src')), newest(path.join(root, dir, 'public')), newest(path.join(root, dir, 'webpack.config.js')));
+  const src = Math.max(
+    ...shared,
+    newest(path.join(root, dir, 'src')),
+    newest(path.join(root, dir, 'public')),
+    newest(path.join(root, dir, 'webpack.config.js')),
+  );
   if (fs.existsSync(out) && newest(out) >= src) continue;
   console.log(`[build] bundling ${dir} (webpack)`);
   const ms = run(bin('webpack'), ['--mode', 'production'], path.join(root, dir));
@@ -95,7 +102,8 @@ for (const [dir, marker] of bundles) {
 const { remoteEntrySizes, BUDGETS } = require('../bench/lib/bundles');
 const over = Object.entries(remoteEntrySizes()).filter(([, v]) => v !== null && v > BUDGETS.remoteEntryGzip);
 if (over.length) {
-  for (const [k, v] of over) console.error(`[build] mf-${k}/dist/remoteEntry.js is ${(v / 1024).toFixed(1)} KB gzip, over the ${BUDGETS.remoteEntryGzip / 1024} KB budget`);
+  for (const [k, v] of over)
+    console.error(`[build] mf-${k}/dist/remoteEntry.js is ${(v / 1024).toFixed(1)} KB gzip, over the ${BUDGETS.remoteEntryGzip / 1024} KB budget`);
   process.exit(1);
 }
 

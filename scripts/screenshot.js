@@ -16,7 +16,10 @@ const { chromium } = require('playwright-core');
 
 /** File name stem of a route: '/' is 'home'. */
 function stem(route) {
-  const s = route.replace(/[?#].*$/, '').replace(/[^a-z0-9]+/gi, '_').replace(/^_+|_+$/g, '');
+  const s = route
+    .replace(/[?#].*$/, '')
+    .replace(/[^a-z0-9]+/gi, '_')
+    .replace(/^_+|_+$/g, '');
   return s || 'home';
 }
 

@@ -60,7 +60,12 @@ class PreloadStartupChunksPlugin {
           if (tag.tagName === 'script' && tag.attributes.src) tag.attributes.fetchpriority = 'high';
         }
         data.headTags.push(
-          ...[...files].sort().map((f) => ({ tagName: 'link', voidTag: true, meta: { plugin: 'PreloadStartupChunksPlugin' }, attributes: { rel: 'preload', as: 'script', href: publicPath + f } })),
+          ...[...files].sort().map((f) => ({
+            tagName: 'link',
+            voidTag: true,
+            meta: { plugin: 'PreloadStartupChunksPlugin' },
+            attributes: { rel: 'preload', as: 'script', href: publicPath + f },
+          })),
         );
         return data;
       });

@@ -87,7 +87,8 @@ function* rows(kind, count, seed, startMs, spanMs) {
   const company = picker(COMPANIES, random);
   const product = picker(PRODUCTS, random);
   const location = picker(LOCATIONS, random);
-  const emails = kind === 'product' ? Array.from({ length: EMAIL_POOL }, (_, i) => crypto.createHmac('sha256', HASH_KEY).update(`user${i}@example.com`).digest('hex')) : [];
+  const emails =
+    kind === 'product' ? Array.from({ length: EMAIL_POOL }, (_, i) => crypto.createHmac('sha256', HASH_KEY).update(`user${i}@example.com`).digest('hex')) : [];
   let buf = [];
   for (let i = 0; i < count; i++) {
     const at = sqlTime(Math.floor(startMs + i * step + random() * step));
@@ -142,7 +143,8 @@ async function seedTable(conn, kind, count, seed, startMs, spanMs) {
     }
     if (!useInfile) {
       for (const text of chunkGen) {
-        const values = text.toString('utf8')
+        const values = text
+          .toString('utf8')
           .trim()
           .split('\n')
           .map((line) => line.split('\t').map((v) => (v === '\\N' ? null : v)));
@@ -199,7 +201,9 @@ async function main() {
       console.log(`Reusing ${N.toLocaleString('en-US')} seeded events.`);
     } else {
       if (Number(have) > 0) throw new Error(`${dbName} holds ${have} events, not ${N}: use another BENCH_DB`);
-      console.log(`Seeding ${N.toLocaleString('en-US')} click events over ${DAYS} days (${nLinks.toLocaleString('en-US')} link, ${nProducts.toLocaleString('en-US')} product)...`);
+      console.log(
+        `Seeding ${N.toLocaleString('en-US')} click events over ${DAYS} days (${nLinks.toLocaleString('en-US')} link, ${nProducts.toLocaleString('en-US')} product)...`,
+      );
       const conn = await mysql.createConnection({ uri: url, infileStreamFactory: undefined });
       await conn.query("SET time_zone = '+00:00'");
       await conn.query('SET unique_checks = 0');
@@ -219,7 +223,12 @@ async function main() {
     for (const t of ['link_click_events', 'product_click_events', 'link_click_daily', 'product_click_daily', 'product_emails', 'product_email_days']) {
       counts[t] = Number((await db.knex(t).count({ n: '*' }))[0].n);
     }
-    console.log('Rows:', Object.entries(counts).map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`).join(', '));
+    console.log(
+      'Rows:',
+      Object.entries(counts)
+        .map(([t, n]) => `${t} ${n.toLocaleString('en-US')}`)
+        .join(', '),
+    );
 
     server = await startServer({
       NODE_ENV: 'test',
@@ -229,9 +238,16 @@ async function main() {
       ANALYTICS_HASH_KEY: HASH_KEY,
       LOG_LEVEL: 'warn',
     });
-    const login = await fetch(`${server.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: PASSWORD }) });
+    const login = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
     if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const get = async (p) => {
       const r = await fetch(server.url + p, { headers: { cookie } });
       if (r.status !== 200) throw new Error(`${p}: ${r.status} ${await r.text()}`);
@@ -272,7 +288,9 @@ async function main() {
     };
     console.log(`  (rollup queries alone, in process: links ${fmt(rolledIn.links)}; products ${fmt(rolledIn.products)})`);
 
-    const same = JSON.stringify(await get('/api/admin/link-stats')) === JSON.stringify(rawLinks) && JSON.stringify(await get('/api/admin/product-stats')) === JSON.stringify(rawProducts);
+    const same =
+      JSON.stringify(await get('/api/admin/link-stats')) === JSON.stringify(rawLinks) &&
+      JSON.stringify(await get('/api/admin/product-stats')) === JSON.stringify(rawProducts);
     console.log(`\nEndpoint records equal the raw GROUP BY records: ${same ? 'yes' : 'NO'}`);
     const ratioLinks = raw.links.p50 / ep.links.p50;
     const ratioProducts = raw.products.p50 / ep.products.p50;
@@ -282,7 +300,12 @@ async function main() {
     results.push(
       { name: `link-stats p95 (${label})`, value: ms(ep.links.p95), target: `≤ ${TARGET_P95_MS} ms`, pass: ep.links.p95 <= TARGET_P95_MS },
       { name: `product-stats p95 (${label})`, value: ms(ep.products.p95), target: `≤ ${TARGET_P95_MS} ms`, pass: ep.products.p95 <= TARGET_P95_MS },
-      { name: 'raw GROUP BY p50 / endpoint p50 (links, products)', value: `${ratioLinks.toFixed(0)}x, ${ratioProducts.toFixed(0)}x`, target: '> 1x', pass: ratioLinks > 1 && ratioProducts > 1 },
+      {
+        name: 'raw GROUP BY p50 / endpoint p50 (links, products)',
+        value: `${ratioLinks.toFixed(0)}x, ${ratioProducts.toFixed(0)}x`,
+        target: '> 1x',
+        pass: ratioLinks > 1 && ratioProducts > 1,
+      },
       { name: 'rollups equal raw', value: same ? 'yes' : 'no', target: 'yes', pass: same },
     );
   } finally {

@@ -25,10 +25,11 @@ if (counts) {
   const bad = (counts.critical ?? 0) + (counts.high ?? 0);
   result = { name: 'npm audit --omit=dev high+critical', value: String(bad), target: '0', pass: bad === 0 };
 } else {
-  const why = ((report && report.error && (report.error.summary || report.error.code)) || r.stderr || r.error?.message || 'no answer')
-    .toString()
-    .split('\n')
-    .find((l) => l.trim()) || 'no answer';
+  const why =
+    ((report && report.error && (report.error.summary || report.error.code)) || r.stderr || r.error?.message || 'no answer')
+      .toString()
+      .split('\n')
+      .find((l) => l.trim()) || 'no answer';
   console.log(`npm audit --omit=dev could not run: ${why.trim()}`);
   result = { name: 'npm audit --omit=dev high+critical', value: 'not checked (registry refused the audit endpoint)', target: '0', pass: null };
 }

@@ -25,7 +25,9 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
     const { width, height } = FIRST_SCREENS[screen].viewport;
     console.log(`Landing page critical-path JS at ${width}×${height} (gzip -9; first screen: ${FIRST_SCREENS[screen].readySelectors.join(', ')}):`);
     for (const f of r.files.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.url}`);
-    console.log(`  ${kb(r.totalGzip).padStart(9)}  TOTAL (${r.files.length} files, ${kb(r.totalRaw)} raw)  target ${kb(BUDGETS.landingGzip)}, CI gate ${kb(BUDGETS.landingGate)}`);
+    console.log(
+      `  ${kb(r.totalGzip).padStart(9)}  TOTAL (${r.files.length} files, ${kb(r.totalRaw)} raw)  target ${kb(BUDGETS.landingGzip)}, CI gate ${kb(BUDGETS.landingGate)}`,
+    );
     const runtime = r.files.filter((f) => /\/main\.js|remoteEntry\.js/.test(f.url)).reduce((a, f) => a + f.gzip, 0);
     console.log(`  federation runtime (main.js + remote entries): ${kb(runtime)} = ${((runtime / r.totalGzip) * 100).toFixed(1)}% of it`);
   }
@@ -33,10 +35,30 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   for (const [k, v] of Object.entries(entries)) console.log(`  ${kb(v ?? 0).padStart(9)}  ${k}  budget ${kb(BUDGETS.remoteEntryGzip)}`);
   const { desktop, phone } = landing;
   const results = [
-    { name: 'landing JS 1280×900 (hero + lab), CI gate', value: kb(desktop.totalGzip), target: `≤ ${kb(BUDGETS.landingGate)}`, pass: desktop.totalGzip <= BUDGETS.landingGate },
-    { name: 'landing JS 1280×900 (hero + lab), target', value: kb(desktop.totalGzip), target: `≤ ${kb(BUDGETS.landingGzip)}`, pass: desktop.totalGzip <= BUDGETS.landingGzip },
-    { name: 'landing JS 412×823 phone (hero), target', value: kb(phone.totalGzip), target: `≤ ${kb(BUDGETS.landingGzip)}`, pass: phone.totalGzip <= BUDGETS.landingGzip },
-    ...Object.entries(entries).map(([k, v]) => ({ name: `mf-${k} remoteEntry.js (gzip)`, value: v === null ? 'not built' : kb(v), target: `≤ ${kb(BUDGETS.remoteEntryGzip)}`, pass: v !== null && v <= BUDGETS.remoteEntryGzip })),
+    {
+      name: 'landing JS 1280×900 (hero + lab), CI gate',
+      value: kb(desktop.totalGzip),
+      target: `≤ ${kb(BUDGETS.landingGate)}`,
+      pass: desktop.totalGzip <= BUDGETS.landingGate,
+    },
+    {
+      name: 'landing JS 1280×900 (hero + lab), target',
+      value: kb(desktop.totalGzip),
+      target: `≤ ${kb(BUDGETS.landingGzip)}`,
+      pass: desktop.totalGzip <= BUDGETS.landingGzip,
+    },
+    {
+      name: 'landing JS 412×823 phone (hero), target',
+      value: kb(phone.totalGzip),
+      target: `≤ ${kb(BUDGETS.landingGzip)}`,
+      pass: phone.totalGzip <= BUDGETS.landingGzip,
+    },
+    ...Object.entries(entries).map(([k, v]) => ({
+      name: `mf-${k} remoteEntry.js (gzip)`,
+      value: v === null ? 'not built' : kb(v),
+      target: `≤ ${kb(BUDGETS.remoteEntryGzip)}`,
+      pass: v !== null && v <= BUDGETS.remoteEntryGzip,
+    })),
   ];
   console.log(`BENCH ${JSON.stringify({ bench: 'bundles', results })}`);
   process.exitCode = results.every((r) => r.pass) ? 0 : 1;

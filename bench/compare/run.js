@@ -64,19 +64,33 @@ async function compare(url, base, head, ip) {
 }
 
 async function main() {
-  const server = await startServer({ TRUST_PROXY: '1', VALIDATE_RATE_LIMIT_PER_MINUTE: '1000', ANALYTICS_HASH_KEY: 'bench-only-analytics-hash-key-0123456789' });
+  const server = await startServer({
+    TRUST_PROXY: '1',
+    VALIDATE_RATE_LIMIT_PER_MINUTE: '1000',
+    ANALYTICS_HASH_KEY: 'bench-only-analytics-hash-key-0123456789',
+  });
   try {
     const ids = [];
     for (let i = 0; i < VALIDATIONS; i++) {
       const body = Object.fromEntries(Object.entries(LIMITS).map(([k, n], j) => [k, shortWords(n, 1 + i * 3 + j)]));
-      const r = await fetch(`${server.url}/api/validate`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.0.1' }, body: JSON.stringify(body) });
+      const r = await fetch(`${server.url}/api/validate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.0.1' },
+        body: JSON.stringify(body),
+      });
       const v = await r.json();
       if (!r.ok || !v.id) throw new Error(`validate answered ${r.status}: ${JSON.stringify(v).slice(0, 300)}`);
       ids.push(v.id);
     }
     const pairs = ids.flatMap((a) => ids.filter((b) => b !== a).map((b) => [a, b]));
 
-    await healthWhile(server.url, ((n) => () => n-- <= 0)(50));
+    await healthWhile(
+      server.url,
+      (
+        (n) => () =>
+          n-- <= 0
+      )(50),
+    );
     let stop = false;
     const idleRun = healthWhile(server.url, () => stop);
     await sleep(SECONDS * 1000);
@@ -121,15 +135,29 @@ async function main() {
     const burstPairs = Array.from({ length: READ_LIMIT_PER_MINUTE }, (_, i) => fresh[i % fresh.length]);
     const { rs: burstResults, took: burstMs, health: burst } = await burstOf((i) => compare(server.url, burstPairs[i][0], burstPairs[i][1], '10.9.2.1'));
 
-    const statusesOf = (rs) => Object.entries(rs.reduce((m, r) => ({ ...m, [r.status]: (m[r.status] || 0) + 1 }), {})).map(([s, n]) => `${n}×${s}`).join(', ');
+    const statusesOf = (rs) =>
+      Object.entries(rs.reduce((m, r) => ({ ...m, [r.status]: (m[r.status] || 0) + 1 }), {}))
+        .map(([s, n]) => `${n}×${s}`)
+        .join(', ');
     console.log(`${VALIDATIONS} validations with maximum-length inputs of 1–3-letter words (${Object.values(LIMITS).join(' + ')} characters)`);
     console.log(`/healthz idle:                       p50 ${ms(idle.p50)} p99 ${ms(idle.p99)} max ${ms(idle.max)} (n=${idle.n})`);
-    console.log(`/healthz, compares at 2/s for ${SECONDS} s: p50 ${ms(during.p50)} p99 ${ms(during.p99)} max ${ms(during.max)} (n=${during.n}); compares ${statusesOf(steadyResults)}, p50 ${ms(compareTimes.p50)} p99 ${ms(compareTimes.p99)}`);
-    console.log(`/healthz, ${READ_LIMIT_PER_MINUTE} compares at once:      p50 ${ms(burst.p50)} p99 ${ms(burst.p99)} max ${ms(burst.max)} (n=${burst.n}); compares ${statusesOf(burstResults)}, all answered in ${ms(burstMs)}`);
-    console.log(`/healthz, ${READ_LIMIT_PER_MINUTE} permalink reads at once: p50 ${ms(reads.health.p50)} p99 ${ms(reads.health.p99)} max ${ms(reads.health.max)} (n=${reads.health.n}); reads ${statusesOf(reads.rs)}, all answered in ${ms(reads.took)} (baseline of the burst)`);
+    console.log(
+      `/healthz, compares at 2/s for ${SECONDS} s: p50 ${ms(during.p50)} p99 ${ms(during.p99)} max ${ms(during.max)} (n=${during.n}); compares ${statusesOf(steadyResults)}, p50 ${ms(compareTimes.p50)} p99 ${ms(compareTimes.p99)}`,
+    );
+    console.log(
+      `/healthz, ${READ_LIMIT_PER_MINUTE} compares at once:      p50 ${ms(burst.p50)} p99 ${ms(burst.p99)} max ${ms(burst.max)} (n=${burst.n}); compares ${statusesOf(burstResults)}, all answered in ${ms(burstMs)}`,
+    );
+    console.log(
+      `/healthz, ${READ_LIMIT_PER_MINUTE} permalink reads at once: p50 ${ms(reads.health.p50)} p99 ${ms(reads.health.p99)} max ${ms(reads.health.max)} (n=${reads.health.n}); reads ${statusesOf(reads.rs)}, all answered in ${ms(reads.took)} (baseline of the burst)`,
+    );
     const ok = (rs) => rs.every((r) => r.status === 200);
     const results = [
-      { name: '/healthz p99 while compares run at the read limit (2/s)', value: ms(during.p99), target: `<= ${TARGET_P99_MS} ms (idle p99 ${ms(idle.p99)})`, pass: during.p99 <= TARGET_P99_MS && ok(steadyResults) },
+      {
+        name: '/healthz p99 while compares run at the read limit (2/s)',
+        value: ms(during.p99),
+        target: `<= ${TARGET_P99_MS} ms (idle p99 ${ms(idle.p99)})`,
+        pass: during.p99 <= TARGET_P99_MS && ok(steadyResults),
+      },
       {
         name: `/healthz p99 during ${READ_LIMIT_PER_MINUTE} compares at once, above the same burst of permalink reads`,
         value: ms(burst.p99 - reads.health.p99),

@@ -34,7 +34,9 @@ async function scenario(label, opts) {
       `  clicks ${phase.padEnd(6)}: sent ${String(p.sent).padStart(5)}, accepted ${String(p.accepted).padStart(5)}, errors ${p.httpErrors}, no answer ${p.noAnswer}, stored ${p.stored}, rollup ${p.rollup}  ${JSON.stringify(p.statuses)}`,
     );
   }
-  console.log(`  /readyz: 503 after ${fmt(f.readyzDownAfterMs)}, 200 again ${fmt(f.readyzUpAfterMs)} after the link came back, slowest answer ${fmt(f.readyzSlowestMs)}`);
+  console.log(
+    `  /readyz: 503 after ${fmt(f.readyzDownAfterMs)}, 200 again ${fmt(f.readyzUpAfterMs)} after the link came back, slowest answer ${fmt(f.readyzSlowestMs)}`,
+  );
   console.log(`  buffered clicks written ${fmt(f.backlogWrittenAfterMs)} after the link came back; spilled files: ${f.spilledFiles}`);
   console.log(`  database-backed API calls during the cut: ${JSON.stringify(f.apiDuringOutage)}`);
   const once = Object.values(f.phases).every((p) => p.stored === p.accepted && p.rollup === p.accepted) && f.spilledFiles === 0;
@@ -59,7 +61,9 @@ async function mysqlReachable() {
 (async () => {
   const results = [];
   if (!(await mysqlReachable())) {
-    console.log(`BENCH ${JSON.stringify({ bench: 'faults', results: [{ name: 'database outage scenarios', value: 'skipped (no MySQL)', target: 'run', pass: false }] })}`);
+    console.log(
+      `BENCH ${JSON.stringify({ bench: 'faults', results: [{ name: 'database outage scenarios', value: 'skipped (no MySQL)', target: 'run', pass: false }] })}`,
+    );
     process.exitCode = 1;
     return;
   }
@@ -68,19 +72,44 @@ async function mysqlReachable() {
     const { f, once, answered } = await scenario(`${mode}: ${cut(CUT_MS)} cut`, { mode, cutMs: CUT_MS, beforeMs: 3000, afterMs: 6000 });
     const api = Object.keys(f.apiDuringOutage);
     results.push(
-      { name: `${mode}: /readyz 503 after the cut`, value: fmt(f.readyzDownAfterMs), target: '≤ 2000 ms', pass: f.readyzDownAfterMs !== null && f.readyzDownAfterMs <= 2000 },
-      { name: `${mode}: /readyz 200 after the cut ends`, value: fmt(f.readyzUpAfterMs), target: '≤ 5000 ms', pass: f.readyzUpAfterMs !== null && f.readyzUpAfterMs <= 5000 },
+      {
+        name: `${mode}: /readyz 503 after the cut`,
+        value: fmt(f.readyzDownAfterMs),
+        target: '≤ 2000 ms',
+        pass: f.readyzDownAfterMs !== null && f.readyzDownAfterMs <= 2000,
+      },
+      {
+        name: `${mode}: /readyz 200 after the cut ends`,
+        value: fmt(f.readyzUpAfterMs),
+        target: '≤ 5000 ms',
+        pass: f.readyzUpAfterMs !== null && f.readyzUpAfterMs <= 5000,
+      },
       { name: `${mode}: slowest /readyz during the cut`, value: fmt(f.readyzSlowestMs), target: '≤ 2000 ms', pass: f.readyzSlowestMs <= 2000 },
       { name: `${mode}: accepted clicks stored exactly once`, value: once ? 'yes' : 'no', target: 'yes', pass: once },
       { name: `${mode}: clicks without an answer`, value: String(Object.values(f.phases).reduce((n, p) => n + p.noAnswer, 0)), target: '0', pass: answered },
-      { name: `${mode}: buffered clicks written after the cut`, value: fmt(f.backlogWrittenAfterMs), target: '(figure)', pass: f.backlogWrittenAfterMs !== null },
-      { name: `${mode}: DB-backed API during the cut`, value: api.join(', ') || 'none', target: '503 only', pass: api.length > 0 && api.every((k) => / 503( |$)/.test(k)) },
+      {
+        name: `${mode}: buffered clicks written after the cut`,
+        value: fmt(f.backlogWrittenAfterMs),
+        target: '(figure)',
+        pass: f.backlogWrittenAfterMs !== null,
+      },
+      {
+        name: `${mode}: DB-backed API during the cut`,
+        value: api.join(', ') || 'none',
+        target: '503 only',
+        pass: api.length > 0 && api.every((k) => / 503( |$)/.test(k)),
+      },
     );
   }
   const flap = await scenario(`flapping: ${FLAPS} cuts of 300 ms`, { mode: 'refuse', cutMs: 300, cuts: FLAPS, upMs: 300, beforeMs: 2000, afterMs: 4000 });
   results.push(
     { name: `flapping (${FLAPS} cuts): accepted clicks stored exactly once`, value: flap.once ? 'yes' : 'no', target: 'yes', pass: flap.once },
-    { name: `flapping (${FLAPS} cuts): clicks without an answer`, value: String(Object.values(flap.f.phases).reduce((n, p) => n + p.noAnswer, 0)), target: '0', pass: flap.answered },
+    {
+      name: `flapping (${FLAPS} cuts): clicks without an answer`,
+      value: String(Object.values(flap.f.phases).reduce((n, p) => n + p.noAnswer, 0)),
+      target: '0',
+      pass: flap.answered,
+    },
   );
   console.log(`BENCH ${JSON.stringify({ bench: 'faults', results })}`);
   process.exitCode = results.every((r) => r.pass) ? 0 : 1;

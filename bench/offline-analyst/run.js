@@ -84,13 +84,25 @@ for (const [set, { label: setLabel, listWrong }] of Object.entries(SETS)) {
   const base = tally(ideas, readers['naive baseline']);
   for (const [name, read] of Object.entries(readers)) {
     const t = tally(ideas, read);
-    console.log(`${set.padEnd(9)} ${name.padEnd(15)} ${String(t.n).padStart(5)}  ${pct(t.right).padStart(6)}  ${pct(t.wrong).padStart(6)}  ${pct(t.general).padStart(6)}`);
+    console.log(
+      `${set.padEnd(9)} ${name.padEnd(15)} ${String(t.n).padStart(5)}  ${pct(t.right).padStart(6)}  ${pct(t.wrong).padStart(6)}  ${pct(t.general).padStart(6)}`,
+    );
     if (listWrong) for (const w of t.wrongList) console.log(`          WRONG ${w}`);
     else if (t.wrongList.length) console.log(`          (${t.wrongList.length} wrong; not listed: the set stays held out)`);
     if (name === 'naive baseline') continue;
     const label = `${name}, ${setLabel} (${t.n} ideas)`;
-    results.push({ name: `${label}: labelled right`, value: `${pct(t.right)} (baseline ${pct(base.right)})`, target: `>= ${pct(TARGETS.right)}`, pass: t.right >= TARGETS.right });
-    results.push({ name: `${label}: labelled wrongly`, value: `${pct(t.wrong)} (baseline ${pct(base.wrong)})`, target: `= ${pct(TARGETS.wrong)}`, pass: t.wrong <= TARGETS.wrong });
+    results.push({
+      name: `${label}: labelled right`,
+      value: `${pct(t.right)} (baseline ${pct(base.right)})`,
+      target: `>= ${pct(TARGETS.right)}`,
+      pass: t.right >= TARGETS.right,
+    });
+    results.push({
+      name: `${label}: labelled wrongly`,
+      value: `${pct(t.wrong)} (baseline ${pct(base.wrong)})`,
+      target: `= ${pct(TARGETS.wrong)}`,
+      pass: t.wrong <= TARGETS.wrong,
+    });
   }
 }
 

@@ -53,7 +53,14 @@ async function dagRatio() {
   const { createAi } = dist('src/ai/service');
   const { createReportService } = dist('src/reports/service');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'val-bench-reports-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dir, OFFLINE_AI_DELAY_MS: String(L), REPORT_POLL_MS: '20', AI_PROVIDER: 'offline' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dir,
+    OFFLINE_AI_DELAY_MS: String(L),
+    REPORT_POLL_MS: '20',
+    AI_PROVIDER: 'offline',
+  });
   const logger = createLogger(config);
   const db = createDb({ dataDir: dir });
   await db.migrate();
@@ -164,7 +171,9 @@ async function queueThroughput() {
     const perWorker = {};
     for (const j of jobs) perWorker[j.worker_id] = (perWorker[j.worker_id] ?? 0) + 1;
     console.log(`${JOBS} jobs in ${seconds.toFixed(2)} s: ${(JOBS / seconds).toFixed(1)} jobs/s, ${(steps / seconds).toFixed(0)} agent steps/s`);
-    console.log(`jobs per worker: ${Object.values(perWorker).join(', ')}; every job exactly once: ${onceEach}; step-finished events: ${steps} (expected ${JOBS * 10})`);
+    console.log(
+      `jobs per worker: ${Object.values(perWorker).join(', ')}; every job exactly once: ${onceEach}; step-finished events: ${steps} (expected ${JOBS * 10})`,
+    );
     return { jobsPerS: JOBS / seconds, exact: onceEach && steps === JOBS * 10 };
   } finally {
     for (const p of procs) if (p.exitCode === null) p.kill('SIGTERM');
@@ -183,7 +192,12 @@ async function queueThroughput() {
   const q = await queueThroughput();
   const results = [{ name: 'feasibility wall / (10 x L)', value: Number(ratio.toFixed(3)), target: `<= ${TARGET_RATIO}`, pass: ratio <= TARGET_RATIO }];
   if (q) {
-    results.push({ name: `jobs/s, ${WORKERS} workers on MySQL`, value: Number(q.jobsPerS.toFixed(1)), target: `>= ${TARGET_JOBS_PER_S}`, pass: q.jobsPerS >= TARGET_JOBS_PER_S });
+    results.push({
+      name: `jobs/s, ${WORKERS} workers on MySQL`,
+      value: Number(q.jobsPerS.toFixed(1)),
+      target: `>= ${TARGET_JOBS_PER_S}`,
+      pass: q.jobsPerS >= TARGET_JOBS_PER_S,
+    });
     results.push({ name: 'every job exactly once', value: q.exact, target: 'true', pass: q.exact });
   } else {
     results.push({ name: `jobs/s, ${WORKERS} workers on MySQL`, value: 'skipped (no MySQL)', target: `>= ${TARGET_JOBS_PER_S}`, pass: false });

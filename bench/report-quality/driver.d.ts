@@ -14,6 +14,11 @@ export function runStep3(
   chat: { month: number; question: string; reply: string };
   ms: number;
 }>;
-export function runReport(base: string, product: string, inputs: Record<string, string>, opts?: { timeoutMs?: number }): Promise<{ id: string; status: ReportStatusResponse; ms: number }>;
+export function runReport(
+  base: string,
+  product: string,
+  inputs: Record<string, string>,
+  opts?: { timeoutMs?: number },
+): Promise<{ id: string; status: ReportStatusResponse; ms: number }>;
 export function pool<T>(n: number, tasks: Array<() => Promise<T>>): Promise<T[]>;
 export const LOST_USERS_QUESTION: (month: number) => string;

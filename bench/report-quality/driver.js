@@ -62,7 +62,12 @@ async function runStep3(base, idea, validation) {
   const { customers } = await post(base, '/api/generate-customers', validationData, address);
   const customerInsights = [];
   for (const persona of customers) {
-    const { response } = await post(base, '/api/customer-interview', { customerId: persona.id, customerPersona: persona, userQuestion: '', conversationHistory: [], validationData }, address);
+    const { response } = await post(
+      base,
+      '/api/customer-interview',
+      { customerId: persona.id, customerPersona: persona, userQuestion: '', conversationHistory: [], validationData },
+      address,
+    );
     customerInsights.push({ persona, responses: [String(response).slice(0, 100)], completed: true });
   }
   const simulation = await post(base, '/api/generate-simulation', { validationData, customerInsights, landingPageContent: null }, address);

@@ -1,5 +1,13 @@
 /** Types of probes.js (the report-quality probes), for the TypeScript tests that import it. */
-import type { FactSheet, ReportStatusResponse, SimulationMonth, SourceRef, ValidateResponse, GenerateSimulationResponse, CustomerPersona } from '@val/contracts';
+import type {
+  FactSheet,
+  ReportStatusResponse,
+  SimulationMonth,
+  SourceRef,
+  ValidateResponse,
+  GenerateSimulationResponse,
+  CustomerPersona,
+} from '@val/contracts';
 
 export type FindingKind = 'contradiction' | 'wrong-name' | 'untraceable' | 'citation' | 'link' | 'sheet';
 
@@ -69,7 +77,10 @@ export function probeReport(
   status: Pick<ReportStatusResponse, 'flow_execution_steps' | 'fact_sheet'>,
   ctx: { product: string; inputs: Record<string, string> },
 ): { findings: Finding[]; sections: number; withSources: number; unsourced: string[]; claims: number; seen: Statements; sheet: FactSheet | undefined };
-export function probeValidation(answer: ValidateResponse, idea: { expected: string[] }): { findings: Finding[]; checked: boolean; claims: number; seen: Statements; sheet: FactSheet | undefined };
+export function probeValidation(
+  answer: ValidateResponse,
+  idea: { expected: string[] },
+): { findings: Finding[]; checked: boolean; claims: number; seen: Statements; sheet: FactSheet | undefined };
 export function probeStep3(
   run: {
     simulation: Pick<GenerateSimulationResponse, 'simulation' | 'factSheet'>;

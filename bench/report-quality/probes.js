@@ -26,18 +26,118 @@
 
 /** @type {Record<string, string[]>} */
 const WELL_KNOWN = {
-  food: ['DoorDash', 'Uber Eats', 'Deliveroo', 'Just Eat', 'Grubhub', 'HelloFresh', 'Gousto', 'Too Good To Go', 'Swiggy', 'Zomato', 'Instacart', 'Toast', 'Mealime', 'OpenTable'],
-  health: ['Zocdoc', 'Doctolib', 'Teladoc', 'Epic MyChart', 'Babylon Health', 'Practo', 'Ada Health', 'Sleepio', 'Headspace', 'Calm', 'Livongo', '1mg', 'PharmEasy', 'Jane App'],
+  food: [
+    'DoorDash',
+    'Uber Eats',
+    'Deliveroo',
+    'Just Eat',
+    'Grubhub',
+    'HelloFresh',
+    'Gousto',
+    'Too Good To Go',
+    'Swiggy',
+    'Zomato',
+    'Instacart',
+    'Toast',
+    'Mealime',
+    'OpenTable',
+  ],
+  health: [
+    'Zocdoc',
+    'Doctolib',
+    'Teladoc',
+    'Epic MyChart',
+    'Babylon Health',
+    'Practo',
+    'Ada Health',
+    'Sleepio',
+    'Headspace',
+    'Calm',
+    'Livongo',
+    '1mg',
+    'PharmEasy',
+    'Jane App',
+  ],
   fitness: ['Peloton', 'ClassPass', 'Mindbody', 'Strava', 'MyFitnessPal', 'Glofox', 'Runna', 'Zwift', 'Fitbit', 'Garmin', 'TrainingPeaks', 'Eversports'],
-  education: ['Duolingo', 'Coursera', 'Khan Academy', 'Chegg', 'Udemy', "Byju's", 'Google Classroom', 'Quizlet', 'Turnitin', 'Preply', 'Superprof', 'Moringa School'],
-  pets: ['Chewy', 'Rover', 'BarkBox', 'Petplan', 'Tractive', 'Wag!', 'The Farmer\'s Dog', 'Butternut Box', 'PetDesk', 'Fressnapf', 'Whistle'],
-  finance: ['QuickBooks', 'Xero', 'Stripe', 'Revolut', 'Plaid', 'Monzo', 'PayPal', 'Intuit', 'FreshBooks', 'Paystack', 'Flutterwave', 'M-Pesa', 'Klarna', 'Experian', 'Esusu'],
+  education: [
+    'Duolingo',
+    'Coursera',
+    'Khan Academy',
+    'Chegg',
+    'Udemy',
+    "Byju's",
+    'Google Classroom',
+    'Quizlet',
+    'Turnitin',
+    'Preply',
+    'Superprof',
+    'Moringa School',
+  ],
+  pets: ['Chewy', 'Rover', 'BarkBox', 'Petplan', 'Tractive', 'Wag!', "The Farmer's Dog", 'Butternut Box', 'PetDesk', 'Fressnapf', 'Whistle'],
+  finance: [
+    'QuickBooks',
+    'Xero',
+    'Stripe',
+    'Revolut',
+    'Plaid',
+    'Monzo',
+    'PayPal',
+    'Intuit',
+    'FreshBooks',
+    'Paystack',
+    'Flutterwave',
+    'M-Pesa',
+    'Klarna',
+    'Experian',
+    'Esusu',
+  ],
   realestate: ['Zillow', 'Rightmove', 'Zoopla', 'Redfin', 'AppFolio', 'Buildium', 'Opendoor', 'Idealista', 'SUUMO', 'Daft.ie', 'Airbnb'],
-  travel: ['Booking.com', 'Expedia', 'Tripadvisor', 'Airbnb', 'Skyscanner', 'Hostelworld', 'Omio', 'Trainline', 'Kayak', 'Hopper', 'Rakuten Travel', 'GetYourGuide'],
-  ecommerce: ['Shopify', 'Etsy', 'eBay', 'Zalando', 'Vinted', 'Loop Returns', 'Mercado Libre', 'Allegro', 'WooCommerce', 'AfterShip', 'Stripe', 'PayPal', 'Klarna'],
+  travel: [
+    'Booking.com',
+    'Expedia',
+    'Tripadvisor',
+    'Airbnb',
+    'Skyscanner',
+    'Hostelworld',
+    'Omio',
+    'Trainline',
+    'Kayak',
+    'Hopper',
+    'Rakuten Travel',
+    'GetYourGuide',
+  ],
+  ecommerce: [
+    'Shopify',
+    'Etsy',
+    'eBay',
+    'Zalando',
+    'Vinted',
+    'Loop Returns',
+    'Mercado Libre',
+    'Allegro',
+    'WooCommerce',
+    'AfterShip',
+    'Stripe',
+    'PayPal',
+    'Klarna',
+  ],
   hr: ['Workday', 'Salesforce', 'Greenhouse', 'Deel', 'BambooHR', 'Personio', 'Gusto', 'Rippling', 'HireVue', 'Workable', 'Paradox', 'Seamless HR'],
   devtools: ['GitHub', 'GitLab', 'Atlassian', 'Jira', 'CircleCI', 'Postman', 'Datadog', 'Vercel', 'Sentry', 'WireMock', 'Unity'],
-  marketing: ['HubSpot', 'Mailchimp', 'Canva', 'Hootsuite', 'Semrush', 'Substack', 'Beehiiv', 'SparkLoop', 'Patreon', 'Descript', 'Opus Clip', 'Salesforce', 'Birdeye'],
+  marketing: [
+    'HubSpot',
+    'Mailchimp',
+    'Canva',
+    'Hootsuite',
+    'Semrush',
+    'Substack',
+    'Beehiiv',
+    'SparkLoop',
+    'Patreon',
+    'Descript',
+    'Opus Clip',
+    'Salesforce',
+    'Birdeye',
+  ],
   logistics: ['Onfleet', 'Routific', 'Samsara', 'Descartes', 'Flexport', 'Convoy', 'DHL', 'FedEx', 'Uber Freight', 'Delhivery', 'Lalamove', 'Sennder'],
   sustainability: ['Watershed', 'Octopus Energy', 'Sunrun', 'Tesla Energy', 'Persefoni', 'EnergySage', 'Pod Point', 'ChargePoint', 'Zapmap', 'Sweep'],
   family: ['Care.com', 'Cozi', 'Life360', 'Sittercity', 'UrbanSitter', 'HopSkipDrive', 'GoKid', 'Yoopies'],
@@ -45,7 +145,19 @@ const WELL_KNOWN = {
   legal: ['LegalZoom', 'Rocket Lawyer', 'DocuSign', 'Clio', 'AirHelp', 'Flightright', 'Ironclad', 'Juro'],
   beauty: ['Sephora', 'Fresha', 'Glossier', 'Booksy', 'Vagaro', 'The Ordinary', 'Treatwell', 'Ulta', 'Olive Young', 'Squire'],
   homeservices: ['Angi', 'Thumbtack', 'Checkatrade', 'TaskRabbit', 'Helpling', 'Jobber', 'ServiceTitan', 'Housecall Pro', 'Tradify'],
-  agriculture: ['John Deere', 'Climate FieldView', 'Trimble', 'CropX', 'DeHaat', 'AgroStar', 'Twiga Foods', 'Farmers Business Network', 'Moocall', 'Connecterra', 'Kisan Network'],
+  agriculture: [
+    'John Deere',
+    'Climate FieldView',
+    'Trimble',
+    'CropX',
+    'DeHaat',
+    'AgroStar',
+    'Twiga Foods',
+    'Farmers Business Network',
+    'Moocall',
+    'Connecterra',
+    'Kisan Network',
+  ],
 };
 
 /** Every name of WELL_KNOWN → the markets it belongs to. */
@@ -122,16 +234,52 @@ const MULT = '(?:\\s?(k|K|m|M|mn|bn|B|thousand|million|billion)(?![\\p{L}\\p{N}]
 const MULTIPLIER = { k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 };
 /** Currency marks written before an amount → ISO code (longest first). */
 const PREFIXES = [
-  ['US$', 'USD'], ['CA$', 'CAD'], ['C$', 'CAD'], ['AU$', 'AUD'], ['A$', 'AUD'], ['NZ$', 'NZD'], ['R$', 'BRL'], ['MX$', 'MXN'], ['S$', 'SGD'], ['HK$', 'HKD'], ['CN¥', 'CNY'],
-  ['$', 'USD'], ['£', 'GBP'], ['€', 'EUR'], ['¥', 'JPY'], ['₹', 'INR'], ['₦', 'NGN'], ['₩', 'KRW'], ['KSh', 'KES'], ['Ksh', 'KES'], ['Rs.', 'INR'], ['Rs', 'INR'],
-  ...['USD', 'GBP', 'EUR', 'CHF', 'JPY', 'CAD', 'AUD', 'INR', 'BRL', 'MXN', 'SGD', 'NGN', 'KES', 'SEK', 'NOK', 'DKK', 'PLN', 'ZAR', 'CNY', 'KRW', 'AED'].map((c) => [c, c]),
+  ['US$', 'USD'],
+  ['CA$', 'CAD'],
+  ['C$', 'CAD'],
+  ['AU$', 'AUD'],
+  ['A$', 'AUD'],
+  ['NZ$', 'NZD'],
+  ['R$', 'BRL'],
+  ['MX$', 'MXN'],
+  ['S$', 'SGD'],
+  ['HK$', 'HKD'],
+  ['CN¥', 'CNY'],
+  ['$', 'USD'],
+  ['£', 'GBP'],
+  ['€', 'EUR'],
+  ['¥', 'JPY'],
+  ['₹', 'INR'],
+  ['₦', 'NGN'],
+  ['₩', 'KRW'],
+  ['KSh', 'KES'],
+  ['Ksh', 'KES'],
+  ['Rs.', 'INR'],
+  ['Rs', 'INR'],
+  ...['USD', 'GBP', 'EUR', 'CHF', 'JPY', 'CAD', 'AUD', 'INR', 'BRL', 'MXN', 'SGD', 'NGN', 'KES', 'SEK', 'NOK', 'DKK', 'PLN', 'ZAR', 'CNY', 'KRW', 'AED'].map(
+    (c) => [c, c],
+  ),
   ['R', 'ZAR'],
 ];
 /** Currency words written after an amount → ISO code. */
 const SUFFIXES = [
-  [/^(?:euros?|EUR)$/i, 'EUR'], [/^(?:pounds?|quid|GBP)$/i, 'GBP'], [/^(?:dollars?|USD|bucks)$/i, 'USD'], [/^(?:francs?|CHF)$/i, 'CHF'], [/^(?:yen|JPY)$/i, 'JPY'],
-  [/^(?:rupees?|INR)$/i, 'INR'], [/^(?:naira|NGN)$/i, 'NGN'], [/^(?:reais|BRL)$/i, 'BRL'], [/^(?:shillings?|KES)$/i, 'KES'], [/^(?:rand|ZAR)$/i, 'ZAR'],
-  [/^(?:kronor|SEK)$/i, 'SEK'], [/^(?:kroner|NOK)$/i, 'NOK'], [/^DKK$/i, 'DKK'], [/^(?:złoty|zloty|PLN)$/i, 'PLN'], [/^(?:won|KRW)$/i, 'KRW'], [/^(?:dirhams?|AED)$/i, 'AED'], [/^(?:pesos?|MXN)$/i, 'MXN'],
+  [/^(?:euros?|EUR)$/i, 'EUR'],
+  [/^(?:pounds?|quid|GBP)$/i, 'GBP'],
+  [/^(?:dollars?|USD|bucks)$/i, 'USD'],
+  [/^(?:francs?|CHF)$/i, 'CHF'],
+  [/^(?:yen|JPY)$/i, 'JPY'],
+  [/^(?:rupees?|INR)$/i, 'INR'],
+  [/^(?:naira|NGN)$/i, 'NGN'],
+  [/^(?:reais|BRL)$/i, 'BRL'],
+  [/^(?:shillings?|KES)$/i, 'KES'],
+  [/^(?:rand|ZAR)$/i, 'ZAR'],
+  [/^(?:kronor|SEK)$/i, 'SEK'],
+  [/^(?:kroner|NOK)$/i, 'NOK'],
+  [/^DKK$/i, 'DKK'],
+  [/^(?:złoty|zloty|PLN)$/i, 'PLN'],
+  [/^(?:won|KRW)$/i, 'KRW'],
+  [/^(?:dirhams?|AED)$/i, 'AED'],
+  [/^(?:pesos?|MXN)$/i, 'MXN'],
 ];
 const PREFIX_RE = new RegExp(`(?<![\\p{L}\\p{N}$])(${PREFIXES.map(([p]) => escapeRe(p)).join('|')})\\s?${NUM}${MULT}`, 'gu');
 const SUFFIX_RE = new RegExp(`(?<![\\p{L}\\p{N}.,$£€¥₹₦₩])${NUM}${MULT}\\s?([\\p{L}]{3,9})(?![\\p{L}])`, 'gu');
@@ -167,7 +315,15 @@ function numberClaims(raw) {
     const code = PREFIXES.find(([p]) => p === m[1])[1];
     const mult = MULTIPLIER[(m[3] ?? '').toLowerCase()] ?? 1;
     const before = text.slice(Math.max(0, m.index - 1), m.index);
-    add({ kind: 'money', currency: code, value: toNumber(m[2]) * mult * (/[-−]/.test(before) ? -1 : 1), tol: halfUnit(m[2], mult), text: m[0], start: m.index, end: m.index + m[0].length });
+    add({
+      kind: 'money',
+      currency: code,
+      value: toNumber(m[2]) * mult * (/[-−]/.test(before) ? -1 : 1),
+      tol: halfUnit(m[2], mult),
+      text: m[0],
+      start: m.index,
+      end: m.index + m[0].length,
+    });
   }
   for (const m of text.matchAll(SUFFIX_RE)) {
     const code = SUFFIXES.find(([re]) => re.test(m[3]))?.[1];
@@ -191,7 +347,15 @@ function numberClaims(raw) {
     const year = !m[2] && /^\d{4}$/.test(m[1]) && value >= 1900 && value <= 2099;
     const rate = /\bper\s$/i.test(text.slice(Math.max(0, m.index - 4), m.index)) && /^10+$/.test(String(value));
     const id = IDENTIFIER.test(text.slice(Math.max(0, m.index - 12), m.index));
-    add({ kind: 'number', count: value >= 100 && !year && !rate && !id, value, tol: halfUnit(m[1], mult), text: m[0], start: m.index, end: m.index + m[0].length });
+    add({
+      kind: 'number',
+      count: value >= 100 && !year && !rate && !id,
+      value,
+      tol: halfUnit(m[1], mult),
+      text: m[0],
+      start: m.index,
+      end: m.index + m[0].length,
+    });
   }
   return claims.sort((a, b) => a.start - b.start);
 }
@@ -270,13 +434,19 @@ function untraceable(text, { sheet, founder, sources = [], computed = [] }) {
     const unit = units.find((u) => c.start >= u.start && c.start < u.end) ?? { text };
     if (theirs.some((n) => near(c, n))) continue;
     const inSheet =
-      c.kind === 'money' ? c.currency === sheet?.currency?.code && nums.money.some((n) => near(c, n))
-      : c.kind === 'percent' ? nums.percent.some((n) => near(c, n))
-      : c.kind === 'score' ? nums.score.some((n) => near(c, n))
-      : [...nums.plain, ...nums.money].some((n) => near(c, n));
+      c.kind === 'money'
+        ? c.currency === sheet?.currency?.code && nums.money.some((n) => near(c, n))
+        : c.kind === 'percent'
+          ? nums.percent.some((n) => near(c, n))
+          : c.kind === 'score'
+            ? nums.score.some((n) => near(c, n))
+            : [...nums.plain, ...nums.money].some((n) => near(c, n));
     if (inSheet) continue;
     const cited = [...unit.text.matchAll(/\[(\d{1,3})\]/g)].map((m) => Number(m[1]));
-    const citedText = sources.filter((s) => cited.includes(s.n)).map((s) => `${s.title} ${s.snippet}`).join(' ');
+    const citedText = sources
+      .filter((s) => cited.includes(s.n))
+      .map((s) => `${s.title} ${s.snippet}`)
+      .join(' ');
     if (citedText && writtenNumbers(citedText).some((n) => near(c, n))) continue;
     if (LABELLED.test(unit.text)) continue;
     out.push({ claim: c.text.trim(), unit: unit.text.trim() });
@@ -319,12 +489,18 @@ function sheetStrings(sheet) {
 
 /** A unit that quotes a sentence of the sheet (its own words are the sheet's, not a claim about it). */
 function quotesSheet(unitText, strings) {
-  const t = unitText.replace(/[*_`|]/g, ' ').replace(/^[\s\-\d.)]+/, '').replace(/\s+/g, ' ').trim().replace(/[.:;]$/, '');
+  const t = unitText
+    .replace(/[*_`|]/g, ' ')
+    .replace(/^[\s\-\d.)]+/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.:;]$/, '');
   return t.length >= 20 && strings.some((x) => x.includes(t) || t.includes(x));
 }
 
 /** Words of a sentence about another price than the sheet's (the price that would fix the break-even). */
-const PRICE_CHANGE = /\bat (?:that|a higher|the higher|the new|a new) price\b|\bprice (?:that|up to)\b|\brais(?:e|ed|es|ing)\b|\bhigher price\b|\blowest price\b|\bprice for break-even\b/i;
+const PRICE_CHANGE =
+  /\bat (?:that|a higher|the higher|the new|a new) price\b|\bprice (?:that|up to)\b|\brais(?:e|ed|es|ing)\b|\bhigher price\b|\blowest price\b|\bprice for break-even\b/i;
 /** A sentence about another price: its words, or an amount that is the sheet's price for break-even. */
 function otherPrice(unitText, sheet) {
   if (PRICE_CHANGE.test(unitText)) return true;
@@ -332,10 +508,12 @@ function otherPrice(unitText, sheet) {
   return typeof fix === 'number' && numberClaims(unitText).some((c) => c.kind === 'money' && near(c, fix));
 }
 const NEGATED = /\b(?:no|not|never|without|cannot|unlikely|fails? to|nor|until|unless|before|if)\b|n't\b/i;
-const BE_MONTH = /break[- ]?even(?:s)?[^.\n|;]{0,40}?\b(?:in|at|from|month)\s+(?:month\s+)?(\d{1,3})\b|\bmonth\s+(\d{1,3})\b[^.\n|;]{0,25}?break[- ]?even|\bbreaks? even\s+after\s+(\d{1,3})\s+months/gi;
+const BE_MONTH =
+  /break[- ]?even(?:s)?[^.\n|;]{0,40}?\b(?:in|at|from|month)\s+(?:month\s+)?(\d{1,3})\b|\bmonth\s+(\d{1,3})\b[^.\n|;]{0,25}?break[- ]?even|\bbreaks? even\s+after\s+(\d{1,3})\s+months/gi;
 const BE_YEAR = /break[- ]?even(?:s)?[^.\n|;]{0,30}?\b(?:in|during)\s+year\s+(\d)\b/gi;
 const NO_BE = /\bno break[- ]?even\b|\bnever breaks? even\b|\b(?:does not|doesn't|won't|will not|cannot|can't|not)\s+(?:reach\s+|get to\s+)?break[- ]?even\b/gi;
-const PROFITABLE = /\bthe numbers (?:can|will|do) work\b|\b(?:becomes?|is|turns?|will be|are) profitable\b|\bturns? a profit\b|\breach(?:es|ing)? break[- ]?even\b|\bbreaks? even\b(?!\s+(?:by|within|before))/gi;
+const PROFITABLE =
+  /\bthe numbers (?:can|will|do) work\b|\b(?:becomes?|is|turns?|will be|are) profitable\b|\bturns? a profit\b|\breach(?:es|ing)? break[- ]?even\b|\bbreaks? even\b(?!\s+(?:by|within|before))/gi;
 const WORD_NUMBERS = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 
 /** Break-even statements that are not the sheet's (a report's sheet only). */
@@ -389,8 +567,10 @@ const LEVEL_AFTER = /(?<![\d.])(\d+(?:\.\d+)?)\s*\/\s*10\b\s*\)?[*_]*\s*(?:[-–
 /** "Low (8/10)": a word that does not follow 0–3 Low, 4–6 Medium, 7–10 High. */
 function levelProblems(text) {
   const out = [];
-  for (const m of text.matchAll(LEVEL_BEFORE)) if (levelWord(Number(m[2])) !== m[1]) out.push({ what: 'label', text: m[0], why: `${m[2]}/10 is ${levelWord(Number(m[2]))}` });
-  for (const m of text.matchAll(LEVEL_AFTER)) if (levelWord(Number(m[1])) !== m[2]) out.push({ what: 'label', text: m[0], why: `${m[1]}/10 is ${levelWord(Number(m[1]))}` });
+  for (const m of text.matchAll(LEVEL_BEFORE))
+    if (levelWord(Number(m[2])) !== m[1]) out.push({ what: 'label', text: m[0], why: `${m[2]}/10 is ${levelWord(Number(m[2]))}` });
+  for (const m of text.matchAll(LEVEL_AFTER))
+    if (levelWord(Number(m[1])) !== m[2]) out.push({ what: 'label', text: m[0], why: `${m[1]}/10 is ${levelWord(Number(m[1]))}` });
   return out;
 }
 
@@ -440,11 +620,17 @@ function sheetProblems(sheet) {
   if (!sheet) return [];
   const out = [];
   for (const f of [...(sheet.sizing ?? []), ...(sheet.economics ?? []), ...(sheet.plan ?? []), ...(sheet.figures ?? [])]) {
-    if (typeof f.low === 'number' && typeof f.high === 'number' && (f.value < f.low || f.value > f.high)) out.push({ what: 'range', text: `${f.label}: ${f.low}–${f.high} (base ${f.value})`, why: 'the base lies outside its own range' });
+    if (typeof f.low === 'number' && typeof f.high === 'number' && (f.value < f.low || f.value > f.high))
+      out.push({ what: 'range', text: `${f.label}: ${f.low}–${f.high} (base ${f.value})`, why: 'the base lies outside its own range' });
   }
-  for (const y of sheet.years ?? []) if (Math.abs(y.revenue - y.costs - y.profit) > 1) out.push({ what: 'year', text: `year ${y.year}: revenue ${y.revenue}, costs ${y.costs}, profit ${y.profit}`, why: 'profit is not revenue − costs' });
-  for (const sc of sheet.scores ?? []) if (sc.level !== levelWord(sc.score)) out.push({ what: 'level', text: `${sc.label} ${sc.score}/10 ${sc.level}`, why: `${sc.score}/10 is ${levelWord(sc.score)}` });
-  if (sheet.kind === 'report' && sheet.breakEvenMonth === null && sheet.verdict?.word === 'Go') out.push({ what: 'verdict', text: 'Go', why: 'no break-even within five years cannot be Go' });
+  for (const y of sheet.years ?? [])
+    if (Math.abs(y.revenue - y.costs - y.profit) > 1)
+      out.push({ what: 'year', text: `year ${y.year}: revenue ${y.revenue}, costs ${y.costs}, profit ${y.profit}`, why: 'profit is not revenue − costs' });
+  for (const sc of sheet.scores ?? [])
+    if (sc.level !== levelWord(sc.score))
+      out.push({ what: 'level', text: `${sc.label} ${sc.score}/10 ${sc.level}`, why: `${sc.score}/10 is ${levelWord(sc.score)}` });
+  if (sheet.kind === 'report' && sheet.breakEvenMonth === null && sheet.verdict?.word === 'Go')
+    out.push({ what: 'verdict', text: 'Go', why: 'no break-even within five years cannot be Go' });
   return out;
 }
 
@@ -526,15 +712,26 @@ function probeReport(status, { product, inputs }) {
     if (sources.length) withSources += 1;
     else unsourced.push(s.id);
     addCounts(seen, statements(text, sheet, s.id));
-    for (const p of [...verdictProblems(text, sheet), ...breakEvenProblems(text, sheet), ...levelProblems(text), ...ownScoreProblems(text, sheet, s.id)]) f('contradiction', s.id, p.text, `${p.what}: ${p.why}`);
-    for (const n of wrongNames(text, { markets: sheet ? [sheet.market.id] : [], allowed: [...(sheet?.competitors ?? []), founder, ...sources.map((x) => `${x.title} ${x.snippet}`)] })) {
-      f('wrong-name', s.id, n.name, `belongs to ${n.markets.join(', ')}; the report reads ${sheet?.market?.id ?? '?'} and its competitors are ${(sheet?.competitors ?? []).join(', ') || 'none'}`);
+    for (const p of [...verdictProblems(text, sheet), ...breakEvenProblems(text, sheet), ...levelProblems(text), ...ownScoreProblems(text, sheet, s.id)])
+      f('contradiction', s.id, p.text, `${p.what}: ${p.why}`);
+    for (const n of wrongNames(text, {
+      markets: sheet ? [sheet.market.id] : [],
+      allowed: [...(sheet?.competitors ?? []), founder, ...sources.map((x) => `${x.title} ${x.snippet}`)],
+    })) {
+      f(
+        'wrong-name',
+        s.id,
+        n.name,
+        `belongs to ${n.markets.join(', ')}; the report reads ${sheet?.market?.id ?? '?'} and its competitors are ${(sheet?.competitors ?? []).join(', ') || 'none'}`,
+      );
     }
     const traced = untraceable(text, { sheet, founder, sources });
     claims += traced.checked;
-    for (const u of traced.problems) f('untraceable', s.id, u.unit, `"${u.claim}" matches no figure of the fact sheet, no number of the inputs and no cited source`);
-    for (const c of badCitations(text, sources)) f('citation', s.id, c, `not one of the section's sources (${sources.map((x) => `[${x.n}]`).join(', ') || 'none'})`);
-    for (const u of foreignLinks(text, sources)) f('link', s.id, u, 'a link to an address none of the section\'s sources gave');
+    for (const u of traced.problems)
+      f('untraceable', s.id, u.unit, `"${u.claim}" matches no figure of the fact sheet, no number of the inputs and no cited source`);
+    for (const c of badCitations(text, sources))
+      f('citation', s.id, c, `not one of the section's sources (${sources.map((x) => `[${x.n}]`).join(', ') || 'none'})`);
+    for (const u of foreignLinks(text, sources)) f('link', s.id, u, "a link to an address none of the section's sources gave");
   }
   return { findings, sections: sections.length, withSources, unsourced, claims, seen, sheet };
 }
@@ -558,13 +755,15 @@ function probeValidation(answer, { expected }) {
     for (const m of text.matchAll(/Validation Score:\s*[*_]*\s*(\d+(?:\.\d+)?)\s*\/\s*10/gi)) {
       if (Math.abs(Number(m[1]) - sheet.score) > 0.05) f('contradiction', m[0], `the fact sheet's score is ${sheet.score}/10`);
     }
-    if (typeof answer.score === 'number' && Math.abs(answer.score - sheet.score) > 0.05) f('contradiction', `score ${answer.score}`, `the fact sheet's score is ${sheet.score}/10`);
+    if (typeof answer.score === 'number' && Math.abs(answer.score - sheet.score) > 0.05)
+      f('contradiction', `score ${answer.score}`, `the fact sheet's score is ${sheet.score}/10`);
     const traced = untraceable(text, { sheet, founder });
     claims = traced.checked;
     for (const u of traced.problems) f('untraceable', u.unit, `"${u.claim}" matches no figure of the fact sheet and no number of the inputs`);
   }
   for (const u of foreignLinks(text)) f('link', u, 'a link in the validation (it consults no sources)');
-  for (const n of wrongNames(text, { markets: sheet ? [sheet.market.id] : expected, allowed: [founder] })) f('wrong-name', n.name, `belongs to ${n.markets.join(', ')}; the validation reads ${sheet?.market?.id ?? `(no sheet; expected ${expected.join(', ')})`}`);
+  for (const n of wrongNames(text, { markets: sheet ? [sheet.market.id] : expected, allowed: [founder] }))
+    f('wrong-name', n.name, `belongs to ${n.markets.join(', ')}; the validation reads ${sheet?.market?.id ?? `(no sheet; expected ${expected.join(', ')})`}`);
   return { findings, checked: !!sheet, claims, seen, sheet };
 }
 
@@ -614,18 +813,32 @@ function plainNumbers(text) {
 function probeStep3({ simulation, chat, validation, customers }, { expected }) {
   const sheet = simulation.factSheet;
   const cards = simulation.simulation ?? [];
-  const months = sheet?.months ?? cards.map((c, k) => ({ month: c.month, users: c.users, newUsers: c.newUsers, churnedUsers: c.churnedUsers, growthPercent: k ? Math.round(((c.users - cards[k - 1].users) / cards[k - 1].users) * 100) : null }));
+  const months =
+    sheet?.months ??
+    cards.map((c, k) => ({
+      month: c.month,
+      users: c.users,
+      newUsers: c.newUsers,
+      churnedUsers: c.churnedUsers,
+      growthPercent: k ? Math.round(((c.users - cards[k - 1].users) / cards[k - 1].users) * 100) : null,
+    }));
   const founder = [validation.idea, validation.targetCustomer, validation.problemSolved].join('\n');
   const findings = [];
   const f = (kind, section, text, why) => findings.push({ kind, surface: 'step 3', section, text, why });
   cards.forEach((card, k) => {
     if (!months[k]) return;
-    if (card.users !== months[k].users) f('contradiction', `month ${card.month}`, `${card.users} users`, `the fact sheet has ${months[k].users} users in month ${months[k].month}`);
+    if (card.users !== months[k].users)
+      f('contradiction', `month ${card.month}`, `${card.users} users`, `the fact sheet has ${months[k].users} users in month ${months[k].month}`);
     const allowed = monthNumbers(months, k, card);
     for (const t of [card.title, ...(card.wins ?? []), ...(card.challenges ?? []), card.challenge].filter(Boolean)) {
       for (const c of plainNumbers(t)) {
         if (allowed.some((n) => near(c, n)) || quotesFounder(t, c, founder)) continue;
-        f('contradiction', `month ${card.month}`, t, `"${c.text.trim()}" is not one of month ${card.month}'s numbers (${months[k].users} users, ${months[k].newUsers} new, ${months[k].churnedUsers} lost, growth ${months[k].growthPercent ?? '—'}%)`);
+        f(
+          'contradiction',
+          `month ${card.month}`,
+          t,
+          `"${c.text.trim()}" is not one of month ${card.month}'s numbers (${months[k].users} users, ${months[k].newUsers} new, ${months[k].churnedUsers} lost, growth ${months[k].growthPercent ?? '—'}%)`,
+        );
       }
     }
   });
@@ -634,13 +847,19 @@ function probeStep3({ simulation, chat, validation, customers }, { expected }) {
     const m = months[k];
     const reply = chat.reply ?? '';
     const said = plainNumbers(reply);
-    if (!said.some((c) => c.value === m.churnedUsers)) f('contradiction', `chat, month ${m.month}`, reply, `asked about lost users, the reply does not state the month's ${m.churnedUsers} lost users`);
+    if (!said.some((c) => c.value === m.churnedUsers))
+      f('contradiction', `chat, month ${m.month}`, reply, `asked about lost users, the reply does not state the month's ${m.churnedUsers} lost users`);
     const allowed = monthNumbers(months, k, cards[k]);
     for (const c of said) {
       const unitAfter = reply.slice(c.end, c.end + 12);
       if (!(c.kind === 'percent' || /^\s*(?:users?|customers?|people|sign-?ups?)\b/i.test(unitAfter))) continue;
       if (allowed.some((n) => near(c, n)) || quotesFounder(reply, c, founder)) continue;
-      f('contradiction', `chat, month ${m.month}`, reply, `"${c.text.trim()}${c.kind === 'percent' ? '' : unitAfter.replace(/\W.*$/, '')}" is not one of month ${m.month}'s numbers`);
+      f(
+        'contradiction',
+        `chat, month ${m.month}`,
+        reply,
+        `"${c.text.trim()}${c.kind === 'percent' ? '' : unitAfter.replace(/\W.*$/, '')}" is not one of month ${m.month}'s numbers`,
+      );
     }
   }
   const texts = [...cards.flatMap((c) => [c.title, ...(c.wins ?? []), ...(c.challenges ?? []), c.challenge ?? '']), chat.reply ?? ''].join('\n');
@@ -648,7 +867,13 @@ function probeStep3({ simulation, chat, validation, customers }, { expected }) {
   for (const u of traced.problems) f('untraceable', 'months and chat', u.unit, `"${u.claim}" matches no number of the simulation's fact sheet or the inputs`);
   for (const u of foreignLinks(texts)) f('link', 'months and chat', u, 'a link in step 3 (it consults no sources)');
   const personaText = (customers ?? []).map((c) => `${c.name} ${c.role} ${c.background}`).join('\n');
-  for (const n of wrongNames(`${texts}\n${personaText}`, { markets: sheet ? [sheet.market.id] : expected, allowed: [founder] })) f('wrong-name', 'step 3', n.name, `belongs to ${n.markets.join(', ')}; the simulation reads ${sheet?.market?.id ?? `(no sheet; expected ${expected.join(', ')})`}`);
+  for (const n of wrongNames(`${texts}\n${personaText}`, { markets: sheet ? [sheet.market.id] : expected, allowed: [founder] }))
+    f(
+      'wrong-name',
+      'step 3',
+      n.name,
+      `belongs to ${n.markets.join(', ')}; the simulation reads ${sheet?.market?.id ?? `(no sheet; expected ${expected.join(', ')})`}`,
+    );
   return { findings, claims: traced.checked, sheet };
 }
 

@@ -147,9 +147,13 @@ const pct = (x) => `${(x * 100).toFixed(1)}%`;
 
 function printPass(p) {
   const count = (k) => p.findings.filter((f) => f.kind === k).length;
-  console.log(`\n--- ${p.name}: ${p.runs} runs in ${p.wallS.toFixed(1)} s; ${p.reportMs.length} reports, ${p.sections} sections, ${p.claims} numeric claims read; the BFF's checker removed ${p.removed} sentences`);
+  console.log(
+    `\n--- ${p.name}: ${p.runs} runs in ${p.wallS.toFixed(1)} s; ${p.reportMs.length} reports, ${p.sections} sections, ${p.claims} numeric claims read; the BFF's checker removed ${p.removed} sentences`,
+  );
   const seen = p.seen;
-  console.log(`  statements read: ${seen.verdicts ?? 0} verdicts, ${seen.breakEven ?? 0} break-even statements, ${seen.labels ?? 0} Low/Medium/High labels with a score, ${seen.ownScores ?? 0} x/10 in sections with their own score`);
+  console.log(
+    `  statements read: ${seen.verdicts ?? 0} verdicts, ${seen.breakEven ?? 0} break-even statements, ${seen.labels ?? 0} Low/Medium/High labels with a score, ${seen.ownScores ?? 0} x/10 in sections with their own score`,
+  );
   for (const k of KINDS) console.log(`  ${k.padEnd(14)} ${count(k)}`);
   const bySurface = new Map();
   for (const f of p.findings) {
@@ -168,9 +172,19 @@ function printPass(p) {
   }
   if (p.withSources) {
     const top = Object.entries(p.unsourced).sort((a, b) => b[1] - a[1]);
-    console.log(`  sections with sources: ${p.withSources} of ${p.sections}${top.length ? `; without: ${top.slice(0, 8).map(([k, v]) => `${k} (${v})`).join(', ')}` : ''}`);
+    console.log(
+      `  sections with sources: ${p.withSources} of ${p.sections}${
+        top.length
+          ? `; without: ${top
+              .slice(0, 8)
+              .map(([k, v]) => `${k} (${v})`)
+              .join(', ')}`
+          : ''
+      }`,
+    );
   }
-  if (p.reportMs.length) console.log(`  seconds per report: median ${(quantile(p.reportMs, 0.5) / 1000).toFixed(2)}, p90 ${(quantile(p.reportMs, 0.9) / 1000).toFixed(2)}`);
+  if (p.reportMs.length)
+    console.log(`  seconds per report: median ${(quantile(p.reportMs, 0.5) / 1000).toFixed(2)}, p90 ${(quantile(p.reportMs, 0.9) / 1000).toFixed(2)}`);
 }
 
 async function main() {
@@ -187,7 +201,12 @@ async function main() {
   model.reply((req) => carelessReply(req, { repair: 'half' }));
   let careless;
   try {
-    careless = await runPass('careless model', { AI_PROVIDER: 'openai', OPENAI_BASE_URL: model.baseURL, OPENAI_API_KEY: 'sk-bench-careless', AI_MAX_RETRIES: '0' });
+    careless = await runPass('careless model', {
+      AI_PROVIDER: 'openai',
+      OPENAI_BASE_URL: model.baseURL,
+      OPENAI_API_KEY: 'sk-bench-careless',
+      AI_MAX_RETRIES: '0',
+    });
   } finally {
     await model.close();
   }
@@ -206,36 +225,77 @@ async function main() {
   const reads = offline.reads;
   const wrong = reads.filter((r) => r.read === 'wrong');
   const general = reads.filter((r) => r.read === 'general');
-  console.log(`\nMarket reads of the offline pass's fact sheets: ${reads.length} sheets, ${pct((reads.length - wrong.length - general.length) / reads.length)} right, ${pct(wrong.length / reads.length)} wrong, ${pct(general.length / reads.length)} general (a miss)`);
+  console.log(
+    `\nMarket reads of the offline pass's fact sheets: ${reads.length} sheets, ${pct((reads.length - wrong.length - general.length) / reads.length)} right, ${pct(wrong.length / reads.length)} wrong, ${pct(general.length / reads.length)} general (a miss)`,
+  );
   const wrongByIdea = new Map();
   for (const r of wrong) wrongByIdea.set(r.idea, [...(wrongByIdea.get(r.idea) ?? []), `${r.surface} → ${r.id}`]);
-  for (const [id, list] of [...wrongByIdea].slice(0, 3 * EXAMPLES)) console.log(`  WRONG ${id} (expected ${IDEAS.find((i) => i.id === id).expected.join(', ')}): ${list.join('; ')}`);
+  for (const [id, list] of [...wrongByIdea].slice(0, 3 * EXAMPLES))
+    console.log(`  WRONG ${id} (expected ${IDEAS.find((i) => i.id === id).expected.join(', ')}): ${list.join('; ')}`);
 
   const passes = [offline, careless, searched];
-  if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, JSON.stringify(passes.map((p) => ({ name: p.name, findings: p.findings, reads: p.reads })), null, 1));
+  if (process.env.BENCH_OUT)
+    fs.writeFileSync(
+      process.env.BENCH_OUT,
+      JSON.stringify(
+        passes.map((p) => ({ name: p.name, findings: p.findings, reads: p.reads })),
+        null,
+        1,
+      ),
+    );
   const n = (p, k) => p.findings.filter((f) => f.kind === k).length;
   const results = [];
   for (const p of [offline, careless]) {
     results.push({ name: `shipped contradictions (${p.name})`, value: n(p, 'contradiction'), target: '= 0', pass: n(p, 'contradiction') === 0 });
     results.push({ name: `wrong-market names shipped (${p.name})`, value: n(p, 'wrong-name'), target: '= 0', pass: n(p, 'wrong-name') === 0 });
-    results.push({ name: `numbers not traceable to the sheet or labelled (${p.name})`, value: `${n(p, 'untraceable')} of ${p.claims}`, target: '= 0', pass: n(p, 'untraceable') === 0 });
+    results.push({
+      name: `numbers not traceable to the sheet or labelled (${p.name})`,
+      value: `${n(p, 'untraceable')} of ${p.claims}`,
+      target: '= 0',
+      pass: n(p, 'untraceable') === 0,
+    });
   }
   const shareSources = searched.sections ? searched.withSources / searched.sections : 0;
-  results.push({ name: 'report sections with sources (fake SearxNG)', value: `${pct(shareSources)} of ${searched.sections}`, target: '>= 90%', pass: shareSources >= 0.9 });
+  results.push({
+    name: 'report sections with sources (fake SearxNG)',
+    value: `${pct(shareSources)} of ${searched.sections}`,
+    target: '>= 90%',
+    pass: shareSources >= 0.9,
+  });
   const badCites = passes.reduce((s, p) => s + n(p, 'citation'), 0);
-  results.push({ name: '[n] not among the section\'s sources (all passes)', value: badCites, target: '= 0', pass: badCites === 0 });
+  results.push({ name: "[n] not among the section's sources (all passes)", value: badCites, target: '= 0', pass: badCites === 0 });
   const links = passes.reduce((s, p) => s + n(p, 'link'), 0);
   results.push({ name: 'links to addresses no source gave (all passes)', value: links, target: '= 0', pass: links === 0 });
-  results.push({ name: 'fact-sheet figures that contradict their own sheet (offline pass)', value: n(offline, 'sheet'), target: '= 0', pass: n(offline, 'sheet') === 0 });
+  results.push({
+    name: 'fact-sheet figures that contradict their own sheet (offline pass)',
+    value: n(offline, 'sheet'),
+    target: '= 0',
+    pass: n(offline, 'sheet') === 0,
+  });
   const allFailed = passes.reduce((s, p) => s + n(p, 'failed'), 0);
   results.push({ name: 'failed runs (all passes)', value: allFailed, target: '= 0', pass: allFailed === 0 });
   for (const p of passes) {
-    results.push({ name: `seconds per report (${p.name})`, value: `median ${(quantile(p.reportMs, 0.5) / 1000).toFixed(2)}, p90 ${(quantile(p.reportMs, 0.9) / 1000).toFixed(2)}`, target: 'printed', pass: null });
+    results.push({
+      name: `seconds per report (${p.name})`,
+      value: `median ${(quantile(p.reportMs, 0.5) / 1000).toFixed(2)}, p90 ${(quantile(p.reportMs, 0.9) / 1000).toFixed(2)}`,
+      target: 'printed',
+      pass: null,
+    });
   }
   const withSheet = offline.validationsWithSheet + careless.validationsWithSheet;
   const validations = offline.validations + careless.validations;
-  results.push({ name: 'validation answers carrying a factSheet', value: `${withSheet} of ${validations}`, target: '= all', pass: validations > 0 && withSheet === validations });
-  results.push({ name: 'offline market reads: wrong market (fact sheets)', value: `${pct(wrong.length / Math.max(1, reads.length))} of ${reads.length}`, target: '0% wanted (printed)', pass: null });
+  results.push({
+    name: 'validation answers carrying a factSheet',
+    value: `${withSheet} of ${validations}`,
+    target: '= all',
+    pass: validations > 0 && withSheet === validations,
+  });
+  results.push({
+    name: 'offline market reads: wrong market (fact sheets)',
+    value: `${pct(wrong.length / Math.max(1, reads.length))} of ${reads.length}`,
+    target: '0% wanted (printed)',
+    pass: null,
+  });
   console.log(`BENCH ${JSON.stringify({ bench: 'report-quality', results })}`);
 }
 

@@ -11,10 +11,25 @@ const { probeReport, probeValidation, probeStep3, marketRead, addCounts } = requ
 const PRODUCTS = [...require('@val/contracts/dist/catalogue').CATALOGUE_PRODUCT_IDS];
 
 async function runSuite(base, ideas, { concurrency = 4, reportsOnly = false, products = PRODUCTS } = {}) {
-  const pass = { findings: [], reportMs: [], sections: 0, withSources: 0, claims: 0, removed: 0, validations: 0, validationsWithSheet: 0, reads: [], runs: 0, seen: {}, unsourced: {} };
+  const pass = {
+    findings: [],
+    reportMs: [],
+    sections: 0,
+    withSources: 0,
+    claims: 0,
+    removed: 0,
+    validations: 0,
+    validationsWithSheet: 0,
+    reads: [],
+    runs: 0,
+    seen: {},
+    unsourced: {},
+  };
   const keep = (idea, list) => pass.findings.push(...list.map((f) => ({ ...f, idea: idea.id })));
-  const read = (surface, idea, sheet) => sheet && pass.reads.push({ surface, idea: idea.id, expected: idea.expected, read: marketRead(sheet, idea.expected), id: sheet.market.id });
-  const failed = (surface, idea, err) => pass.findings.push({ kind: 'failed', surface, section: '(run)', text: String(err?.message ?? err).slice(0, 300), why: 'the run failed', idea: idea.id });
+  const read = (surface, idea, sheet) =>
+    sheet && pass.reads.push({ surface, idea: idea.id, expected: idea.expected, read: marketRead(sheet, idea.expected), id: sheet.market.id });
+  const failed = (surface, idea, err) =>
+    pass.findings.push({ kind: 'failed', surface, section: '(run)', text: String(err?.message ?? err).slice(0, 300), why: 'the run failed', idea: idea.id });
   const tasks = [];
   for (const idea of ideas) {
     if (!reportsOnly) {

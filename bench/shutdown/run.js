@@ -27,7 +27,13 @@ async function slowModel() {
     req.on('end', async () => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       for (let i = 0; i < 120 && !res.destroyed; i++) {
-        const chunk = { id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta: { content: `word${i} ` }, finish_reason: null }] };
+        const chunk = {
+          id: 'c',
+          object: 'chat.completion.chunk',
+          created: 0,
+          model: 'm',
+          choices: [{ index: 0, delta: { content: `word${i} ` }, finish_reason: null }],
+        };
         res.write(`data: ${JSON.stringify(chunk)}\n\n`);
         await sleep(1000);
       }
@@ -73,7 +79,14 @@ function slowUpload(port) {
 
 async function main() {
   const model = await slowModel();
-  const env = { AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: model.url, AI_MAX_RETRIES: '0', REPORT_WORKER: 'off', ANALYTICS_HASH_KEY: 'bench-only-analytics-hash-key-0123456789' };
+  const env = {
+    AI_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: model.url,
+    AI_MAX_RETRIES: '0',
+    REPORT_WORKER: 'off',
+    ANALYTICS_HASH_KEY: 'bench-only-analytics-hash-key-0123456789',
+  };
   try {
     const idle = await timeStop(await startServer(env));
 
@@ -102,11 +115,23 @@ async function main() {
 
     const count = (s) => statuses.filter((x) => x === s).length;
     console.log(`SIGTERM → exit, idle: ${ms(idle)} (baseline)`);
-    console.log(`SIGTERM → exit, ${UPLOADS} slow uploads attached: ${ms(withUploads)}; uploads answered ${count('503')}×503, ${UPLOADS - count('503')} other (${[...new Set(statuses)].join(', ')})`);
+    console.log(
+      `SIGTERM → exit, ${UPLOADS} slow uploads attached: ${ms(withUploads)}; uploads answered ${count('503')}×503, ${UPLOADS - count('503')} other (${[...new Set(statuses)].join(', ')})`,
+    );
     console.log(`SIGTERM → exit, one validation stream open: ${ms(withStream)}; the stream's last event: ${lastEvent}`);
     const results = [
-      { name: `SIGTERM to exit with ${UPLOADS} slow uploads`, value: ms(withUploads), target: `<= ${TARGET_MS} ms (idle ${ms(idle)})`, pass: withUploads <= TARGET_MS && count('503') === UPLOADS },
-      { name: 'SIGTERM to exit with a validation stream open', value: ms(withStream), target: `<= ${TARGET_MS} ms (idle ${ms(idle)})`, pass: withStream <= TARGET_MS && lastEvent === 'error' },
+      {
+        name: `SIGTERM to exit with ${UPLOADS} slow uploads`,
+        value: ms(withUploads),
+        target: `<= ${TARGET_MS} ms (idle ${ms(idle)})`,
+        pass: withUploads <= TARGET_MS && count('503') === UPLOADS,
+      },
+      {
+        name: 'SIGTERM to exit with a validation stream open',
+        value: ms(withStream),
+        target: `<= ${TARGET_MS} ms (idle ${ms(idle)})`,
+        pass: withStream <= TARGET_MS && lastEvent === 'error',
+      },
     ];
     console.log(`BENCH ${JSON.stringify({ bench: 'shutdown', results })}`);
   } finally {

@@ -43,7 +43,14 @@ async function drive(port, makeRequest, seconds) {
       const t0 = performance.now();
       const ip = { 'x-forwarded-for': `10.42.0.${client + 1}` };
       const req = http.request(
-        { host: '127.0.0.1', port, method, path, agent, headers: body ? { ...ip, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : ip },
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path,
+          agent,
+          headers: body ? { ...ip, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : ip,
+        },
         (res) => {
           res.resume();
           res.on('end', () => {
@@ -110,7 +117,11 @@ async function run(label, extraEnv) {
     const click = () => {
       const p = PARTNER_TOOLS[i++ % PARTNER_TOOLS.length];
       const logo = i % 3 === 0;
-      return { method: 'POST', path: '/api/track-click', body: JSON.stringify({ company: p.company, linkType: logo ? 'logo' : 'button', url: logo ? p.logoUrl : p.url }) };
+      return {
+        method: 'POST',
+        path: '/api/track-click',
+        body: JSON.stringify({ company: p.company, linkType: logo ? 'logo' : 'button', url: logo ? p.logoUrl : p.url }),
+      };
     };
     // Warm-up, then the trivial route and the click route with the same load.
     await drive(server.port, () => ({ method: 'GET', path: '/healthz' }), 1);
@@ -132,11 +143,19 @@ async function run(label, extraEnv) {
     const ratio = clicks.rps / base.rps;
 
     console.log(`\n${label}:`);
-    console.log(`  GET /healthz          ${base.rps.toFixed(0).padStart(6)} req/s   p50 ${base.p50.toFixed(2)} ms   p99 ${base.p99.toFixed(2)} ms   ${JSON.stringify(base.status)}`);
-    console.log(`  POST /api/track-click ${clicks.rps.toFixed(0).padStart(6)} req/s   p50 ${clicks.p50.toFixed(2)} ms   p99 ${clicks.p99.toFixed(2)} ms   ${JSON.stringify(clicks.status)}`);
-    console.log(`  ratio track-click / healthz: ${ratio.toFixed(2)}   accepted ${accepted}, stored ${stored}, lost ${lost}   (${CONNECTIONS} connections, ${SECONDS} s each)`);
+    console.log(
+      `  GET /healthz          ${base.rps.toFixed(0).padStart(6)} req/s   p50 ${base.p50.toFixed(2)} ms   p99 ${base.p99.toFixed(2)} ms   ${JSON.stringify(base.status)}`,
+    );
+    console.log(
+      `  POST /api/track-click ${clicks.rps.toFixed(0).padStart(6)} req/s   p50 ${clicks.p50.toFixed(2)} ms   p99 ${clicks.p99.toFixed(2)} ms   ${JSON.stringify(clicks.status)}`,
+    );
+    console.log(
+      `  ratio track-click / healthz: ${ratio.toFixed(2)}   accepted ${accepted}, stored ${stored}, lost ${lost}   (${CONNECTIONS} connections, ${SECONDS} s each)`,
+    );
     if (base.cpuUs && clicks.cpuUs) {
-      console.log(`  server CPU per request: healthz ${base.cpuUs.toFixed(0)} µs, track-click ${clicks.cpuUs.toFixed(0)} µs (ratio ${(base.cpuUs / clicks.cpuUs).toFixed(2)}: the req/s ratio a CPU-bound server would reach, whatever else runs on the machine)`);
+      console.log(
+        `  server CPU per request: healthz ${base.cpuUs.toFixed(0)} µs, track-click ${clicks.cpuUs.toFixed(0)} µs (ratio ${(base.cpuUs / clicks.cpuUs).toFixed(2)}: the req/s ratio a CPU-bound server would reach, whatever else runs on the machine)`,
+      );
     }
     return [
       { name: `${label}: track-click req/s ÷ trivial route req/s`, value: ratio.toFixed(2), target: '≥ 0.5', pass: ratio >= 0.5 },

@@ -34,10 +34,26 @@ const env = {
 };
 
 const IDEAS = [
-  ['A mobile app that plans a week of cheap, healthy dinners from what is already in your fridge.', 'Busy working parents with two or more kids', 'They waste money on food that spoils and spend 30 minutes every evening deciding what to cook.'],
-  ['Scheduling software that fills last-minute cancellations at physiotherapy clinics from a waitlist.', 'Independent physiotherapy clinics with 2 to 10 practitioners', 'Each no-show costs a clinic $80 and staff lose hours every week calling patients.'],
-  ['A marketplace that connects dog owners with vetted neighbours who walk dogs at lunchtime.', 'Dog owners in city apartments who work in offices', 'Their dogs are alone for 9 hours a day and walkers are expensive and unreliable.'],
-  ['An AI tool that turns sales call recordings into CRM notes and follow-up emails.', 'Sales teams at B2B startups with 5 to 50 reps', 'Reps spend 5 hours a week on admin after calls and forget follow-ups, which loses deals.'],
+  [
+    'A mobile app that plans a week of cheap, healthy dinners from what is already in your fridge.',
+    'Busy working parents with two or more kids',
+    'They waste money on food that spoils and spend 30 minutes every evening deciding what to cook.',
+  ],
+  [
+    'Scheduling software that fills last-minute cancellations at physiotherapy clinics from a waitlist.',
+    'Independent physiotherapy clinics with 2 to 10 practitioners',
+    'Each no-show costs a clinic $80 and staff lose hours every week calling patients.',
+  ],
+  [
+    'A marketplace that connects dog owners with vetted neighbours who walk dogs at lunchtime.',
+    'Dog owners in city apartments who work in offices',
+    'Their dogs are alone for 9 hours a day and walkers are expensive and unreliable.',
+  ],
+  [
+    'An AI tool that turns sales call recordings into CRM notes and follow-up emails.',
+    'Sales teams at B2B startups with 5 to 50 reps',
+    'Reps spend 5 hours a week on admin after calls and forget follow-ups, which loses deals.',
+  ],
 ].map(([idea, targetCustomer, problemSolved]) => ({ idea, targetCustomer, problemSolved }));
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
@@ -124,7 +140,14 @@ async function readStream(res, t0) {
 async function streamingLatency() {
   const { startChatServer } = requireTestSupport('chatServer');
   const chat = await startChatServer();
-  const server = await startServer({ ...env, AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: chat.baseURL, AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '10000' });
+  const server = await startServer({
+    ...env,
+    AI_PROVIDER: 'openai',
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: chat.baseURL,
+    AI_MAX_RETRIES: '0',
+    AI_TIMEOUT_MS: '10000',
+  });
   const tokens = '## Validation Score: 7.4/10\n\nA focused idea with a reachable customer. '.match(/\S+\s*/g);
   chat.reply({ type: 'stream', chunks: tokens, delayMs: TOKEN_DELAY_MS });
   // The moment the loopback provider writes its first content token (it runs in this process;
@@ -172,7 +195,9 @@ async function streamingLatency() {
   console.log(`  throughput with ${THROUGHPUT_CONCURRENCY} in flight: ${rps.toFixed(0)} validations/s (each analysed and stored)`);
   const s = await streamingLatency();
   console.log(`POST /api/validate/stream, openai provider via loopback server, ${TOKEN_DELAY_MS} ms between tokens (${s.ttfb.n} streams):`);
-  console.log(`  provider's first token → first SSE byte at the client: p50 ${ms(s.ttfb.p50)}   p99 ${ms(s.ttfb.p99)}   max ${ms(s.ttfb.max)}  (target ≤ ${TARGETS.firstTokenP99Ms} ms)`);
+  console.log(
+    `  provider's first token → first SSE byte at the client: p50 ${ms(s.ttfb.p50)}   p99 ${ms(s.ttfb.p99)}   max ${ms(s.ttfb.max)}  (target ≤ ${TARGETS.firstTokenP99Ms} ms)`,
+  );
   console.log(`  first SSE byte → first delta event: p50 ${ms(s.gap.p50)}`);
   const results = [
     { name: '/api/validate offline p50', value: ms(v.p50), target: '(figure)', pass: true },

@@ -15,7 +15,10 @@ export async function up(knex: Knex): Promise<void> {
   });
   let after = '';
   for (;;) {
-    const rows = (await knex('validations').select('id', 'feedback').where('id', '>', after).orderBy('id').limit(BATCH)) as Array<{ id: string; feedback: string }>;
+    const rows = (await knex('validations').select('id', 'feedback').where('id', '>', after).orderBy('id').limit(BATCH)) as Array<{
+      id: string;
+      feedback: string;
+    }>;
     if (!rows.length) break;
     for (const r of rows) {
       const score = parseValidationScore(r.feedback);

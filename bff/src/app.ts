@@ -58,6 +58,10 @@ function registerAppGauges(deps: AppDeps): void {
   gauged.add(deps.metrics);
   deps.metrics.gauge('val_click_buffer_depth', 'Clicks accepted and waiting for the batched writer', () => deps.services.analytics.writer.pending);
   deps.metrics.gauge('val_report_queue_depth', 'Report jobs waiting for a worker (all processes)', () => deps.reports.repo.countByStatus('queued'));
-  deps.metrics.gauge('val_counter_processes', 'BFF processes sharing the per-client counters, as last read from their store (0: not known yet)', () => deps.counters.processes() ?? 0);
+  deps.metrics.gauge(
+    'val_counter_processes',
+    'BFF processes sharing the per-client counters, as last read from their store (0: not known yet)',
+    () => deps.counters.processes() ?? 0,
+  );
   deps.metrics.gauge('val_report_jobs_running', 'Report jobs being worked on (all processes)', () => deps.reports.repo.countByStatus('running'));
 }

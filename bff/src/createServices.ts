@@ -41,7 +41,10 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const metrics = opts.metrics ?? createMetrics();
   countQueries(db.knex, metrics);
   const ai = instrumentAi(createAi(config, logger), metrics);
-  const repos = createRepositories(db, { logger, counters: { timeoutMs: config.COUNTER_STORE_TIMEOUT_MS, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX } });
+  const repos = createRepositories(db, {
+    logger,
+    counters: { timeoutMs: config.COUNTER_STORE_TIMEOUT_MS, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_KEY_PREFIX },
+  });
   const { counters } = repos;
   lifecycle.onShutdown(() => counters.close());
   const reports = createReportService({ config, logger, repos, ai, metrics });

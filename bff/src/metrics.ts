@@ -30,7 +30,12 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
   const registers = [registry];
   return {
     registry,
-    httpRequests: new Counter({ name: 'val_http_requests_total', help: 'HTTP requests by method, route pattern and status', labelNames: ['method', 'route', 'status'], registers }),
+    httpRequests: new Counter({
+      name: 'val_http_requests_total',
+      help: 'HTTP requests by method, route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    }),
     httpDuration: new Histogram({
       name: 'val_http_request_duration_seconds',
       help: 'HTTP request latency by method and route pattern (until the response head; streams count their opening)',
@@ -39,9 +44,24 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
       registers,
     }),
     clickFlushFailures: new Counter({ name: 'val_click_flush_failures_total', help: 'Click batches the writer could not store (retried)', registers }),
-    reportJobs: new Counter({ name: 'val_report_jobs_total', help: 'Report jobs this process ended, by outcome (finished, failed, released, crashed)', labelNames: ['outcome'], registers }),
-    aiCalls: new Counter({ name: 'val_ai_calls_total', help: 'AI calls by provider and kind (text, json, stream)', labelNames: ['provider', 'kind'], registers }),
-    aiTokens: new Counter({ name: 'val_ai_tokens_total', help: 'AI tokens (prompt + answer, estimated) of metered calls, by provider', labelNames: ['provider'], registers }),
+    reportJobs: new Counter({
+      name: 'val_report_jobs_total',
+      help: 'Report jobs this process ended, by outcome (finished, failed, released, crashed)',
+      labelNames: ['outcome'],
+      registers,
+    }),
+    aiCalls: new Counter({
+      name: 'val_ai_calls_total',
+      help: 'AI calls by provider and kind (text, json, stream)',
+      labelNames: ['provider', 'kind'],
+      registers,
+    }),
+    aiTokens: new Counter({
+      name: 'val_ai_tokens_total',
+      help: 'AI tokens (prompt + answer, estimated) of metered calls, by provider',
+      labelNames: ['provider'],
+      registers,
+    }),
     aiErrors: new Counter({ name: 'val_ai_errors_total', help: 'Failed AI calls by provider and error kind', labelNames: ['provider', 'error'], registers }),
     dbQueries: new Counter({ name: 'val_db_queries_total', help: 'Database queries sent by this process', registers }),
     gauge(name, help, read) {
@@ -108,7 +128,9 @@ export function metricsEndpoint(metrics: Metrics, token: string | undefined): Mi
       return;
     }
     const m = /^Bearer\s+(.+)$/i.exec(ctx.get('Authorization'));
-    const given = createHash('sha256').update(m ? m[1].trim() : '').digest();
+    const given = createHash('sha256')
+      .update(m ? m[1].trim() : '')
+      .digest();
     if (!m || !timingSafeEqual(given, expected)) {
       ctx.status = 401;
       ctx.set('WWW-Authenticate', 'Bearer realm="metrics"');

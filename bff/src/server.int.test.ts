@@ -208,9 +208,12 @@ describe('PUBLIC_URL and the origin of redirects', () => {
   ])('outside production, %s: the start log says whether the Host header decides sign-in redirects and checkout return URLs', async (_label, env, warned) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'val-public-url-'));
     const lines: Array<{ level: number; msg: string }> = [];
-    const running = await startServer(loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, REPORT_WORKER: 'off', ...env }), {
-      log: { write: (line: string) => void lines.push(JSON.parse(line)) },
-    });
+    const running = await startServer(
+      loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, REPORT_WORKER: 'off', ...env }),
+      {
+        log: { write: (line: string) => void lines.push(JSON.parse(line)) },
+      },
+    );
     try {
       const warning = lines.find((l) => /PUBLIC_URL/.test(l.msg));
       expect(Boolean(warning)).toBe(warned);

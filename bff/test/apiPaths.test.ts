@@ -33,11 +33,12 @@ export function apiPathLiterals(fileName: string, text: string): string[] {
   const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
-    const texts = ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)
-      ? [node.text]
-      : ts.isTemplateExpression(node)
-        ? [node.head.text, ...node.templateSpans.map((s) => s.literal.text)]
-        : [];
+    const texts =
+      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)
+        ? [node.text]
+        : ts.isTemplateExpression(node)
+          ? [node.head.text, ...node.templateSpans.map((s) => s.literal.text)]
+          : [];
     if (texts.some((t) => API_PATH.test(t))) found.push(`${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}: ${node.getText(sf)}`);
     ts.forEachChild(node, visit);
   };
@@ -65,6 +66,11 @@ describe('API paths are named in contracts only', () => {
       "const f = 'http://localhost:3000/api/validate';",
       'const e = <a href="/api">API docs</a>;',
     ].join('\n');
-    expect(apiPathLiterals('x.tsx', src)).toEqual(["2: '/api/contact'", '3: `${base}/api/reports/${id}/pdf`', '4: `/api/public-stats`', "6: 'http://localhost:3000/api/validate'"]);
+    expect(apiPathLiterals('x.tsx', src)).toEqual([
+      "2: '/api/contact'",
+      '3: `${base}/api/reports/${id}/pdf`',
+      '4: `/api/public-stats`',
+      "6: 'http://localhost:3000/api/validate'",
+    ]);
   });
 });

@@ -11,7 +11,8 @@ import { findRepoRoot } from '../src/config/env';
  */
 
 const root = findRepoRoot();
-const isTestCode = (rel: string) => /(^|\/)test\//.test(rel) || /\.(test|int\.test|e2e\.test)\.(js|d\.ts|js\.map)$/.test(rel) || /(^|\/)(fuzz|faults)\//.test(rel);
+const isTestCode = (rel: string) =>
+  /(^|\/)test\//.test(rel) || /\.(test|int\.test|e2e\.test)\.(js|d\.ts|js\.map)$/.test(rel) || /(^|\/)(fuzz|faults)\//.test(rel);
 
 function filesUnder(dir: string, base = dir): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -35,7 +36,11 @@ describe('the builds ship no test code', () => {
   });
 
   it('the packed CLI (npm pack -w cli) holds its commands and no test files', () => {
-    const out = execFileSync('npm', ['pack', '-w', 'cli', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const out = execFileSync('npm', ['pack', '-w', 'cli', '--dry-run', '--json', '--ignore-scripts'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     const [pack] = JSON.parse(out) as Array<{ files: Array<{ path: string }> }>;
     const files = pack.files.map((f) => f.path);
     expect(files).toEqual(expect.arrayContaining(['bin/val.js', 'dist/src/index.js', 'dist/src/commands/validate.js']));

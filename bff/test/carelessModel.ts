@@ -30,7 +30,9 @@ export function requestData(req: ChatRequestRecord): Data {
 }
 
 const system = (req: ChatRequestRecord) => req.body.messages.find((m) => m.role === 'system')?.content ?? '';
-const isRepair = (req: ChatRequestRecord) => req.body.messages.some((m) => m.role === 'assistant') && /contradicts the fact sheet|only that month's numbers/i.test(req.body.messages[req.body.messages.length - 1]?.content ?? '');
+const isRepair = (req: ChatRequestRecord) =>
+  req.body.messages.some((m) => m.role === 'assistant') &&
+  /contradicts the fact sheet|only that month's numbers/i.test(req.body.messages[req.body.messages.length - 1]?.content ?? '');
 
 /** Names from markets other than the one the sheet reads (the careless model's favourite competitors). */
 const WRONG_MARKET = [
@@ -61,7 +63,9 @@ function reportSection(data: Data, repair: RepairMode | null): string {
     '',
     `**Verdict: ${cheerfulVerdict}.** ${fixNumbers ? 'The verdict follows the fact sheet.' : 'The numbers can work and it reaches break-even in month 14.'}`,
     '',
-    fixNumbers ? `The fact sheet prices it at ${price}.` : `About 342,213 potential buyers already pay for a fix, a market worth $2.3B growing at 27% a year [7].`,
+    fixNumbers
+      ? `The fact sheet prices it at ${price}.`
+      : `About 342,213 potential buyers already pay for a fix, a market worth $2.3B growing at 27% a year [7].`,
     '',
     `### Competitors`,
     '',
@@ -138,7 +142,7 @@ function customersAnswer(): string {
  */
 export function carelessReply(req: ChatRequestRecord, opts: { repair?: RepairMode } = {}): ChatReply {
   const data = requestData(req);
-  const repair = isRepair(req) ? opts.repair ?? 'half' : null;
+  const repair = isRepair(req) ? (opts.repair ?? 'half') : null;
   const sys = system(req);
   let content: string;
   if (data.section_title && data.fact_sheet) content = reportSection(data, repair);

@@ -198,7 +198,14 @@ function resultsBody(provider: FakeProviderName, query: string, hits: FakeHit[])
   }
   const answer = {
     type: 'search',
-    query: { original: query, show_strict_warning: false, is_navigational: false, spellcheck_off: true, country: 'us', more_results_available: hits.length > 0 },
+    query: {
+      original: query,
+      show_strict_warning: false,
+      is_navigational: false,
+      spellcheck_off: true,
+      country: 'us',
+      more_results_available: hits.length > 0,
+    },
     mixed: { type: 'mixed', main: hits.map((_, i) => ({ type: 'web', index: i, all: false })), top: [], side: [] },
   };
   if (!hits.length) return answer;
@@ -281,7 +288,14 @@ export async function startFakeSearch(provider: FakeProviderName, opts: FakeSear
         body = raw;
       }
       const path = basePath && url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) || '/' : url.pathname;
-      const rec: FakeSearchRequest = { method: req.method ?? 'GET', path, params: Object.fromEntries(url.searchParams), headers: req.headers, body, query: null };
+      const rec: FakeSearchRequest = {
+        method: req.method ?? 'GET',
+        path,
+        params: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body,
+        query: null,
+      };
       requests.push(rec);
       const read = readSearch(provider, rec, apiKey);
       if ('status' in read) {

@@ -72,7 +72,10 @@ function importGraph(dir: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const f of files) {
     const info = ts.preProcessFile(fs.readFileSync(f, 'utf8'), true, true);
-    graph.set(f, info.importedFiles.map((i) => resolve(f, i.fileName)).filter((x): x is string => x !== null));
+    graph.set(
+      f,
+      info.importedFiles.map((i) => resolve(f, i.fileName)).filter((x): x is string => x !== null),
+    );
   }
   return graph;
 }
@@ -128,7 +131,6 @@ describe('how the BFF modules depend on each other', () => {
     ]);
     expect(cycles(g)).toEqual([['a.ts', 'b.ts']]);
   });
-
 });
 
 /** The module specifiers a file loads: import/export … from, import(), require(). */
@@ -147,7 +149,9 @@ describe('the offline analyst package (offline-analyst/)', () => {
     expect(own.length).toBeGreaterThan(10);
     const outside = own.flatMap((f) =>
       specifiers(f)
-        .filter((s) => (s.startsWith('.') ? !path.resolve(path.dirname(f), s).startsWith(path.join(root, 'offline-analyst', 'src')) : !['@val/contracts', 'zod'].includes(s)))
+        .filter((s) =>
+          s.startsWith('.') ? !path.resolve(path.dirname(f), s).startsWith(path.join(root, 'offline-analyst', 'src')) : !['@val/contracts', 'zod'].includes(s),
+        )
         .map((s) => `${rel(f)} → ${s}`),
     );
     expect(outside).toEqual([]);
@@ -178,7 +182,9 @@ describe('the offline analyst package (offline-analyst/)', () => {
   it('the check sees a way into its files', () => {
     const into = ['@val/offline-analyst/dist/markets', '../../offline-analyst/src/validation', '../offline-analyst/dist/index.js'];
     expect(into.filter((s) => ANALYST_INTERNALS.some((re) => re.test(s)))).toEqual(into);
-    expect(['@val/offline-analyst', '@val/contracts/dist/catalogue', './offline/reports'].filter((s) => ANALYST_INTERNALS.some((re) => re.test(s)))).toEqual([]);
+    expect(['@val/offline-analyst', '@val/contracts/dist/catalogue', './offline/reports'].filter((s) => ANALYST_INTERNALS.some((re) => re.test(s)))).toEqual(
+      [],
+    );
     expect(ANALYST_PATH_JOIN.test("path.join(root, 'offline-analyst', 'dist', 'markets')")).toBe(true);
   });
 });
@@ -253,7 +259,9 @@ describe('what each layer of the BFF may import', () => {
       { file, spec: './auth', target: path.join(root, 'bff/src/services/auth.ts') },
     ];
     expect(forbiddenImports(fake, 'bff/src/services/', HTTP)).toHaveLength(6);
-    const route = [{ file: path.join(root, 'bff/src/routes/a/router.ts'), spec: '../../repositories/payments', target: path.join(root, 'bff/src/repositories/payments.ts') }];
+    const route = [
+      { file: path.join(root, 'bff/src/routes/a/router.ts'), spec: '../../repositories/payments', target: path.join(root, 'bff/src/repositories/payments.ts') },
+    ];
     expect(forbiddenImports(route, 'bff/src/routes/', [/^bff\/src\/repositories\//])).toHaveLength(1);
   });
 });
@@ -283,7 +291,11 @@ describe('where the stores are built', () => {
   });
 
   it('the check sees a store being built', () => {
-    const lines = ['const repo = knexReportRepository(db.knex, db.dialect);', 'outbox: knexOutboxRepository(db.knex),', 'const counters = createCounterStore(db, logger);'];
+    const lines = [
+      'const repo = knexReportRepository(db.knex, db.dialect);',
+      'outbox: knexOutboxRepository(db.knex),',
+      'const counters = createCounterStore(db, logger);',
+    ];
     expect(lines.filter((l) => BUILDS_A_STORE.some((re) => re.test(l)))).toEqual(lines);
   });
 });
@@ -295,7 +307,11 @@ function importKinds(file: string, text = fs.readFileSync(file, 'utf8')): Array<
   const visit = (node: ts.Node) => {
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       found.push({ spec: node.moduleSpecifier.text, dynamic: false });
-    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference) && ts.isStringLiteral(node.moduleReference.expression)) {
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
       found.push({ spec: node.moduleReference.expression.text, dynamic: false });
     } else if (ts.isCallExpression(node) && node.arguments.length && ts.isStringLiteralLike(node.arguments[0])) {
       if (node.expression.kind === ts.SyntaxKind.ImportKeyword) found.push({ spec: node.arguments[0].text, dynamic: true });
@@ -320,7 +336,11 @@ describe('where the development stand-ins live', () => {
   const devImports = (files: string[], kinds: (f: string) => Array<{ spec: string; dynamic: boolean }>) =>
     files
       .filter((f) => !f.startsWith(dev + path.sep))
-      .flatMap((f) => kinds(f).filter((i) => intoDev(f, i.spec)).map((i) => `${rel(f)} → ${i.spec} (${i.dynamic ? 'dynamic' : 'static'})`));
+      .flatMap((f) =>
+        kinds(f)
+          .filter((i) => intoDev(f, i.spec))
+          .map((i) => `${rel(f)} → ${i.spec} (${i.dynamic ? 'dynamic' : 'static'})`),
+      );
 
   it('the embedded sign-in, the TEST MODE card form and the development routes are in dev/', () => {
     for (const f of ['oidc/embedded.ts', 'testCheckout.ts', 'testFlow.ts', 'reports.ts']) expect([f, fs.existsSync(path.join(dev, f))]).toEqual([f, true]);
@@ -336,15 +356,25 @@ describe('where the development stand-ins live', () => {
   it('dev/index.ts loads each conditional stand-in (embedded sign-in, card form, unpaid report start) only through a dynamic import', () => {
     const own = importKinds(path.join(dev, 'index.ts')).filter((i) => i.spec.startsWith('./'));
     expect(own.filter((i) => !i.dynamic).map((i) => i.spec)).toEqual(['./testFlow']);
-    expect(own.filter((i) => i.dynamic).map((i) => i.spec).sort()).toEqual(['./oidc/embedded', './reports', './testCheckout']);
+    expect(
+      own
+        .filter((i) => i.dynamic)
+        .map((i) => i.spec)
+        .sort(),
+    ).toEqual(['./oidc/embedded', './reports', './testCheckout']);
   });
 
   it('the check tells a static import of dev/ from a dynamic one', () => {
     const file = path.join(root, REGISTRATION);
     const fake = (text: string) => (f: string) => importKinds(f, text);
     expect(devImports([file], fake("import { createDevStandIns } from './dev';"))).toEqual([`${REGISTRATION} → ./dev (static)`]);
-    expect(devImports([file], fake("const dev = await (await import('./dev/index')).createDevStandIns(x);"))).toEqual([`${REGISTRATION} → ./dev/index (dynamic)`]);
-    expect(devImports([file], fake("export { x } from './dev/reports';\nconst y = require('./dev');"))).toEqual([`${REGISTRATION} → ./dev/reports (static)`, `${REGISTRATION} → ./dev (static)`]);
+    expect(devImports([file], fake("const dev = await (await import('./dev/index')).createDevStandIns(x);"))).toEqual([
+      `${REGISTRATION} → ./dev/index (dynamic)`,
+    ]);
+    expect(devImports([file], fake("export { x } from './dev/reports';\nconst y = require('./dev');"))).toEqual([
+      `${REGISTRATION} → ./dev/reports (static)`,
+      `${REGISTRATION} → ./dev (static)`,
+    ]);
     expect(devImports([file], fake("import { x } from './devices';"))).toEqual([]);
   });
 });
@@ -352,7 +382,20 @@ describe('where the development stand-ins live', () => {
 describe('where event streams are parsed', () => {
   /** What parsing a text/event-stream by hand looks like: reading its field lines or splitting its blocks. */
   const PARSING = [/startsWith\(\s*['"](?:data|event|id):/, /\.(?:indexOf|split)\(\s*['"]\\n\\n['"]/, /match\(\/\^(?:data|event): /];
-  const dirs = ['contracts/src', 'ui/src', 'shell/src', 'mf-validation/src', 'mf-simulation/src', 'mf-catalogue/src', 'mf-admin/src', 'cli/src', 'cli/test', 'bff/src', 'bff/test', 'e2e/src'];
+  const dirs = [
+    'contracts/src',
+    'ui/src',
+    'shell/src',
+    'mf-validation/src',
+    'mf-simulation/src',
+    'mf-catalogue/src',
+    'mf-admin/src',
+    'cli/src',
+    'cli/test',
+    'bff/src',
+    'bff/test',
+    'e2e/src',
+  ];
 
   it('only contracts/src/sse.ts reads SSE fields (the remotes, the CLI and the tests use it)', () => {
     const files = dirs.flatMap((d) => sourceFiles(path.join(root, d))).filter((f) => rel(f) !== 'contracts/src/sse.ts' && f !== __filename);
@@ -361,11 +404,14 @@ describe('where event streams are parsed', () => {
   });
 
   it('the check sees a hand-made parser', () => {
-    const lines = ["if (line.startsWith('data:')) data.push(line.slice(5));", "while ((cut = buffer.indexOf('\\n\\n')) >= 0) {", 'const event = block.match(/^event: (.*)$/m)?.[1];'];
+    const lines = [
+      "if (line.startsWith('data:')) data.push(line.slice(5));",
+      "while ((cut = buffer.indexOf('\\n\\n')) >= 0) {",
+      'const event = block.match(/^event: (.*)$/m)?.[1];',
+    ];
     expect(lines.filter((l) => PARSING.some((re) => re.test(l)))).toEqual(lines);
   });
 });
-
 
 describe("the README's Layout", () => {
   const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
@@ -376,6 +422,8 @@ describe("the README's Layout", () => {
     expect(section.split('\n').filter((l) => /^\d\. /.test(l))).toHaveLength(5);
     const paths = [...section.matchAll(/`((?:bff|cli|contracts|offline-analyst)\/[^`<*]+)`/g)].map((m) => m[1]);
     expect(paths.length).toBeGreaterThan(8);
-    expect(paths.filter((p) => !fs.existsSync(path.join(root, p)) && !fs.existsSync(path.join(root, 'contracts', 'src', p.replace(/^contracts\//, ''))))).toEqual([]);
+    expect(
+      paths.filter((p) => !fs.existsSync(path.join(root, p)) && !fs.existsSync(path.join(root, 'contracts', 'src', p.replace(/^contracts\//, '')))),
+    ).toEqual([]);
   });
 });

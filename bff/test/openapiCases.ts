@@ -106,7 +106,9 @@ export function generateCases(
       for (const p of params) {
         const name = String(p.name);
         if (p.in === 'path') pathValues[name] = opts.pathValues?.[name] ?? (example && p.example !== undefined ? p.example : fake(p.schema));
-        else if (p.in === 'query' && (p.required || !example)) query[name] = example && opts.pathValues?.[name] !== undefined ? opts.pathValues[name] : example && p.example !== undefined ? p.example : fake(p.schema);
+        else if (p.in === 'query' && (p.required || !example))
+          query[name] =
+            example && opts.pathValues?.[name] !== undefined ? opts.pathValues[name] : example && p.example !== undefined ? p.example : fake(p.schema);
         else if (p.in === 'header' && p.required) headers[name] = String(example && p.example !== undefined ? p.example : fake(p.schema));
       }
       const c: ApiCase = { operationId: o.id, kind: 'valid', source, label, method: o.method, url: buildUrl(o.path, pathValues, query), headers, admin };
@@ -123,8 +125,20 @@ export function generateCases(
     if (jsonBody) {
       // Our own two transport cases (the tools above only vary values): a body that is not JSON, one too large.
       const example = valid('example', '', true);
-      cases.push({ ...example, kind: 'invalid', source: 'transport', label: 'a text/plain body', headers: { ...example.headers, 'content-type': 'text/plain' } });
-      cases.push({ ...example, kind: 'invalid', source: 'transport', label: 'a body over the size limit', body: JSON.stringify({ padding: 'x'.repeat(opts.oversizeBytes ?? 110_000) }) });
+      cases.push({
+        ...example,
+        kind: 'invalid',
+        source: 'transport',
+        label: 'a text/plain body',
+        headers: { ...example.headers, 'content-type': 'text/plain' },
+      });
+      cases.push({
+        ...example,
+        kind: 'invalid',
+        source: 'transport',
+        label: 'a body over the size limit',
+        body: JSON.stringify({ padding: 'x'.repeat(opts.oversizeBytes ?? 110_000) }),
+      });
     }
   }
 

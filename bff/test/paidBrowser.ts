@@ -89,7 +89,8 @@ export async function signInWithEmbeddedProvider(b: TestBrowser, email: string, 
   });
   if (cb.status !== 200) throw new Error(`sign-in failed: ${cb.status} ${await cb.text()}`);
   const user = (await cb.json()) as { email: string; name?: string };
-  if (user.email !== email.trim().toLowerCase()) throw new Error(`signed in as ${user.email}, not ${email}: this browser is still signed in at the provider as another account`);
+  if (user.email !== email.trim().toLowerCase())
+    throw new Error(`signed in as ${user.email}, not ${email}: this browser is still signed in at the provider as another account`);
   return user;
 }
 

@@ -30,7 +30,12 @@ export function consoleCalls(fileName: string, text: string): string[] {
   const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'console') {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ts.isIdentifier(node.expression.expression) &&
+      node.expression.expression.text === 'console'
+    ) {
       found.push(`${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}: ${node.getText(sf).slice(0, 80)}`);
     }
     ts.forEachChild(node, visit);
@@ -47,15 +52,16 @@ export function noise(output: string): string[] {
 describe('quiet test output', () => {
   it('no test and no test support file writes to the console (diagnostics go to a file and to failures)', () => {
     const folders = ['bff', 'e2e', 'contracts', 'shell', 'mf-admin', 'mf-validation', 'mf-simulation', 'mf-catalogue', 'ui', 'cli'];
-    const tests = folders
-      .flatMap((d) => files(path.join(root, d)))
-      .filter((f) => /\.test\.tsx?$/.test(f) || /^(bff\/test|e2e\/src)\//.test(rel(f)));
+    const tests = folders.flatMap((d) => files(path.join(root, d))).filter((f) => /\.test\.tsx?$/.test(f) || /^(bff\/test|e2e\/src)\//.test(rel(f)));
     expect(tests.length).toBeGreaterThan(100);
     expect(tests.flatMap((f) => consoleCalls(f, fs.readFileSync(f, 'utf8')).map((c) => `${rel(f)}:${c}`))).toEqual([]);
   });
 
   it('the checks see console calls and jest’s console blocks', () => {
-    expect(consoleCalls('x.ts', "const a = 1;\nconsole.log(`figures ${a}`);\nlogger.info('fine');\nconsole.error('x');")).toEqual(['2: console.log(`figures ${a}`)', "4: console.error('x')"]);
+    expect(consoleCalls('x.ts', "const a = 1;\nconsole.log(`figures ${a}`);\nlogger.info('fine');\nconsole.error('x');")).toEqual([
+      '2: console.log(`figures ${a}`)',
+      "4: console.error('x')",
+    ]);
     expect(noise('PASS a.test.ts\n  ● Console\n\n    console.log\n      figures\n')).toEqual(['  ● Console', '    console.log']);
   });
 
@@ -66,7 +72,16 @@ describe('quiet test output', () => {
     const file = 'bff/test/faults/counterHang.int.test.ts';
     const { stdout, stderr } = await run(
       process.execPath,
-      [path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--colors=false', '--verbose', '--selectProjects', 'integration', '--runTestsByPath', file],
+      [
+        path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
+        '--ci',
+        '--colors=false',
+        '--verbose',
+        '--selectProjects',
+        'integration',
+        '--runTestsByPath',
+        file,
+      ],
       { cwd: root, env: { ...process.env, FORCE_COLOR: '0' }, maxBuffer: 20 * 1024 * 1024 },
     ).catch((e: { stdout?: string; stderr?: string; message: string }) => ({ stdout: e.stdout ?? '', stderr: `${e.stderr ?? ''}\n${e.message}` }));
     const output = `${stdout}\n${stderr}`;

@@ -27,10 +27,14 @@ export async function waitFor<T>(check: () => Promise<T | undefined | false | nu
 
 /** Waits until a report reaches finished or failed. */
 export function waitForReport(reports: ReportService, id: string, ms = 30000) {
-  return waitFor(async () => {
-    const s = await reports.status(id);
-    return s && (s.processing_status === 'finished' || s.processing_status === 'failed') ? s : undefined;
-  }, ms, `report ${id}`);
+  return waitFor(
+    async () => {
+      const s = await reports.status(id);
+      return s && (s.processing_status === 'finished' || s.processing_status === 'failed') ? s : undefined;
+    },
+    ms,
+    `report ${id}`,
+  );
 }
 
 const workerEntry = path.join(__dirname, '..', 'dist', 'src', 'worker.js');
@@ -68,17 +72,18 @@ export function spawnWorker(db: { url?: string; sqliteFile?: string }, env: Reco
 
 /** Waits for the worker's "report worker ready" log line. */
 export function workerReady(w: WorkerChild, ms = 15000): Promise<void> {
-  return waitFor(async () => {
-    if (w.proc.exitCode !== null) throw new Error(`worker exited early:\n${w.logs()}`);
-    return w.logs().includes('report worker ready');
-  }, ms, 'worker ready').then(() => undefined);
+  return waitFor(
+    async () => {
+      if (w.proc.exitCode !== null) throw new Error(`worker exited early:\n${w.logs()}`);
+      return w.logs().includes('report worker ready');
+    },
+    ms,
+    'worker ready',
+  ).then(() => undefined);
 }
 
 /** Reads a report's event stream (GET url) until `until` says stop or the time is up. */
-export async function readSse(
-  url: string,
-  opts: { lastEventId?: number; until?: (e: SseEvent) => boolean; ms?: number } = {},
-): Promise<SseEvent[]> {
+export async function readSse(url: string, opts: { lastEventId?: number; until?: (e: SseEvent) => boolean; ms?: number } = {}): Promise<SseEvent[]> {
   const ac = new AbortController();
   const timer = setTimeout(() => ac.abort(), opts.ms ?? 20000);
   try {

@@ -24,10 +24,14 @@ describe.each(testDbs)('val db on $label', (kind) => {
   const tables = async () => {
     const knex = created.db.knex;
     if (created.db.dialect === 'sqlite') {
-      const rows = (await knex.raw(`select name from sqlite_master where type='table' and name not like 'sqlite_%' and name not like 'knex_%'`)) as { name: string }[];
+      const rows = (await knex.raw(`select name from sqlite_master where type='table' and name not like 'sqlite_%' and name not like 'knex_%'`)) as {
+        name: string;
+      }[];
       return rows.map((r) => r.name).sort();
     }
-    const [rows] = (await knex.raw(`select table_name as name from information_schema.tables where table_schema = database() and table_name not like 'knex_%'`)) as [{ name: string }[]];
+    const [rows] = (await knex.raw(
+      `select table_name as name from information_schema.tables where table_schema = database() and table_name not like 'knex_%'`,
+    )) as [{ name: string }[]];
     return rows.map((r) => r.name).sort();
   };
 

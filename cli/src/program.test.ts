@@ -37,16 +37,26 @@ describe('val (program)', () => {
     expect(r.out).toContain('Exit codes: 0 ok · 1 failure · 2 usage error · 3 not authorised · 4 server unreachable');
   });
 
-  it.each(['validate', 'stats', 'report', 'report start', 'report status', 'report wait', 'worker', 'db', 'db migrate', 'db status', 'db rollback', 'db check-stats'])(
-    'val %s --help: its usage and examples',
-    async (cmd) => {
-      const r = await parse([...cmd.split(' '), '--help']);
-      expect(r.code).toBe(0);
-      expect(r.out).toContain(`Usage: val ${cmd} `);
-      expect(r.out).toContain('Examples:');
-      expect(r.out).toMatch(new RegExp(`\\$ (\\S+=\\S+ )?val ${cmd.split(' ')[0]}`));
-    },
-  );
+  it.each([
+    'validate',
+    'stats',
+    'report',
+    'report start',
+    'report status',
+    'report wait',
+    'worker',
+    'db',
+    'db migrate',
+    'db status',
+    'db rollback',
+    'db check-stats',
+  ])('val %s --help: its usage and examples', async (cmd) => {
+    const r = await parse([...cmd.split(' '), '--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`Usage: val ${cmd} `);
+    expect(r.out).toContain('Examples:');
+    expect(r.out).toMatch(new RegExp(`\\$ (\\S+=\\S+ )?val ${cmd.split(' ')[0]}`));
+  });
 
   it('without a command: help on stderr, exit 2', async () => {
     const r = await parse([]);
@@ -68,7 +78,21 @@ describe('val (program)', () => {
 
 describe('val validate (options)', () => {
   it('parses the three texts and the flags', async () => {
-    const r = await parse(['validate', '--idea', 'Meal kits', '--customer', 'Climbers', '--problem', 'No food', '--stream', '--json', '--pdf', 'out/', '--api', 'http://x:1']);
+    const r = await parse([
+      'validate',
+      '--idea',
+      'Meal kits',
+      '--customer',
+      'Climbers',
+      '--problem',
+      'No food',
+      '--stream',
+      '--json',
+      '--pdf',
+      'out/',
+      '--api',
+      'http://x:1',
+    ]);
     expect(r.code).toBe(0);
     expect(r.calls).toEqual([
       { cmd: 'validate', opts: { idea: 'Meal kits', customer: 'Climbers', problem: 'No food', stream: true, json: true, pdf: 'out/', api: 'http://x:1' } },
@@ -129,10 +153,24 @@ describe('val stats (options)', () => {
 
 describe('val report (options)', () => {
   it('collects repeated --input key=value pairs (values may hold "=")', async () => {
-    const r = await parse(['report', 'start', '--product', 'business-idea-evaluation', '--input', 'company=Acme', '--input', 'idea=a=b', '--email', ' Me@Acme.com ']);
+    const r = await parse([
+      'report',
+      'start',
+      '--product',
+      'business-idea-evaluation',
+      '--input',
+      'company=Acme',
+      '--input',
+      'idea=a=b',
+      '--email',
+      ' Me@Acme.com ',
+    ]);
     expect(r.code).toBe(0);
     expect(r.calls).toEqual([
-      { cmd: 'report start', opts: { product: 'business-idea-evaluation', inputs: { company: 'Acme', idea: 'a=b' }, email: 'me@acme.com', json: false, api: undefined } },
+      {
+        cmd: 'report start',
+        opts: { product: 'business-idea-evaluation', inputs: { company: 'Acme', idea: 'a=b' }, email: 'me@acme.com', json: false, api: undefined },
+      },
     ]);
   });
 
@@ -146,7 +184,10 @@ describe('val report (options)', () => {
     [['report', 'start', '--product', 'nope', '--input', 'idea=x'], '--product: must be one of'],
     [['report', 'start', '--product', 'idea-desirability-assessment', '--input', 'idea'], '--input: "idea" must look like key=value'],
     [['report', 'start', '--product', 'idea-desirability-assessment', '--input', 'idea=a', '--input', 'idea=b'], '--input: idea is given twice'],
-    [['report', 'start', '--product', 'idea-desirability-assessment'], '--input: idea: Please fill in all required fields — idea-desirability-assessment needs idea'],
+    [
+      ['report', 'start', '--product', 'idea-desirability-assessment'],
+      '--input: idea: Please fill in all required fields — idea-desirability-assessment needs idea',
+    ],
     [['report', 'start', '--product', 'idea-desirability-assessment', '--input', 'color=red'], 'unknown field color'],
     [['report', 'start', '--product', 'idea-desirability-assessment', '--input', 'idea=x', '--email', 'not-an-email'], '--email: must be an email address'],
     [['report', 'status', 'short'], 'ID: must be a report id'],
@@ -180,7 +221,12 @@ describe('val worker (options)', () => {
   it('takes --concurrency as a whole number from 1 to 64', async () => {
     expect((await parse(['worker'])).calls).toEqual([{ cmd: 'worker', opts: {} }]);
     expect((await parse(['worker', '--concurrency', '3'])).calls).toEqual([{ cmd: 'worker', opts: { concurrency: 3 } }]);
-    for (const [v, msg] of [['0', 'must be at least 1'], ['65', 'must be at most 64'], ['1.5', 'must be a whole number'], ['many', 'must be a number']]) {
+    for (const [v, msg] of [
+      ['0', 'must be at least 1'],
+      ['65', 'must be at most 64'],
+      ['1.5', 'must be a whole number'],
+      ['many', 'must be a number'],
+    ]) {
       const r = await parse(['worker', '--concurrency', v]);
       expect(r.code).toBe(2);
       expect(r.err).toContain(`--concurrency: ${msg}`);

@@ -8,7 +8,10 @@ beforeAll(assertBuilt);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function statusOf(env: Record<string, string>, id: string): Promise<{ processing_status: string; flow_execution_steps: Array<{ id: string; title: string; raw_output: string }>; error: string | null }> {
+async function statusOf(
+  env: Record<string, string>,
+  id: string,
+): Promise<{ processing_status: string; flow_execution_steps: Array<{ id: string; title: string; raw_output: string }>; error: string | null }> {
   const r = await runCli(['report', 'status', id, '--json'], { env });
   if (r.code !== 0) throw new Error(`status failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
@@ -32,7 +35,10 @@ describe.each(testDbs)('val report against a real server on $label', (kind) => {
   afterAll(() => srv?.stop());
 
   it('start prints the id (stdout) and the link (stderr); wait follows it to finished (exit 0)', async () => {
-    const start = await runCli(['report', 'start', '--product', 'tam-assessment-for-ideas', '--input', 'idea=Meal kits for climbers at city gyms', '--email', 'ops@example.com'], { env });
+    const start = await runCli(
+      ['report', 'start', '--product', 'tam-assessment-for-ideas', '--input', 'idea=Meal kits for climbers at city gyms', '--email', 'ops@example.com'],
+      { env },
+    );
     expect({ code: start.code, stderr: start.stderr }).toMatchObject({ code: 0 });
     const id = start.stdout.trim();
     expect(start.stdout).toBe(`${id}\n`);
@@ -73,7 +79,9 @@ describe.each(testDbs)('val report against a real server on $label', (kind) => {
 
   it('start with a wrong admin password: exit 3, nothing queued', async () => {
     const before = Number(((await srv.db.knex('report_jobs').count({ n: '*' })) as Array<{ n: number | string }>)[0].n);
-    const r = await runCli(['report', 'start', '--product', 'idea-desirability-assessment', '--input', 'idea=x'], { env: { ...env, VAL_ADMIN_PASSWORD: 'wrong' } });
+    const r = await runCli(['report', 'start', '--product', 'idea-desirability-assessment', '--input', 'idea=x'], {
+      env: { ...env, VAL_ADMIN_PASSWORD: 'wrong' },
+    });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('Wrong admin password');
     const after = Number(((await srv.db.knex('report_jobs').count({ n: '*' })) as Array<{ n: number | string }>)[0].n);
@@ -122,8 +130,16 @@ describe.each(testDbs)('val worker on $label', (kind) => {
   });
   afterAll(() => srv?.stop());
 
-  const workerEnv = (extra: Record<string, string> = {}) => ({ ...srv.dbEnv, LOG_LEVEL: 'warn', REPORT_POLL_MS: '100', REPORT_LEASE_MS: '5000', MIGRATE_ON_START: 'false', ...extra });
-  const job = async (id: string) => (await srv.db.knex('report_jobs').where({ id }).first()) as { status: string; lease_owner: string | null; worker_id: string | null };
+  const workerEnv = (extra: Record<string, string> = {}) => ({
+    ...srv.dbEnv,
+    LOG_LEVEL: 'warn',
+    REPORT_POLL_MS: '100',
+    REPORT_LEASE_MS: '5000',
+    MIGRATE_ON_START: 'false',
+    ...extra,
+  });
+  const job = async (id: string) =>
+    (await srv.db.knex('report_jobs').where({ id }).first()) as { status: string; lease_owner: string | null; worker_id: string | null };
 
   it('picks up a queued report, finishes it, and stops cleanly on SIGTERM (exit 0)', async () => {
     const id = await startReport(env, 'tam-assessment-for-ideas', ['idea=Meal kits for climbers']);

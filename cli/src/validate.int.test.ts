@@ -10,7 +10,14 @@ import { closedPort, startCliTestServer, type CliTestServer } from '../test/serv
 
 beforeAll(assertBuilt);
 
-const idea = ['--idea', 'Meal kits for climbers, delivered to the gym', '--customer', 'Boulderers at city climbing gyms', '--problem', 'No quick healthy food right after a session'];
+const idea = [
+  '--idea',
+  'Meal kits for climbers, delivered to the gym',
+  '--customer',
+  'Boulderers at city climbing gyms',
+  '--problem',
+  'No quick healthy food right after a session',
+];
 
 /** The text of a PDF, read back with a PDF parser (pdf-parse, as the e2e tests do). */
 async function pdfText(file: string): Promise<string> {
@@ -92,10 +99,18 @@ describe.each(testDbs)('val validate against a real server on $label', (kind) =>
     const text = await pdfText(file);
     const row = await latest();
     expect(text).toContain('Startup Idea Validation Report');
-    for (const t of ['Idea', 'Target Customer', 'Problem Solved', 'Meal kits for climbers, delivered to the gym', 'Boulderers at city climbing gyms']) expect(text).toContain(t);
+    for (const t of ['Idea', 'Target Customer', 'Problem Solved', 'Meal kits for climbers, delivered to the gym', 'Boulderers at city climbing gyms'])
+      expect(text).toContain(t);
     const sections = splitReportSections(row.feedback).map((s) => s.title);
     expect(sections.length).toBeGreaterThan(2);
-    for (const t of sections) expect(text.replace(/\s+/g, ' ')).toContain(t.replace(/\s+/g, ' ').replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '').trim().slice(0, 30));
+    for (const t of sections)
+      expect(text.replace(/\s+/g, ' ')).toContain(
+        t
+          .replace(/\s+/g, ' ')
+          .replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '')
+          .trim()
+          .slice(0, 30),
+      );
   });
 
   it('--pdf FILE writes exactly that file', async () => {
@@ -202,7 +217,17 @@ describe.each(testDbs)('val validate with no server given: in-process, same AI c
     expect(j.code).toBe(0);
     const body = JSON.parse(j.stdout);
     const last = (await rows()).at(-1)!;
-    expect(body).toEqual({ id: last.id, idea: last.idea, targetCustomer: 'Boulderers at city climbing gyms', problemSolved: 'No quick healthy food right after a session', feedback: last.feedback, provider: 'offline', score: expect.any(Number), deleteToken: expect.any(String), factSheet: expect.objectContaining({ kind: 'validation', score: body.score }) });
+    expect(body).toEqual({
+      id: last.id,
+      idea: last.idea,
+      targetCustomer: 'Boulderers at city climbing gyms',
+      problemSolved: 'No quick healthy food right after a session',
+      feedback: last.feedback,
+      provider: 'offline',
+      score: expect.any(Number),
+      deleteToken: expect.any(String),
+      factSheet: expect.objectContaining({ kind: 'validation', score: body.score }),
+    });
     expect(j.stderr).toBe('');
     const s = await runCli(['validate', ...idea, '--stream', '--pdf', dir], { env: db.env });
     expect(s.code).toBe(0);
@@ -218,7 +243,14 @@ describe.each(testDbs)('val validate with no server given: in-process, same AI c
       const sheet = buildValidationSheet({ idea: idea[1], targetCustomer: idea[3], problemSolved: idea[5] });
       const answer = `## Validation Score: ${sheet.score.toFixed(1)}/10\n\nClimbers need food fast after a session.\n\n## Next Steps\n\n1. Talk to ten boulderers.`;
       chat.reply((req) => (req.body.stream ? { type: 'stream', chunks: answer.match(/\S+\s*/g) as string[], delayMs: 5 } : { type: 'text', content: answer }));
-      const env = { ...db.env, AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-local-test', OPENAI_BASE_URL: chat.baseURL, OPENAI_MODEL: 'test-model', AI_MAX_RETRIES: '0' };
+      const env = {
+        ...db.env,
+        AI_PROVIDER: 'openai',
+        OPENAI_API_KEY: 'sk-local-test',
+        OPENAI_BASE_URL: chat.baseURL,
+        OPENAI_MODEL: 'test-model',
+        AI_MAX_RETRIES: '0',
+      };
       const r = await runCli(['validate', ...idea, '--json'], { env });
       expect(r.code).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ feedback: answer, provider: 'openai' });
@@ -251,7 +283,9 @@ describe.each(testDbs)('val validate with no server given: in-process, same AI c
       expect(s.stderr).toMatch(/consistency check corrected this answer before it was stored: `val validations show [0-9a-f-]{36}` prints the checked version/);
       const stored = (await rows()).at(-1)!;
       expect(stored.feedback).not.toContain('9.9/10');
-      expect(stored.feedback).toContain(`Validation Score: ${buildValidationSheet({ idea: idea[1], targetCustomer: idea[3], problemSolved: idea[5] }).score.toFixed(1)}/10`);
+      expect(stored.feedback).toContain(
+        `Validation Score: ${buildValidationSheet({ idea: idea[1], targetCustomer: idea[3], problemSolved: idea[5] }).score.toFixed(1)}/10`,
+      );
     } finally {
       await chat.close();
     }
@@ -262,7 +296,9 @@ describe.each(testDbs)('val validate with no server given: in-process, same AI c
     try {
       chat.reply({ type: 'error', status: 500, message: 'model exploded' });
       const before = (await rows()).length;
-      const r = await runCli(['validate', ...idea], { env: { ...db.env, AI_PROVIDER: 'openai', OPENAI_BASE_URL: chat.baseURL, AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '2000' } });
+      const r = await runCli(['validate', ...idea], {
+        env: { ...db.env, AI_PROVIDER: 'openai', OPENAI_BASE_URL: chat.baseURL, AI_MAX_RETRIES: '0', AI_TIMEOUT_MS: '2000' },
+      });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain('Failed to validate your idea. Please try again.');

@@ -9,9 +9,12 @@ beforeAll(assertBuilt);
 
 const broad = ['--idea', 'Meal kits for climbers, delivered to the gym', '--customer', 'Everyone who exercises', '--problem', 'People are hungry'];
 const narrow = [
-  '--idea', 'Meal kits for climbers, delivered to the gym',
-  '--customer', 'Boulderers at city climbing gyms who train four evenings a week',
-  '--problem', 'They spend $12 a night on vending-machine snacks because no healthy food is open after a 9 pm session',
+  '--idea',
+  'Meal kits for climbers, delivered to the gym',
+  '--customer',
+  'Boulderers at city climbing gyms who train four evenings a week',
+  '--problem',
+  'They spend $12 a night on vending-machine snacks because no healthy food is open after a 9 pm session',
 ];
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -105,7 +108,10 @@ describe.each(testDbs)('val validations against a real server on $label', (kind)
     };
     const x = await stored(`Meal kits ${HOSTILE_TEXT}`);
     const y = await stored(`Meal kits for climbers ${HOSTILE_TEXT}`);
-    for (const args of [['validations', 'show', x], ['validations', 'compare', x, y]]) {
+    for (const args of [
+      ['validations', 'show', x],
+      ['validations', 'compare', x, y],
+    ]) {
       const r = await runCli(args, { env });
       expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
       expect(r.stdout).toContain('Idea with red, link, clip, C1');

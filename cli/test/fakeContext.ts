@@ -4,7 +4,10 @@ import type { CliContext, OutStream } from '../src/context';
 /** A stream double that keeps what was written. */
 export class Capture implements OutStream {
   text = '';
-  constructor(public isTTY = false, public columns = 100) {}
+  constructor(
+    public isTTY = false,
+    public columns = 100,
+  ) {}
   write(chunk: string | Uint8Array, cb?: (err?: Error | null) => void): boolean {
     this.text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     cb?.();

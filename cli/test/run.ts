@@ -50,7 +50,10 @@ function childEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
 }
 
 /** Starts `node cli/bin/val.js …` (the real bin) without waiting. */
-export function spawnCli(args: string[], opts: { env?: Record<string, string | undefined>; cwd?: string; input?: string } = {}): ChildProcess & { result: Promise<CliRun> } {
+export function spawnCli(
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; cwd?: string; input?: string } = {},
+): ChildProcess & { result: Promise<CliRun> } {
   const child = spawn(process.execPath, [valBin, ...args], { cwd: opts.cwd ?? repoRoot, env: childEnv(opts.env ?? {}), stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -66,7 +69,10 @@ export function spawnCli(args: string[], opts: { env?: Record<string, string | u
 }
 
 /** Runs the real bin to completion (killed after `timeoutMs`). */
-export async function runCli(args: string[], opts: { env?: Record<string, string | undefined>; cwd?: string; input?: string; timeoutMs?: number } = {}): Promise<CliRun> {
+export async function runCli(
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; cwd?: string; input?: string; timeoutMs?: number } = {},
+): Promise<CliRun> {
   const child = spawnCli(args, opts);
   const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 60_000);
   try {

@@ -26,9 +26,6 @@ export async function startCliTestServer(kind: TestDb, env: Record<string, strin
   const app = await startTestApp({ dbKind: kind, env: { ADMIN_PASSWORD, OFFLINE_AI_DELAY_MS: '0', ...env } });
   const connection = (app.deps.db.knex.client as { config: { connection: { filename?: string; uri?: string } } }).config.connection;
   const dbEnv: Record<string, string> =
-    app.deps.db.dialect === 'mysql'
-      ? { DATABASE_URL: connection.uri as string }
-      : { DATA_DIR: path.dirname(connection.filename as string), DATABASE_URL: '' };
+    app.deps.db.dialect === 'mysql' ? { DATABASE_URL: connection.uri as string } : { DATA_DIR: path.dirname(connection.filename as string), DATABASE_URL: '' };
   return { app, url: app.url, dbEnv, db: app.deps.db, stop: () => app.close() };
 }
-

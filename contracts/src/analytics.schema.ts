@@ -33,10 +33,7 @@ export const trackClickRequestSchema: z.ZodType<TrackClickRequest> = z
     }
   });
 
-const optionalEmail = z.preprocess(
-  (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-  emailSchema().optional(),
-);
+const optionalEmail = z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), emailSchema().optional());
 
 /** Body of `POST /api/track-product-click`: a click on a research product (fire and forget). */
 export const trackProductClickRequestSchema: z.ZodType<TrackProductClickRequest> = z.object({
@@ -45,9 +42,7 @@ export const trackProductClickRequestSchema: z.ZodType<TrackProductClickRequest>
     .regex(PRODUCT_SLUG_PATTERN, { error: 'product must be a known product id' })
     .refine((id) => getAnyProduct(id) !== undefined, { error: 'product must be a known product id' })
     .meta({ description: 'A product id of the catalogue' }),
-  location: z
-    .string({ error: 'location must be text' })
-    .regex(CLICK_LOCATION_PATTERN, { error: 'location must be a short slug (a-z, 0-9, -)' }),
+  location: z.string({ error: 'location must be text' }).regex(CLICK_LOCATION_PATTERN, { error: 'location must be a short slug (a-z, 0-9, -)' }),
   inputs: z
     .number({ error: 'inputs must be a number' })
     .int({ error: 'inputs must be a whole number' })
@@ -61,10 +56,13 @@ export const isoDaySchema = z
   .string()
   // Not of the form: that is the one problem to tell (the calendar check would only repeat it).
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2026-01-31', abort: true })
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, { error: 'must be a real calendar date' })
+  .refine(
+    (s) => {
+      const d = new Date(`${s}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+    },
+    { error: 'must be a real calendar date' },
+  )
   .meta({ description: 'A UTC day, YYYY-MM-DD', examples: ['2026-01-31'] });
 
 /** Query of the admin stats endpoints: an optional inclusive day range (UTC). */
@@ -83,10 +81,7 @@ export const dailyQuerySchema = z
 
 /** Body of `POST /api/admin/login`. */
 export const adminLoginRequestSchema: z.ZodType<AdminLoginRequest> = z.object({
-  password: z
-    .string({ error: 'password is required' })
-    .min(1, { error: 'password is required' })
-    .max(1024, { error: 'password is too long' }),
+  password: z.string({ error: 'password is required' }).min(1, { error: 'password is required' }).max(1024, { error: 'password is too long' }),
 });
 
 /** Query of `GET /api/admin/messages`. */
@@ -94,4 +89,3 @@ export const adminMessagesQuerySchema = z.object({
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(200).default(50),
   offset: z.coerce.number({ error: 'offset must be a number' }).int().min(0).default(0),
 });
-

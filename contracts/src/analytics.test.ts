@@ -2,7 +2,13 @@ import { derivePartnerRows, type LinkStat } from './analytics';
 import { statsRangeQuerySchema, trackClickRequestSchema, trackProductClickRequestSchema } from './analytics.schema';
 import { PARTNER_TOOLS } from './partners';
 
-const stat = (company: string, linkType: 'logo' | 'button', clickCount: number, lastClicked: string | null, url = `https://${company}.example/${linkType}`): LinkStat => ({
+const stat = (
+  company: string,
+  linkType: 'logo' | 'button',
+  clickCount: number,
+  lastClicked: string | null,
+  url = `https://${company}.example/${linkType}`,
+): LinkStat => ({
   company,
   linkType,
   clickCount,
@@ -49,7 +55,9 @@ describe('tracking schemas', () => {
   });
 
   it('normalises the email and treats an empty one as absent', () => {
-    expect(trackProductClickRequestSchema.parse({ product: 'tam-assessment-for-ideas', location: 'purchase', inputs: 2, email: ' A@B.co ' }).email).toBe('a@b.co');
+    expect(trackProductClickRequestSchema.parse({ product: 'tam-assessment-for-ideas', location: 'purchase', inputs: 2, email: ' A@B.co ' }).email).toBe(
+      'a@b.co',
+    );
     expect(trackProductClickRequestSchema.parse({ product: 'tam-assessment-for-ideas', location: 'purchase', inputs: 2, email: '' }).email).toBeUndefined();
   });
 

@@ -27,12 +27,7 @@ export function joinKey(parts: ReadonlyArray<string | number>): string {
   return parts.map(String).join('/');
 }
 
-export async function apiRequest<T>(
-  method: string,
-  url: string,
-  body?: unknown,
-  opts: RequestOptions = {},
-): Promise<T | null> {
+export async function apiRequest<T>(method: string, url: string, body?: unknown, opts: RequestOptions = {}): Promise<T | null> {
   const headers: Record<string, string> = { ...(opts.headers || {}) };
   const init: RequestInit = { method, credentials: 'include', headers, signal: opts.signal };
   if (body !== undefined) {

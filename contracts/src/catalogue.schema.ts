@@ -4,10 +4,7 @@ import { emailSchema } from './email.schema';
 import { CATALOGUE_PRODUCT_IDS, REPORT_ID_PATTERN, type ReportStatusRequest, type StartReportRequest } from './catalogue';
 
 /** A report id: random, unguessable, URL-safe (22+ characters of base64url). */
-export const reportIdSchema = z
-  .string({ error: 'execution_id must be text' })
-  .trim()
-  .regex(REPORT_ID_PATTERN, { error: 'execution_id must be a report id' });
+export const reportIdSchema = z.string({ error: 'execution_id must be text' }).trim().regex(REPORT_ID_PATTERN, { error: 'execution_id must be a report id' });
 
 /** Body of `POST /api/reports/status`. */
 export const reportStatusRequestSchema: z.ZodType<ReportStatusRequest> = z.object({ execution_id: reportIdSchema });

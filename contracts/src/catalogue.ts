@@ -139,16 +139,19 @@ const field = (name: string, label: string, placeholder: string, maxLength: numb
   maxLength,
 });
 
-const agent = (
-  id: string,
-  name: string,
-  title: string,
-  description: string,
-  dependsOn: ReadonlyArray<string> = [],
-  internal?: boolean,
-): ReportAgent => (internal ? { id, name, title, description, dependsOn, internal } : { id, name, title, description, dependsOn });
+const agent = (id: string, name: string, title: string, description: string, dependsOn: ReadonlyArray<string> = [], internal?: boolean): ReportAgent =>
+  internal ? { id, name, title, description, dependsOn, internal } : { id, name, title, description, dependsOn };
 
-const FEASIBILITY_MIDDLE = ['target-customers', 'market-trends', 'regulatory-impact', 'strategic-implications', 'ai-marketplace-mindmap', 'profitability-forecast', 'technical-feasibility', 'risk-analysis'];
+const FEASIBILITY_MIDDLE = [
+  'target-customers',
+  'market-trends',
+  'regulatory-impact',
+  'strategic-implications',
+  'ai-marketplace-mindmap',
+  'profitability-forecast',
+  'technical-feasibility',
+  'risk-analysis',
+];
 
 /** The eight reports of /products, in display order. */
 export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
@@ -162,7 +165,16 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
     price: FEASIBILITY_STUDY_PRICE,
     originalPrice: 1500,
     runtimeSeconds: FEASIBILITY_STUDY_RUNTIME_SECONDS,
-    sources: ['Industry reports', 'Government statistics', 'Regulatory texts', 'Public company filings', 'Funding databases', 'Customer reviews', 'Forums and communities', 'Technical documentation'],
+    sources: [
+      'Industry reports',
+      'Government statistics',
+      'Regulatory texts',
+      'Public company filings',
+      'Funding databases',
+      'Customer reviews',
+      'Forums and communities',
+      'Technical documentation',
+    ],
     fields: [
       field('targetMarket', 'Target market', 'e.g. Independent gyms in the UK', 100),
       field('productIdea', 'Product idea', 'e.g. An app that lets members book and pay for classes in two taps', 200),
@@ -180,15 +192,51 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
     ],
     agents: [
       agent('research-plan', 'Research Planner', 'Research Plan', 'Breaks your idea into research questions and briefs every other agent.', [], true),
-      agent('target-customers', 'Customer Segmentation Analyst', 'Target Customers', 'Finds the segments most likely to buy first and what they need.', ['research-plan']),
-      agent('market-trends', 'Market Trends Researcher', 'Market Trends', 'Reads the direction of your market: growth drivers, shifts and timing.', ['research-plan']),
-      agent('regulatory-impact', 'Regulatory Analyst', 'Regulatory Impact', 'Lists the laws, licences and standards that apply and what they cost you.', ['research-plan']),
-      agent('strategic-implications', 'Strategy Advisor', 'Strategic Implications', 'Turns customers, trends and rules into positioning and a go-to-market path.', ['target-customers', 'market-trends', 'regulatory-impact']),
-      agent('ai-marketplace-mindmap', 'Marketplace Mapper', 'AI Marketplace Mind Map', 'Maps the competitors, substitutes, partners and AI tools around your idea.', ['research-plan']),
-      agent('profitability-forecast', 'Financial Modeller', 'Profitability Forecast', 'Builds unit economics and a 3-year revenue, cost and break-even forecast.', ['target-customers', 'market-trends', 'technical-feasibility']),
-      agent('technical-feasibility', 'Technical Architect', 'Technical Feasibility', 'Sketches the build: components, effort, team and the hard parts.', ['research-plan']),
-      agent('risk-analysis', 'Risk Analyst', 'Risk Analysis', 'Rates market, execution, regulatory and financial risks with mitigations.', ['regulatory-impact', 'technical-feasibility', 'market-trends']),
-      agent('final-recommendations', 'Lead Analyst', 'Final Recommendations', 'Weighs every finding into a verdict, a score and your next steps.', FEASIBILITY_MIDDLE),
+      agent('target-customers', 'Customer Segmentation Analyst', 'Target Customers', 'Finds the segments most likely to buy first and what they need.', [
+        'research-plan',
+      ]),
+      agent('market-trends', 'Market Trends Researcher', 'Market Trends', 'Reads the direction of your market: growth drivers, shifts and timing.', [
+        'research-plan',
+      ]),
+      agent('regulatory-impact', 'Regulatory Analyst', 'Regulatory Impact', 'Lists the laws, licences and standards that apply and what they cost you.', [
+        'research-plan',
+      ]),
+      agent(
+        'strategic-implications',
+        'Strategy Advisor',
+        'Strategic Implications',
+        'Turns customers, trends and rules into positioning and a go-to-market path.',
+        ['target-customers', 'market-trends', 'regulatory-impact'],
+      ),
+      agent(
+        'ai-marketplace-mindmap',
+        'Marketplace Mapper',
+        'AI Marketplace Mind Map',
+        'Maps the competitors, substitutes, partners and AI tools around your idea.',
+        ['research-plan'],
+      ),
+      agent(
+        'profitability-forecast',
+        'Financial Modeller',
+        'Profitability Forecast',
+        'Builds unit economics and a 3-year revenue, cost and break-even forecast.',
+        ['target-customers', 'market-trends', 'technical-feasibility'],
+      ),
+      agent('technical-feasibility', 'Technical Architect', 'Technical Feasibility', 'Sketches the build: components, effort, team and the hard parts.', [
+        'research-plan',
+      ]),
+      agent('risk-analysis', 'Risk Analyst', 'Risk Analysis', 'Rates market, execution, regulatory and financial risks with mitigations.', [
+        'regulatory-impact',
+        'technical-feasibility',
+        'market-trends',
+      ]),
+      agent(
+        'final-recommendations',
+        'Lead Analyst',
+        'Final Recommendations',
+        'Weighs every finding into a verdict, a score and your next steps.',
+        FEASIBILITY_MIDDLE,
+      ),
     ],
   },
   {
@@ -209,9 +257,7 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
       'The people who feel the problem most and what they use today',
       'Three cheap experiments that would prove demand',
     ],
-    agents: [
-      agent('desirability-assessment', 'Desirability Analyst', 'Desirability Assessment', 'Scores how badly people want this and how to prove it.'),
-    ],
+    agents: [agent('desirability-assessment', 'Desirability Analyst', 'Desirability Assessment', 'Scores how badly people want this and how to prove it.')],
   },
   {
     tier: 'standard',
@@ -239,8 +285,16 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
       agent('market-definition', 'Market Definer', 'Market Definition', 'Pins down who pays, where, and for what.'),
       agent('top-down-sizing', 'Top-Down Sizer', 'Top-Down Market Size', 'Sizes the market from industry totals down to your slice.', ['market-definition']),
       agent('bottom-up-sizing', 'Bottom-Up Sizer', 'Bottom-Up Market Size', 'Counts buyers and multiplies by what they would pay.', ['market-definition']),
-      agent('serviceable-market', 'SAM and SOM Estimator', 'Serviceable and Obtainable Market', 'Narrows the total to what you can reach and win in 3 years.', ['top-down-sizing', 'bottom-up-sizing']),
-      agent('tam-summary', 'Market Sizing Lead', 'TAM Summary', 'Reconciles the estimates into one defensible story.', ['market-definition', 'top-down-sizing', 'bottom-up-sizing', 'serviceable-market']),
+      agent('serviceable-market', 'SAM and SOM Estimator', 'Serviceable and Obtainable Market', 'Narrows the total to what you can reach and win in 3 years.', [
+        'top-down-sizing',
+        'bottom-up-sizing',
+      ]),
+      agent('tam-summary', 'Market Sizing Lead', 'TAM Summary', 'Reconciles the estimates into one defensible story.', [
+        'market-definition',
+        'top-down-sizing',
+        'bottom-up-sizing',
+        'serviceable-market',
+      ]),
     ],
   },
   {
@@ -271,7 +325,11 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
       agent('problem-solution-fit', 'Problem-Solution Analyst', 'Problem-Solution Fit', 'Tests whether the idea solves a real, frequent, costly problem.'),
       agent('competitive-landscape', 'Competition Scout', 'Competitive Landscape', 'Finds direct rivals, substitutes and the gap you can own.'),
       agent('business-model', 'Business Model Reviewer', 'Business Model', 'Checks how you make money, at what margin, and how you reach buyers.'),
-      agent('evaluation-scorecard', 'Evaluation Lead', 'Evaluation Scorecard', 'Scores the idea like an investor and gives a verdict.', ['problem-solution-fit', 'competitive-landscape', 'business-model']),
+      agent('evaluation-scorecard', 'Evaluation Lead', 'Evaluation Scorecard', 'Scores the idea like an investor and gives a verdict.', [
+        'problem-solution-fit',
+        'competitive-landscape',
+        'business-model',
+      ]),
     ],
   },
   {
@@ -298,7 +356,13 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
       agent('supplier-power', 'Supply Chain Analyst', 'Supplier Power', 'Finds the inputs you depend on and who controls them.'),
       agent('buyer-power', 'Buyer Analyst', 'Buyer Power', 'Measures how easily customers switch and bargain.'),
       agent('threat-of-substitutes', 'Substitutes Analyst', 'Threat of Substitutes', 'Lists the other ways customers get the job done.'),
-      agent('five-forces-summary', 'Strategy Synthesizer', 'Five Forces Summary', 'Combines the five ratings into an attractiveness score and moves.', ['competitive-rivalry', 'threat-of-new-entrants', 'supplier-power', 'buyer-power', 'threat-of-substitutes']),
+      agent('five-forces-summary', 'Strategy Synthesizer', 'Five Forces Summary', 'Combines the five ratings into an attractiveness score and moves.', [
+        'competitive-rivalry',
+        'threat-of-new-entrants',
+        'supplier-power',
+        'buyer-power',
+        'threat-of-substitutes',
+      ]),
     ],
   },
   {
@@ -329,8 +393,13 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
     ],
     agents: [
       agent('customer-personas', 'Persona Builder', 'Customer Personas', 'Creates three realistic personas from your target customer.'),
-      agent('customer-interviews', 'Interview Simulator', 'Simulated Interviews', 'Interviews each persona with your research questions.', ['customer-personas']),
-      agent('customer-insights', 'Insight Synthesizer', 'Key Insights', 'Distils the interviews into patterns, quotes and decisions.', ['customer-personas', 'customer-interviews']),
+      agent('customer-interviews', 'Interview Simulator', 'Simulated Interviews', 'Interviews each persona with your research questions.', [
+        'customer-personas',
+      ]),
+      agent('customer-insights', 'Insight Synthesizer', 'Key Insights', 'Distils the interviews into patterns, quotes and decisions.', [
+        'customer-personas',
+        'customer-interviews',
+      ]),
     ],
   },
   {
@@ -344,24 +413,22 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
     originalPrice: 2000,
     runtimeSeconds: 120,
     sources: ['Customer reviews', 'Forums and communities', 'Job postings', 'Support and Q&A sites', 'Industry reports'],
-    fields: [
-      field('market', 'Market', 'e.g. Small dental practices in the US', 200),
-      field('topic', 'Topic', 'e.g. Patient scheduling and no-shows', 300),
-    ],
+    fields: [field('market', 'Market', 'e.g. Small dental practices in the US', 200), field('topic', 'Topic', 'e.g. Patient scheduling and no-shows', 300)],
     inputs: [
       { name: 'COMPANY', description: 'The kind of company that would solve them (derived from your inputs)' },
       { name: 'INDUSTRY', description: 'The topic to dig into', field: 'topic' },
       { name: 'TARGET_MARKET', description: 'The market you name', field: 'market' },
     ],
-    deliverables: [
-      'Pain points found, with who feels them and how often',
-      'A severity-by-frequency ranking',
-      'Product opportunities mapped to the top pains',
-    ],
+    deliverables: ['Pain points found, with who feels them and how often', 'A severity-by-frequency ranking', 'Product opportunities mapped to the top pains'],
     agents: [
       agent('pain-discovery', 'Pain Point Miner', 'Pain Points Discovered', 'Collects the complaints, workarounds and costs in your market.'),
-      agent('pain-prioritization', 'Severity Ranker', 'Pain Point Priorities', 'Ranks each pain by severity, frequency and willingness to pay.', ['pain-discovery']),
-      agent('opportunity-map', 'Opportunity Mapper', 'Opportunities', 'Turns the top pains into product opportunities.', ['pain-discovery', 'pain-prioritization']),
+      agent('pain-prioritization', 'Severity Ranker', 'Pain Point Priorities', 'Ranks each pain by severity, frequency and willingness to pay.', [
+        'pain-discovery',
+      ]),
+      agent('opportunity-map', 'Opportunity Mapper', 'Opportunities', 'Turns the top pains into product opportunities.', [
+        'pain-discovery',
+        'pain-prioritization',
+      ]),
     ],
   },
   {
@@ -375,25 +442,22 @@ export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
     originalPrice: 2500,
     runtimeSeconds: 120,
     sources: ['Pricing pages', 'Public company filings', 'Industry reports', 'Job postings', 'Funding databases'],
-    fields: [
-      field('industry', 'Industry', 'e.g. Veterinary clinics', 200),
-      field('area', 'Area', 'e.g. Client retention and reminders', 300),
-    ],
+    fields: [field('industry', 'Industry', 'e.g. Veterinary clinics', 200), field('area', 'Area', 'e.g. Client retention and reminders', 300)],
     inputs: [
       { name: 'BUSINESS_MODEL', description: 'The area you would build in', field: 'area' },
       { name: 'REVENUE_STREAMS', description: 'The ways to charge (found by the agents)' },
       { name: 'TARGET_MARKET', description: 'The industry you sell to', field: 'industry' },
     ],
-    deliverables: [
-      'Revenue streams ranked by fit and size',
-      'Pricing benchmarks from what buyers pay today',
-      'Demand signals and a 3-year revenue range',
-    ],
+    deliverables: ['Revenue streams ranked by fit and size', 'Pricing benchmarks from what buyers pay today', 'Demand signals and a 3-year revenue range'],
     agents: [
       agent('revenue-streams', 'Revenue Stream Mapper', 'Revenue Streams', 'Lists every way to charge in this industry and area.'),
       agent('pricing-benchmarks', 'Pricing Analyst', 'Pricing Benchmarks', 'Collects what buyers pay today and for what.'),
       agent('demand-signals', 'Demand Analyst', 'Demand Signals', 'Reads the signals that buyers are ready to spend.'),
-      agent('revenue-forecast', 'Revenue Forecaster', 'Revenue Opportunity Forecast', 'Combines streams, prices and demand into a 3-year range.', ['revenue-streams', 'pricing-benchmarks', 'demand-signals']),
+      agent('revenue-forecast', 'Revenue Forecaster', 'Revenue Opportunity Forecast', 'Combines streams, prices and demand into a 3-year range.', [
+        'revenue-streams',
+        'pricing-benchmarks',
+        'demand-signals',
+      ]),
     ],
   },
 ];
@@ -409,7 +473,16 @@ export const ENTERPRISE_PRODUCTS: ReadonlyArray<EnterpriseProduct> = [
       'A standing view of your industry for strategy and product teams: segment dynamics, competitor moves, pricing shifts and the signals worth acting on, refreshed on your schedule.',
     pricing: 'Custom pricing',
     runtimeSeconds: 360,
-    sources: ['Industry reports', 'Public company filings', 'Earnings calls', 'Patent databases', 'Job postings', 'Pricing pages', 'Trade publications', 'Government statistics'],
+    sources: [
+      'Industry reports',
+      'Public company filings',
+      'Earnings calls',
+      'Patent databases',
+      'Job postings',
+      'Pricing pages',
+      'Trade publications',
+      'Government statistics',
+    ],
     fields: [
       field('industry', 'Industry', 'e.g. Industrial IoT', 200),
       field('competitors', 'Competitors', 'e.g. Siemens, Samsara, Particle', 300),
@@ -426,7 +499,12 @@ export const ENTERPRISE_PRODUCTS: ReadonlyArray<EnterpriseProduct> = [
       agent('competitor-moves', 'Competitor Tracker', 'Competitor Moves', 'Follows launches, hires, funding and partnerships.'),
       agent('pricing-shifts', 'Pricing Watcher', 'Pricing Shifts', 'Tracks list prices, packaging and discounting.'),
       agent('technology-signals', 'Technology Scout', 'Technology Signals', 'Reads patents, standards and platform changes.'),
-      agent('intelligence-briefing', 'Intelligence Lead', 'Executive Briefing', 'Turns the signals into a one-page briefing with actions.', ['segment-dynamics', 'competitor-moves', 'pricing-shifts', 'technology-signals']),
+      agent('intelligence-briefing', 'Intelligence Lead', 'Executive Briefing', 'Turns the signals into a one-page briefing with actions.', [
+        'segment-dynamics',
+        'competitor-moves',
+        'pricing-shifts',
+        'technology-signals',
+      ]),
     ],
   },
   {
@@ -438,7 +516,16 @@ export const ENTERPRISE_PRODUCTS: ReadonlyArray<EnterpriseProduct> = [
       'For innovation teams deciding what to fund: a new venture or product line assessed against your strategy and resources by ten agents, with a board-ready recommendation.',
     pricing: 'Custom pricing',
     runtimeSeconds: 480,
-    sources: ['Industry reports', 'Public company filings', 'Regulatory texts', 'Patent databases', 'Funding databases', 'Customer reviews', 'Government statistics', 'Technical documentation'],
+    sources: [
+      'Industry reports',
+      'Public company filings',
+      'Regulatory texts',
+      'Patent databases',
+      'Funding databases',
+      'Customer reviews',
+      'Government statistics',
+      'Technical documentation',
+    ],
     fields: [
       field('company', 'Company', 'Your company and business unit', 200),
       field('idea', 'Idea', 'The venture or product line to assess', 1000),
@@ -459,10 +546,22 @@ export const ENTERPRISE_PRODUCTS: ReadonlyArray<EnterpriseProduct> = [
       agent('customer-demand', 'Customer Analyst', 'Customer Demand', 'Finds the buyers and their urgency.', ['assessment-plan']),
       agent('competitive-position', 'Competition Analyst', 'Competitive Position', 'Maps rivals and your right to win.', ['assessment-plan']),
       agent('capability-gap', 'Capability Analyst', 'Capability Gap', 'Compares what it takes with what you have.', ['assessment-plan']),
-      agent('build-buy-partner', 'Corporate Development Advisor', 'Build, Buy or Partner', 'Costs the three ways to get there.', ['capability-gap', 'competitive-position']),
+      agent('build-buy-partner', 'Corporate Development Advisor', 'Build, Buy or Partner', 'Costs the three ways to get there.', [
+        'capability-gap',
+        'competitive-position',
+      ]),
       agent('financial-case', 'Financial Analyst', 'Financial Case', 'Builds the investment case and payback.', ['market-attractiveness', 'customer-demand']),
       agent('risk-register', 'Risk Analyst', 'Risk Register', 'Lists the risks with owners and mitigations.', ['strategic-fit', 'capability-gap']),
-      agent('board-recommendation', 'Lead Analyst', 'Board Recommendation', 'Writes the board-ready recommendation.', ['strategic-fit', 'market-attractiveness', 'customer-demand', 'competitive-position', 'capability-gap', 'build-buy-partner', 'financial-case', 'risk-register']),
+      agent('board-recommendation', 'Lead Analyst', 'Board Recommendation', 'Writes the board-ready recommendation.', [
+        'strategic-fit',
+        'market-attractiveness',
+        'customer-demand',
+        'competitive-position',
+        'capability-gap',
+        'build-buy-partner',
+        'financial-case',
+        'risk-register',
+      ]),
     ],
   },
 ];
@@ -546,8 +645,7 @@ export function filledFieldCount(product: Pick<ProductBase, 'fields'>, inputs: P
 /** The spec's purchase-form alerts. */
 export const PURCHASE_TEXTS = {
   missingFields: 'Please fill in all required fields',
-  thankYou: (productTitle: string) =>
-    `Thank you! Your ${productTitle} will be processed. You'll be redirected to secure checkout.`,
+  thankYou: (productTitle: string) => `Thank you! Your ${productTitle} will be processed. You'll be redirected to secure checkout.`,
   getReport: 'Get This Report',
   proceed: 'Proceed to Checkout',
 } as const;

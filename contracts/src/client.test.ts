@@ -18,7 +18,11 @@ function recorder(answers: Array<{ status: number; body: unknown }>) {
 /** The type errors (1-based line, message) of `source` compiled as a file of this folder, with the package's compiler options. */
 function typeErrors(source: string): Array<{ line: number; text: string }> {
   const file = path.join(__dirname, '__typecheck__.ts');
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(__dirname, '..', 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(__dirname, '..', 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  )!;
   const options = { ...config.options, noEmit: true, types: [], composite: false, declaration: false, emitDeclarationOnly: false, incremental: false };
   const host = ts.createCompilerHost(options);
   const read = host.getSourceFile.bind(host);

@@ -141,29 +141,25 @@ export const TESTIMONIALS: ReadonlyArray<Testimonial> = [
     initial: 'S',
     name: 'Sofia Marquez',
     place: 'Brightpath Studio',
-    quote:
-      'We ran three ideas through Val in one afternoon and killed two of them. That afternoon saved us a quarter of wasted building.',
+    quote: 'We ran three ideas through Val in one afternoon and killed two of them. That afternoon saved us a quarter of wasted building.',
   },
   {
     initial: 'J',
     name: 'James Liu',
     place: 'Toronto, Canada',
-    quote:
-      'The six-month simulation made churn real for me. I added onboarding calls before launch and my first cohort stayed.',
+    quote: 'The six-month simulation made churn real for me. I added onboarding calls before launch and my first cohort stayed.',
   },
   {
     initial: 'A',
     name: 'Aisha Rahman',
     place: 'Northwind Analytics',
-    quote:
-      'The feasibility study read like a report from a small consulting team: market, risks, numbers, next steps. For the price of lunch.',
+    quote: 'The feasibility study read like a report from a small consulting team: market, risks, numbers, next steps. For the price of lunch.',
   },
   {
     initial: 'L',
     name: 'Lukas Becker',
     place: 'Berlin, Germany',
-    quote:
-      'Honest feedback is rare when friends and family love you. Val was kind but clear, and that is what I needed.',
+    quote: 'Honest feedback is rare when friends and family love you. Val was kind but clear, and that is what I needed.',
   },
 ];
 
@@ -270,4 +266,3 @@ export const CONTACT_SENT_TOAST = {
   title: 'Message Sent!',
   description: "Thanks for reaching out. I'll get back to you soon!",
 } as const;
-

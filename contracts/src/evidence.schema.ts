@@ -23,7 +23,10 @@ export const interviewExchangeSchema = z.strictObject(
 export const interviewEvidencePersonaSchema = z.strictObject(
   {
     name: text(L.name, 'evidence persona name'),
-    role: z.string({ error: 'evidence persona role must be text' }).max(L.role, { error: `evidence persona role must be at most ${L.role} characters` }).default(''),
+    role: z
+      .string({ error: 'evidence persona role must be text' })
+      .max(L.role, { error: `evidence persona role must be at most ${L.role} characters` })
+      .default(''),
     exchanges: z
       .array(interviewExchangeSchema, { error: 'evidence exchanges must be a list' })
       .min(1, { error: 'each evidence persona needs at least one exchange' })
@@ -43,7 +46,10 @@ export const interviewEvidenceSchema = z
   .array(interviewEvidencePersonaSchema, { error: 'evidence must be a list of interviewed personas' })
   .max(L.personas, { error: `evidence may carry at most ${L.personas} personas` })
   .refine((e) => utf8Length(JSON.stringify(e)) <= L.jsonBytes, { error: TOO_LARGE, abort: true })
-  .meta({ description: 'Synthetic interview — an AI persona, not a real customer: step 3’s interviews (persona, role, question, reply)' }) satisfies z.ZodType<InterviewEvidence, unknown>;
+  .meta({ description: 'Synthetic interview — an AI persona, not a real customer: step 3’s interviews (persona, role, question, reply)' }) satisfies z.ZodType<
+  InterviewEvidence,
+  unknown
+>;
 
 /**
  * The evidence as a request field: the list itself (JSON body) or its JSON text (a form field);

@@ -41,7 +41,11 @@ describe('interview evidence from step 3', () => {
     const text = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ maxLength: 900 }), fc.constant('   '));
     const anyEvidence = fc.array(
       fc.oneof(
-        fc.record({ name: text, role: fc.oneof(text, fc.integer()), exchanges: fc.array(fc.oneof(fc.record({ question: text, reply: text }), fc.anything()), { maxLength: 14 }) }),
+        fc.record({
+          name: text,
+          role: fc.oneof(text, fc.integer()),
+          exchanges: fc.array(fc.oneof(fc.record({ question: text, reply: text }), fc.anything()), { maxLength: 14 }),
+        }),
         fc.anything(),
       ),
       { maxLength: 5 },
@@ -58,7 +62,11 @@ describe('interview evidence from step 3', () => {
 
   it('is kept in browser storage under its contract key: written when there is some, removed when there is none', () => {
     const m = new Map<string, string>();
-    const store = { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+    const store = {
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+      removeItem: (k: string) => void m.delete(k),
+    };
     const e = [{ name: 'Maria', role: 'Owner', exchanges: [{ question: 'Q?', reply: 'R.' }] }];
     storeInterviewEvidence(store, e);
     expect(JSON.parse(m.get(INTERVIEW_EVIDENCE_STORAGE_KEY) as string)).toEqual(e);
@@ -97,7 +105,11 @@ describe('interview evidence from step 3', () => {
         exchanges: Array.from({ length: L.exchangesPerPersona }, () => ({ question: ch.repeat(L.question), reply: ch.repeat(L.reply) })),
       }));
     const wide = full('語');
-    const message = (v: unknown) => interviewEvidenceFieldSchema.safeParse(v).error?.issues.map((i) => i.message).join('; ');
+    const message = (v: unknown) =>
+      interviewEvidenceFieldSchema
+        .safeParse(v)
+        .error?.issues.map((i) => i.message)
+        .join('; ');
     expect(new TextEncoder().encode(JSON.stringify(wide)).length).toBeGreaterThan(65_535);
     expect(message(wide)).toMatch(/evidence must be at most 24000 characters of JSON \(UTF-8 bytes/);
     expect(message(JSON.stringify(wide))).toBe(message(wide));

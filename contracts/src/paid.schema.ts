@@ -19,16 +19,10 @@ export const feasibilityStartRequestSchema = z.object({
     .string({ error: 'product_idea must be text' })
     .max(FEASIBILITY_LIMITS.productIdea, { error: `product_idea must be at most ${FEASIBILITY_LIMITS.productIdea} characters` })
     .default(''),
-  email: z.preprocess(
-    (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : v),
-    emailField.optional(),
-  ),
+  email: z.preprocess((v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? undefined : v), emailField.optional()),
   session_id: z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
-    z
-      .string({ error: 'session_id must be text' })
-      .regex(CHECKOUT_SESSION_ID_PATTERN, { error: 'session_id is not a checkout session id' })
-      .optional(),
+    z.string({ error: 'session_id must be text' }).regex(CHECKOUT_SESSION_ID_PATTERN, { error: 'session_id is not a checkout session id' }).optional(),
   ),
   /** Step 3's interviews (added around the spec): used when the checkout did not carry them. */
   evidence: interviewEvidenceFieldSchema,
@@ -66,9 +60,7 @@ export const checkoutRequestSchema = z.object({
         return v;
       }
     },
-    z
-      .record(z.string(), z.string({ error: 'every input must be text' }), { error: 'inputs must be an object of texts' })
-      .optional(),
+    z.record(z.string(), z.string({ error: 'every input must be text' }), { error: 'inputs must be an object of texts' }).optional(),
   ),
   /** Step 3's interviews (a JSON list, as text in a form): synthetic evidence the report cites. */
   evidence: interviewEvidenceFieldSchema,
@@ -88,4 +80,3 @@ export const testFlowRequestSchema = z.object({
     .max(10),
 });
 export type TestFlowRequest = z.infer<typeof testFlowRequestSchema>;
-

@@ -1,4 +1,3 @@
-
 /**
  * The paid flow (spec sections 2–7): the feasibility hero, sign-in, checkout and the start of a
  * paid report. Shared by the BFF routes and the catalogue remote's hero, /log, /success and /test.
@@ -16,7 +15,6 @@ export const PAID_STORAGE_KEYS = {
 
 /** Limits of the feasibility form (spec sections 5 and 9). */
 export const FEASIBILITY_LIMITS = { targetMarket: 100, productIdea: 200 } as const;
-
 
 /** Browser-facing paths of the paid flow on the BFF (each behind a configurable base URL). */
 export const PAID_PATHS = {
@@ -52,9 +50,7 @@ export interface PaidConfig {
 export const CHECKOUT_SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{8,250}$/;
 
 /** Response of `POST /api/feasibility/start` (spec section 3, plus the customer id to store). */
-export type FeasibilityStartResponse =
-  | { success: true; flow_execution_id: string; customer_id?: string }
-  | { success: false; error: string; code?: string };
+export type FeasibilityStartResponse = { success: true; flow_execution_id: string; customer_id?: string } | { success: false; error: string; code?: string };
 
 /** Response of `POST /api/auth/callback` (spec section 3). */
 export interface AuthCallbackResponse {

@@ -26,15 +26,7 @@ export interface SimulationAppProps extends RemoteBaseProps {
 }
 
 /** The screens the catalogue remote renders. */
-export type CatalogueView =
-  | 'hero'
-  | 'catalogue'
-  | 'products'
-  | 'enterprise'
-  | 'report'
-  | 'success'
-  | 'log'
-  | 'test';
+export type CatalogueView = 'hero' | 'catalogue' | 'products' | 'enterprise' | 'report' | 'success' | 'log' | 'test';
 
 /** `val_catalogue/App`: feasibility hero, catalogue + purchase dialog, report and paid-flow pages. */
 export interface CatalogueAppProps extends RemoteBaseProps {
@@ -53,4 +45,3 @@ export type AdminAppProps = RemoteBaseProps;
  * that keeps step 1–3 state in the browser clears it (`window.addEventListener(START_OVER_EVENT, …)`).
  */
 export const START_OVER_EVENT = 'val:start-over';
-

@@ -24,9 +24,7 @@ export function parseRemotesManifest(json: unknown): RemotesManifest {
     !!m &&
     typeof m.founderSlug === 'string' &&
     Array.isArray(m.remotes) &&
-    m.remotes.every(
-      (r) => !!r && (REMOTE_NAMES as readonly string[]).includes(r.key) && typeof r.name === 'string' && typeof r.entry === 'string',
-    );
+    m.remotes.every((r) => !!r && (REMOTE_NAMES as readonly string[]).includes(r.key) && typeof r.name === 'string' && typeof r.entry === 'string');
   if (!ok) throw new Error('remotes.json is not a valid remotes manifest');
   return { remotes: m.remotes!.map((r) => ({ key: r.key, name: r.name, entry: r.entry })), founderSlug: m.founderSlug! };
 }

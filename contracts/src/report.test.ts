@@ -73,7 +73,7 @@ describe('reportFileName', () => {
 
 describe('cleanFeedbackForDisplay (spec section 5)', () => {
   it('drops the text before the first heading line and every code-fence marker', () => {
-    const raw = "Sure! Here is my analysis of your idea:\n\n```markdown\n## Validation Score: 7/10\nGood.\n```\n";
+    const raw = 'Sure! Here is my analysis of your idea:\n\n```markdown\n## Validation Score: 7/10\nGood.\n```\n';
     expect(cleanFeedbackForDisplay(raw)).toBe('## Validation Score: 7/10\nGood.');
   });
   it('treats a markdown heading without a keyword as the first heading too', () => {
@@ -114,7 +114,9 @@ describe('splitReportSections', () => {
 describe('markdownToPlainLines', () => {
   it('removes markup for print and keeps link addresses visible', () => {
     expect(
-      markdownToPlainLines('## Title\n- **Bold** item with `code`\n  * nested _item_\n\n\n[Docs](https://example.com) and ![img](https://x/y.png)\n---\n| a | b |\n|---|---|'),
+      markdownToPlainLines(
+        '## Title\n- **Bold** item with `code`\n  * nested _item_\n\n\n[Docs](https://example.com) and ![img](https://x/y.png)\n---\n| a | b |\n|---|---|',
+      ),
     ).toEqual(['Title', '• Bold item with code', '  • nested item', '', 'Docs (https://example.com) and img', '', 'a  ·  b']);
   });
 });

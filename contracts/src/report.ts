@@ -165,13 +165,17 @@ export function markdownToPlainLines(markdown: string): string[] {
       l = l.replace(/^(\s*)[-*+]\s+/, '$1• ');
       l = l.replace(/^\s*>\s?/, '');
       l = l.replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1');
-      l = l.replace(/\[([^\]]+)\]\((\S+?)(?:\s+"[^"]*")?\)/g, (_m, text: string, url: string) =>
-        text === url ? text : `${text} (${url})`,
-      );
+      l = l.replace(/\[([^\]]+)\]\((\S+?)(?:\s+"[^"]*")?\)/g, (_m, text: string, url: string) => (text === url ? text : `${text} (${url})`));
       l = l.replace(/(\*\*|__)(.+?)\1/g, '$2').replace(/(^|[^*\w])[*_]([^*_\s][^*_]*?)[*_](?=[^*\w]|$)/g, '$1$2');
       l = l.replace(/`([^`]+)`/g, '$1');
       l = l.replace(/<[^>]+>/g, '');
-      if (/^\s*\|.*\|\s*$/.test(l)) l = l.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim()).join('  ·  ');
+      if (/^\s*\|.*\|\s*$/.test(l))
+        l = l
+          .trim()
+          .replace(/^\||\|$/g, '')
+          .split('|')
+          .map((c) => c.trim())
+          .join('  ·  ');
       return l;
     })
     .reduce<string[]>((out, l) => {

@@ -125,9 +125,7 @@ export const challengeFeedbackRequestSchema = z.object({
   challenge: required(SIMULATION_LIMITS.challenge, 'challenge'),
   response: required(SIMULATION_LIMITS.question * 2, 'response'),
   validationData: simValidationDataSchema,
-  simulationData: z
-    .union([simulationMonthSchema, z.array(simulationMonthSchema).max(SIMULATION_MONTHS)])
-    .optional(),
+  simulationData: z.union([simulationMonthSchema, z.array(simulationMonthSchema).max(SIMULATION_MONTHS)]).optional(),
 });
 export type ChallengeFeedbackRequest = z.infer<typeof challengeFeedbackRequestSchema>;
 
@@ -140,4 +138,3 @@ export const valChatRequestSchema = z.object({
   validationData: simValidationDataSchema,
 });
 export type ValChatRequest = z.infer<typeof valChatRequestSchema>;
-

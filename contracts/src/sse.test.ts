@@ -83,7 +83,14 @@ describe('followAiStream', () => {
     const seen: string[] = [];
     let provider = '';
     const done = await followAiStream<{ response: string }>(
-      body([': connected\n\n', ev('meta', { provider: 'offline' }), ev('delta', { text: 'Call ' }), 'event: delta\ndata: {"te', 'xt":"five."}\n\n', ev('done', { response: 'Call five.' })]),
+      body([
+        ': connected\n\n',
+        ev('meta', { provider: 'offline' }),
+        ev('delta', { text: 'Call ' }),
+        'event: delta\ndata: {"te',
+        'xt":"five."}\n\n',
+        ev('done', { response: 'Call five.' }),
+      ]),
       { onMeta: (p) => (provider = p), onText: (piece, soFar) => seen.push(`${piece}|${soFar}`) },
     );
     expect(provider).toBe('offline');
@@ -92,10 +99,9 @@ describe('followAiStream', () => {
   });
 
   it('rejects with the error event, or when the stream ends without done', async () => {
-    await expect(followAiStream(body([ev('delta', { text: 'a' }), ev('error', { code: 'upstream_error', message: 'The AI could not answer right now.' })]))).rejects.toEqual(
-      new AiStreamError('upstream_error', 'The AI could not answer right now.'),
-    );
+    await expect(
+      followAiStream(body([ev('delta', { text: 'a' }), ev('error', { code: 'upstream_error', message: 'The AI could not answer right now.' })])),
+    ).rejects.toEqual(new AiStreamError('upstream_error', 'The AI could not answer right now.'));
     await expect(followAiStream(body([ev('meta', { provider: 'offline' }), ev('delta', { text: 'a' })]))).rejects.toBeInstanceOf(AiStreamCutError);
   });
 });
-

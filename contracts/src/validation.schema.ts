@@ -15,4 +15,3 @@ export const validateRequestSchema: z.ZodType<ValidateRequest> = z.object({
   targetCustomer: text(VALIDATION_LIMITS.targetCustomer, 'targetCustomer'),
   problemSolved: text(VALIDATION_LIMITS.problemSolved, 'problemSolved'),
 });
-

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import './zodConfig';
 import type { AiProviderName } from './validation';
 import { validationFactSheetSchema } from './factSheet.schema';
-import {
-  VALIDATION_ID_PATTERN,
-  type DiffPart,
-  type InputDiff,
-  type SectionDiff,
-  type StoredValidationView,
-  type ValidationComparison,
-} from './validations';
+import { VALIDATION_ID_PATTERN, type DiffPart, type InputDiff, type SectionDiff, type StoredValidationView, type ValidationComparison } from './validations';
 
 const EXAMPLE_ID = '3f0c2a8e-9b1d-4c57-8e2f-6a4b1c9d7e10';
 
@@ -30,7 +23,11 @@ export const validationCompareQuerySchema = z.object({
 });
 
 /** The `x-delete-token` header of `DELETE /api/validations/{id}`. */
-export const deleteTokenSchema = z.string().min(1).max(200).meta({ description: 'The deleteToken the validate answer carried', examples: ['kq2R0c9mZ8rT1sV4wX7yA3bC5dE6fG8hJ0kL2nP4qS6'] });
+export const deleteTokenSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .meta({ description: 'The deleteToken the validate answer carried', examples: ['kq2R0c9mZ8rT1sV4wX7yA3bC5dE6fG8hJ0kL2nP4qS6'] });
 
 const provider = z.enum(['openai', 'offline'] satisfies AiProviderName[]);
 
@@ -65,5 +62,7 @@ export const validationComparisonSchema = z.object({
   head: storedValidationSchema,
   score: z.object({ before: z.number().nullable(), after: z.number().nullable(), change: z.number().nullable() }),
   inputs: z.object({ idea: inputDiffSchema, targetCustomer: inputDiffSchema, problemSolved: inputDiffSchema }),
-  sections: z.array(sectionDiffSchema).meta({ description: 'Each section of the feedback (split on its ## headings), in the newer version’s order, gone ones last' }),
+  sections: z
+    .array(sectionDiffSchema)
+    .meta({ description: 'Each section of the feedback (split on its ## headings), in the newer version’s order, gone ones last' }),
 }) satisfies z.ZodType<ValidationComparison>;

@@ -49,7 +49,11 @@ beforeAll(async () => {
   reportId = ((await r.json()) as { id: string }).id;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const s = await fetch(`${server.url}/api/reports/status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ execution_id: reportId }) });
+    const s = await fetch(`${server.url}/api/reports/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ execution_id: reportId }),
+    });
     const status = ((await s.json()) as { processing_status: string }).processing_status;
     if (status === 'finished') break;
     if (status === 'failed' || Date.now() > deadline) throw new Error(`the report did not finish (${status})`);
@@ -116,18 +120,22 @@ const pages: Array<[string, (page: Page) => Promise<void>]> = [
 
 describe('WCAG 2.1 AA (axe-core) on the main pages', () => {
   const cases = pages.flatMap(([name, open]) => (['light', 'dark'] as const).map((theme) => [name, theme, open] as const));
-  it.each(cases)('%s in the %s theme has no violation', async (_name, colorScheme, open) => {
-    // The page's CSP allows no inline script; axe is injected as one, so this context bypasses it.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme, bypassCSP: true });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await open(page);
-    expect(await page.locator('html').getAttribute('data-theme')).toBe(colorScheme);
-    // Transitions and entrance animations settle before colours are measured.
-    await page.waitForTimeout(600);
-    expect(await axeViolations(page)).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 60_000);
+  it.each(cases)(
+    '%s in the %s theme has no violation',
+    async (_name, colorScheme, open) => {
+      // The page's CSP allows no inline script; axe is injected as one, so this context bypasses it.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme, bypassCSP: true });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await open(page);
+      expect(await page.locator('html').getAttribute('data-theme')).toBe(colorScheme);
+      // Transitions and entrance animations settle before colours are measured.
+      await page.waitForTimeout(600);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    60_000,
+  );
 });

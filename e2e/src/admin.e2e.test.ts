@@ -41,7 +41,10 @@ async function seedClicks(server: TestServer) {
 
 async function waitForStats(server: TestServer, links: number, products: number) {
   const login = await post(server, '/api/admin/login', { password: PASSWORD });
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const sum = async (p: string) =>
     ((await (await fetch(server.url + p, { headers: { cookie } })).json()) as { clickCount: number }[]).reduce((n, s) => n + s.clickCount, 0);
   const deadline = Date.now() + 10_000;
@@ -60,11 +63,7 @@ async function login(page: Page, server: TestServer, password = PASSWORD) {
 const toast = (page: Page) => page.getByTestId('toast');
 
 beforeAll(async () => {
-  [browser, fresh, seeded] = await Promise.all([
-    launchBrowser(),
-    startTestServer({ ADMIN_PASSWORD: PASSWORD }),
-    startTestServer({ ADMIN_PASSWORD: PASSWORD }),
-  ]);
+  [browser, fresh, seeded] = await Promise.all([launchBrowser(), startTestServer({ ADMIN_PASSWORD: PASSWORD }), startTestServer({ ADMIN_PASSWORD: PASSWORD })]);
   await seedClicks(seeded);
 });
 afterAll(async () => {
@@ -296,37 +295,40 @@ describe('toasts on the admin dashboard', () => {
     [1280, 900, 'light'],
     [375, 812, 'dark'],
     [375, 812, 'light'],
-  ] as const)("at %i×%i (%s) the login toast covers nothing clickable nor the first row: Refresh and Log out stay usable while it shows", async (width, height, colorScheme) => {
-    const { page, context, errors } = await newPage(browser, { width, height, colorScheme });
-    await login(page, seeded);
-    await toast(page).filter({ hasText: 'Login successful' }).waitFor();
-    await page.getByTestId('product-row').first().waitFor();
-    // Once the page has settled (the toast moves off what appears within a couple of frames; on a
-    // loaded machine a frame can take a while), and for a while after (the toast shows for 5 s),
-    // nothing clickable is under it.
-    await page.waitForFunction(
-      () => {
-        const t = document.querySelector('[data-testid="toast"]')?.getBoundingClientRect();
-        const row = document.querySelector('[data-toast-avoid]')?.getBoundingClientRect();
-        return !!t && !!row && !(row.left < t.right && row.right > t.left && row.top < t.bottom && row.bottom > t.top);
-      },
-      undefined,
-      { timeout: 2000, polling: 'raf' },
-    );
-    const covered = new Set<string>();
-    for (let i = 0; i < 12; i++) {
-      for (const c of await coveredByToast(page)) covered.add(c);
-      await page.waitForTimeout(100);
-    }
-    expect(await toast(page).count()).toBe(1);
-    expect([...covered]).toEqual([]);
-    // A user's click lands on the buttons, not on the toast.
-    await page.getByRole('button', { name: 'Refresh Data' }).click({ trial: true, timeout: 2000 });
-    await page.getByRole('button', { name: 'Log out' }).click({ trial: true, timeout: 2000 });
-    if (process.env.VAL_SCREENSHOTS) await page.screenshot({ path: `${process.env.VAL_SCREENSHOTS}/admin-login-toast-${width}-${colorScheme}.png` });
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  ] as const)(
+    'at %i×%i (%s) the login toast covers nothing clickable nor the first row: Refresh and Log out stay usable while it shows',
+    async (width, height, colorScheme) => {
+      const { page, context, errors } = await newPage(browser, { width, height, colorScheme });
+      await login(page, seeded);
+      await toast(page).filter({ hasText: 'Login successful' }).waitFor();
+      await page.getByTestId('product-row').first().waitFor();
+      // Once the page has settled (the toast moves off what appears within a couple of frames; on a
+      // loaded machine a frame can take a while), and for a while after (the toast shows for 5 s),
+      // nothing clickable is under it.
+      await page.waitForFunction(
+        () => {
+          const t = document.querySelector('[data-testid="toast"]')?.getBoundingClientRect();
+          const row = document.querySelector('[data-toast-avoid]')?.getBoundingClientRect();
+          return !!t && !!row && !(row.left < t.right && row.right > t.left && row.top < t.bottom && row.bottom > t.top);
+        },
+        undefined,
+        { timeout: 2000, polling: 'raf' },
+      );
+      const covered = new Set<string>();
+      for (let i = 0; i < 12; i++) {
+        for (const c of await coveredByToast(page)) covered.add(c);
+        await page.waitForTimeout(100);
+      }
+      expect(await toast(page).count()).toBe(1);
+      expect([...covered]).toEqual([]);
+      // A user's click lands on the buttons, not on the toast.
+      await page.getByRole('button', { name: 'Refresh Data' }).click({ trial: true, timeout: 2000 });
+      await page.getByRole('button', { name: 'Log out' }).click({ trial: true, timeout: 2000 });
+      if (process.env.VAL_SCREENSHOTS) await page.screenshot({ path: `${process.env.VAL_SCREENSHOTS}/admin-login-toast-${width}-${colorScheme}.png` });
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });
 
 describe('admin switched off (no ADMIN_PASSWORD)', () => {

@@ -28,13 +28,18 @@ describe('/api', () => {
     [1280, 'light'],
   ] as const)('shows every operation of the document at %i px (%s), without horizontal scrolling', async (width, colorScheme) => {
     const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as Doc;
-    const expected = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([m, op]) => ({ line: `${m.toUpperCase()} ${path}`, summary: op.summary })));
+    const expected = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([m, op]) => ({ line: `${m.toUpperCase()} ${path}`, summary: op.summary })),
+    );
     const { page, errors, context } = await newPage(browser, { width, colorScheme });
     await page.goto(`${server.url}/api`);
     await page.getByRole('heading', { level: 1, name: 'The Val API' }).waitFor();
     await page.locator('[data-testid=api-endpoint]').first().waitFor();
     const cards = await page.locator('[data-testid=api-endpoint]').evaluateAll((els) =>
-      els.map((el) => ({ line: `${el.querySelector('.line span')?.textContent} ${el.querySelector('.path')?.textContent}`, summary: el.querySelector('h3')?.textContent })),
+      els.map((el) => ({
+        line: `${el.querySelector('.line span')?.textContent} ${el.querySelector('.path')?.textContent}`,
+        summary: el.querySelector('h3')?.textContent,
+      })),
     );
     expect(cards.sort((a, b) => a.line.localeCompare(b.line))).toEqual(expected.sort((a, b) => a.line.localeCompare(b.line)));
     for (const tag of doc.tags) await page.getByRole('heading', { level: 2, name: tag.name, exact: true }).waitFor();
@@ -47,7 +52,9 @@ describe('/api', () => {
 
   it('says when the document cannot be loaded, and loads it on Retry', async () => {
     const { page, context } = await newPage(browser, { width: 375 });
-    await page.route('**/api/openapi.json', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"x"}}' }));
+    await page.route('**/api/openapi.json', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"x"}}' }),
+    );
     await page.goto(`${server.url}/api`);
     await page.getByRole('alert').getByText('The API description could not be loaded (503').waitFor();
     await page.unroute('**/api/openapi.json');

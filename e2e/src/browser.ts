@@ -34,10 +34,7 @@ export interface PageOptions {
 }
 
 /** A fresh context (empty storage) and page; page errors are collected for assertions. */
-export async function newPage(
-  browser: Browser,
-  opts: PageOptions = {},
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
     colorScheme: opts.colorScheme ?? 'dark',

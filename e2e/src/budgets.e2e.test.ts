@@ -46,7 +46,12 @@ describe('bundle budgets', () => {
 
   it('ships and serves no source maps', async () => {
     const dists = ['shell', 'mf-validation', 'mf-simulation', 'mf-catalogue', 'mf-admin'].map((d) => path.join(repoRoot, d, 'dist'));
-    const scripts = dists.flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith('.js')).map((f) => path.join(d, f)));
+    const scripts = dists.flatMap((d) =>
+      fs
+        .readdirSync(d)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => path.join(d, f)),
+    );
     expect(scripts.length).toBeGreaterThan(20);
     expect(dists.flatMap((d) => fs.readdirSync(d).filter((f) => f.endsWith('.map')))).toEqual([]);
     expect(scripts.filter((f) => fs.readFileSync(f, 'utf8').includes('sourceMappingURL'))).toEqual([]);

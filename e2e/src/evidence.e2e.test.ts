@@ -37,7 +37,11 @@ afterAll(async () => {
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** What the PDF's standard fonts print for typographic quotes and dashes. */
-const latin = (s: string) => s.replace(/[\u201C\u201D]/g, '"').replace(/[\u2018\u2019]/g, "'").replace(/[\u2013\u2014]/g, '-');
+const latin = (s: string) =>
+  s
+    .replace(/[\u201C\u201D]/g, '"')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u2013\u2014]/g, '-');
 
 /** Asks the selected persona a question and returns its reply as shown. */
 async function ask(page: Page, question: string): Promise<string> {
@@ -48,14 +52,21 @@ async function ask(page: Page, question: string): Promise<string> {
   await page.waitForFunction((n) => document.querySelectorAll('#simulate [data-testid="persona-message"]').length > n, before);
   // The reply streams in: Done is disabled until it is complete.
   await page.waitForFunction(() => {
-    const done = Array.from(document.querySelectorAll<HTMLButtonElement>('#simulate [data-testid="interview-chat"] button')).find((b) => b.textContent?.trim() === 'Done');
+    const done = Array.from(document.querySelectorAll<HTMLButtonElement>('#simulate [data-testid="interview-chat"] button')).find(
+      (b) => b.textContent?.trim() === 'Done',
+    );
     return !!done && !done.disabled;
   });
   // The bubble's own text, without the persona's name above it.
   const text = await chat
     .getByTestId('persona-message')
     .nth(before)
-    .evaluate((el) => Array.from(el.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join(''));
+    .evaluate((el) =>
+      Array.from(el.childNodes)
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent)
+        .join(''),
+    );
   return squash(text);
 }
 

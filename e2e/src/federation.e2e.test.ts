@@ -73,10 +73,7 @@ beforeAll(async () => {
   // the browser cache long after a redeploy.
   touchAll(deployed, new Date(Date.now() - 10 * 24 * 3600 * 1000));
   host = await startStaticHost(path.join(work, 'www'));
-  [browser, server] = await Promise.all([
-    launchBrowser(),
-    startTestServer({ REMOTE_ADMIN_URL: `${host.url}/admin/`, ADMIN_PASSWORD: PASSWORD }),
-  ]);
+  [browser, server] = await Promise.all([launchBrowser(), startTestServer({ REMOTE_ADMIN_URL: `${host.url}/admin/`, ADMIN_PASSWORD: PASSWORD })]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -88,7 +85,13 @@ describe('a remote deployed on its own origin', () => {
   it('renders and works from there, and a redeploy shows on the next page load without touching the shell', async () => {
     const csp = (await fetch(server.url + '/admin')).headers.get('content-security-policy') ?? '';
     for (const d of ['script-src', 'connect-src', 'img-src', 'font-src', 'style-src']) {
-      expect({ d, hasOrigin: csp.split('; ').find((x) => x.startsWith(d))?.includes(host.url) }).toEqual({ d, hasOrigin: true });
+      expect({
+        d,
+        hasOrigin: csp
+          .split('; ')
+          .find((x) => x.startsWith(d))
+          ?.includes(host.url),
+      }).toEqual({ d, hasOrigin: true });
     }
 
     const { page, context, errors } = await newPage(browser);

@@ -45,7 +45,13 @@ beforeAll(async () => {
   chat.reply((req) => (req.body.stream ? { type: 'stream', chunks: FEEDBACK.match(/[\s\S]{1,40}/g) } : { type: 'text', content: FEEDBACK }));
   [browser, server] = await Promise.all([
     launchBrowser(),
-    startTestServer({ AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: chat.baseURL, AI_MAX_RETRIES: '0', VALIDATE_RATE_LIMIT_PER_MINUTE: '100' }),
+    startTestServer({
+      AI_PROVIDER: 'openai',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: chat.baseURL,
+      AI_MAX_RETRIES: '0',
+      VALIDATE_RATE_LIMIT_PER_MINUTE: '100',
+    }),
   ]);
 });
 afterAll(async () => {
@@ -60,7 +66,13 @@ async function offsiteLinks(page: Page, feedback: string) {
   // Rendered as markdown (its renderer loads lazily; until then the text shows as it is).
   await region.getByRole('heading', { name: 'Risks' }).waitFor();
   return {
-    links: await page.evaluate((origin) => Array.from(document.querySelectorAll('a[href]')).map((a) => (a as HTMLAnchorElement).href).filter((h) => !h.startsWith(origin) && h.includes('evil')), server.url),
+    links: await page.evaluate(
+      (origin) =>
+        Array.from(document.querySelectorAll('a[href]'))
+          .map((a) => (a as HTMLAnchorElement).href)
+          .filter((h) => !h.startsWith(origin) && h.includes('evil')),
+      server.url,
+    ),
     text: (await region.innerText()).replace(/\s+/g, ' '),
   };
 }

@@ -54,7 +54,16 @@ async function contrastViolations(page: Page): Promise<string[]> {
   // Evaluated through the debugger protocol: the page's CSP (rightly) refuses inline scripts.
   await page.evaluate(`${axeSource};0`);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown; any: Array<{ message: string }> }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown; any: Array<{ message: string }> }> }> }>;
+        };
+      }
+    ).axe;
     const r = await axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] });
     return r.violations.flatMap((v) => v.nodes.map((n) => `${JSON.stringify(n.target)}: ${n.any.map((a) => a.message).join(' ')}`));
   });
@@ -147,7 +156,12 @@ describe('a refused validation', () => {
     const { page, context } = await newPage(browser);
     const reason = 'Too many validations from your address. Try again in 42 seconds.';
     await page.route('**/api/validate**', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '42' }, body: JSON.stringify({ error: { code: 'rate_limited', message: reason } }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        headers: { 'retry-after': '42' },
+        body: JSON.stringify({ error: { code: 'rate_limited', message: reason } }),
+      }),
     );
     await page.goto(server.url + '/#validate');
     const lab = page.locator('#validate [data-remote="validation"]');
@@ -223,7 +237,9 @@ describe('headings, confirmations and pills', () => {
     await result.locator('[data-testid="validation-feedback"] h4').first().waitFor();
     const levels = await page.evaluate(() => {
       const out: number[] = [];
-      document.querySelectorAll('#validate h1, #validate h2, #validate h3, #validate h4, #validate h5, #validate h6').forEach((h) => out.push(Number(h.tagName[1])));
+      document
+        .querySelectorAll('#validate h1, #validate h2, #validate h3, #validate h4, #validate h5, #validate h6')
+        .forEach((h) => out.push(Number(h.tagName[1])));
       return out;
     });
     for (let i = 1; i < levels.length; i++) expect(levels[i] - levels[i - 1]).toBeLessThanOrEqual(1);
@@ -282,7 +298,11 @@ describe('toasts leave the work free', () => {
     const chat = sim.getByTestId('interview-chat');
     await chat.getByTestId('persona-message').first().waitFor();
     await page.route('**/api/customer-interview**', (route) =>
-      route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: { code: 'upstream_error', message: 'The AI could not answer right now.' } }) }),
+      route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'upstream_error', message: 'The AI could not answer right now.' } }),
+      }),
     );
     const box = chat.getByPlaceholder('Ask about their pain points, budget and timeline...');
     // Where one types: the composer near the bottom of the screen.

@@ -152,7 +152,11 @@ describe('a returning customer', () => {
     expect(await page.evaluate(() => localStorage.getItem('customer_id'))).toBeNull();
     await pay(page);
     await finishedReport(page);
-    await page.getByRole('heading', { level: 1 }).filter({ hasText: /Ghent|Raw food/ }).first().waitFor();
+    await page
+      .getByRole('heading', { level: 1 })
+      .filter({ hasText: /Ghent|Raw food/ })
+      .first()
+      .waitFor();
     await context.close();
   });
 });
@@ -168,9 +172,7 @@ describe('the report page', () => {
 
   /** Answers the status call with `body` (only what the test gives), and has no live stream. */
   async function fakeService(page: Page, body: unknown) {
-    await page.route('**/api/reports/status', (route: Route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),
-    );
+    await page.route('**/api/reports/status', (route: Route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }));
     await page.route('**/api/reports/*/events', (route: Route) => route.fulfill({ status: 404, body: '' }));
   }
 

@@ -83,7 +83,11 @@ describe('the paid path', () => {
     await page.waitForURL(/\/report\/[\w-]{16,}$/, { timeout: 20000 });
     await page.getByTestId('report-loading').waitFor();
     const id = await finishedReport(page);
-    await page.getByRole('heading', { level: 1 }).filter({ hasText: /Independent gyms in the UK|books and pays/ }).first().waitFor();
+    await page
+      .getByRole('heading', { level: 1 })
+      .filter({ hasText: /Independent gyms in the UK|books and pays/ })
+      .first()
+      .waitFor();
 
     expect(logPages).toContain('/log');
     expect(logPages.some((p) => /^\/success\/cs_test_/.test(p))).toBe(true);
@@ -145,7 +149,11 @@ describe('the paid path', () => {
       email: 'ret@example.com',
     });
     await finishedReport(page);
-    await page.getByRole('heading', { level: 1 }).filter({ hasText: /Subscription bread boxes|Munich/ }).first().waitFor();
+    await page
+      .getByRole('heading', { level: 1 })
+      .filter({ hasText: /Subscription bread boxes|Munich/ })
+      .first()
+      .waitFor();
     expect(detours).toEqual([]);
 
     // Nothing left to spend: the stored customer_id does not buy a report; the hero goes on to
@@ -193,7 +201,11 @@ describe('the paid path', () => {
     await page.getByText('$19.00').first().waitFor();
     await payOnTestCheckout(page, '4242424242424242');
     await finishedReport(page);
-    await page.getByRole('heading', { level: 1 }).filter({ hasText: /Refill stations/ }).first().waitFor();
+    await page
+      .getByRole('heading', { level: 1 })
+      .filter({ hasText: /Refill stations/ })
+      .first()
+      .waitFor();
     expect(seen[0]).toMatch(/^Thank you! Your .* will be processed\. You'll be redirected to secure checkout\.$/);
     expect(seen).toHaveLength(1);
     await context.close();

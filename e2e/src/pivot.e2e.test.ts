@@ -111,7 +111,10 @@ describe('pivots compared, permalinks shared (issue 17)', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.url}/v/${idB}`);
 
     if (SHOTS) {
-      for (const [w, h] of [[1280, 900], [375, 812]]) {
+      for (const [w, h] of [
+        [1280, 900],
+        [375, 812],
+      ]) {
         await page.setViewportSize({ width: w, height: h });
         for (const scheme of ['dark', 'light'] as const) {
           await page.emulateMedia({ colorScheme: scheme });
@@ -147,7 +150,10 @@ describe('pivots compared, permalinks shared (issue 17)', () => {
     await perma.getByRole('button', { name: 'Download PDF Report' }).click();
     expect((await downloading).suggestedFilename()).toMatch(/^val-report-an-app-that-\d{6}\.pdf$/);
     if (SHOTS) {
-      for (const [w, h] of [[1280, 900], [375, 812]]) {
+      for (const [w, h] of [
+        [1280, 900],
+        [375, 812],
+      ]) {
         for (const scheme of ['dark', 'light'] as const) {
           const p = await newPage(browser, { width: w, height: h, colorScheme: scheme });
           await p.page.goto(`${server.url}/v/${idB}`);
@@ -211,7 +217,13 @@ describe('pivots compared, permalinks shared (issue 17)', () => {
     expect(made).toMatch(/^[0-9a-f-]{36}$/);
     expect(stored.map((v) => v.id)).not.toContain(made);
 
-    const newestFirst = [made, ...stored.slice(1).reverse().map((v) => v.id)];
+    const newestFirst = [
+      made,
+      ...stored
+        .slice(1)
+        .reverse()
+        .map((v) => v.id),
+    ];
     expect(await myIds(page)).toEqual(newestFirst);
     await page.reload();
     await mine.first().waitFor();
@@ -224,7 +236,15 @@ describe('pivots compared, permalinks shared (issue 17)', () => {
     const { page, errors } = await newPage(browser);
     await page.goto(server.url + '/');
     await page.evaluate(() => {
-      localStorage.setItem('val.myValidations', JSON.stringify([{ id: 'not-a-uuid' }, 42, null, { id: '10000000-0000-4000-8000-000000000001', title: 'Kept', createdAt: '2026-01-02T00:00:00Z', score: 'x' }]));
+      localStorage.setItem(
+        'val.myValidations',
+        JSON.stringify([
+          { id: 'not-a-uuid' },
+          42,
+          null,
+          { id: '10000000-0000-4000-8000-000000000001', title: 'Kept', createdAt: '2026-01-02T00:00:00Z', score: 'x' },
+        ]),
+      );
     });
     await page.reload();
     const mine = page.getByTestId('my-validation');

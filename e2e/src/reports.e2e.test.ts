@@ -44,7 +44,11 @@ function db(): SqliteDb {
 }
 
 async function startReport(product: string, inputs: Record<string, string>): Promise<string> {
-  const r = await fetch(`${server.url}/api/dev/reports`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ product, inputs }) });
+  const r = await fetch(`${server.url}/api/dev/reports`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ product, inputs }),
+  });
   expect(r.status).toBe(201);
   return ((await r.json()) as { id: string }).id;
 }
@@ -121,7 +125,11 @@ describe('/products and the purchase dialog', () => {
     const stored = () => {
       const d = db();
       try {
-        return (d.prepare("SELECT inputs FROM product_click_events WHERE product = 'new-product-feasibility-study' AND location = 'purchase'").all() as Array<{ inputs: number }>).map((r) => r.inputs);
+        return (
+          d.prepare("SELECT inputs FROM product_click_events WHERE product = 'new-product-feasibility-study' AND location = 'purchase'").all() as Array<{
+            inputs: number;
+          }>
+        ).map((r) => r.inputs);
       } finally {
         d.close();
       }
@@ -269,7 +277,10 @@ describe('/report/:reportId', () => {
   });
 
   it('on a 375 px phone the numbers fit: wide tables scroll inside their box, never the page', async () => {
-    const id = await startReport('new-product-feasibility-study', { targetMarket: 'Cafés in Zürich', productIdea: 'Surplus pastries at closing time for CHF 9 a bag' });
+    const id = await startReport('new-product-feasibility-study', {
+      targetMarket: 'Cafés in Zürich',
+      productIdea: 'Surplus pastries at closing time for CHF 9 a bag',
+    });
     worker ??= await startTestWorker(server);
     const { page, errors, context } = await newPage(browser, { width: 375, colorScheme: 'light' });
     await page.goto(`${server.url}/report/${id}`);
@@ -277,7 +288,9 @@ describe('/report/:reportId', () => {
     const sheet = page.getByTestId('fact-sheet');
     await sheet.getByTestId('sheet-years').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    const years = await sheet.getByTestId('sheet-years').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).overflowX }));
+    const years = await sheet
+      .getByTestId('sheet-years')
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflow: getComputedStyle(el).overflowX }));
     expect(years.overflow).toBe('auto');
     expect(years.client).toBeLessThanOrEqual(375);
     expect(await sheet.getByTestId('sheet-market').textContent()).toContain('CHF');

@@ -32,7 +32,9 @@ async function open(): Promise<{ page: Page; errors: string[]; violations: () =>
   await context.addInitScript(() => {
     const w = window as unknown as { __csp: string[] };
     w.__csp = [];
-    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__csp.push(`${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+    );
   });
   return {
     page,
@@ -52,7 +54,15 @@ describe('the Content-Security-Policy in the browser', () => {
   });
 
   it.each([
-    ['/', ['#validate [data-remote="validation"][data-view="lab"]', '#simulate [data-remote="simulation"]', '#products [data-remote="catalogue"]', '#hero [data-remote="catalogue"][data-view="hero"]']],
+    [
+      '/',
+      [
+        '#validate [data-remote="validation"][data-view="lab"]',
+        '#simulate [data-remote="simulation"]',
+        '#products [data-remote="catalogue"]',
+        '#hero [data-remote="catalogue"][data-view="hero"]',
+      ],
+    ],
     ['/products', ['[data-remote="catalogue"][data-view="products"]']],
     ['/admin', ['[data-remote="admin"]']],
     ['/about', ['[data-testid="contact-form"]']],
@@ -101,7 +111,12 @@ describe('the Content-Security-Policy in the browser', () => {
     const child = page.frames().find((f) => f !== page.mainFrame());
     expect(child).toBeDefined();
     // Refused by frame-ancestors: Chromium shows its error page instead of ours.
-    const shellInside = child!.url().startsWith(server.url) && (await child!.locator('[data-testid="contact-form"]').count().catch(() => 0)) > 0;
+    const shellInside =
+      child!.url().startsWith(server.url) &&
+      (await child!
+        .locator('[data-testid="contact-form"]')
+        .count()
+        .catch(() => 0)) > 0;
     expect(shellInside).toBe(false);
     await close();
   });

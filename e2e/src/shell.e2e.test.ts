@@ -1,13 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import {
-  BUSINESS_SCHOOL_QUOTE,
-  CONTACT_SENT_TOAST,
-  NEWSLETTER,
-  PARTNER_TOOLS,
-  RATING_BADGE,
-  TESTIMONIALS,
-  VALIDATION_ARTICLE,
-} from '@val/contracts';
+import { BUSINESS_SCHOOL_QUOTE, CONTACT_SENT_TOAST, NEWSLETTER, PARTNER_TOOLS, RATING_BADGE, TESTIMONIALS, VALIDATION_ARTICLE } from '@val/contracts';
 import { launchBrowser, newPage } from './browser';
 import { startTestServer, type TestServer } from './server';
 

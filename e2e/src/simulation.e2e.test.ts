@@ -177,9 +177,9 @@ describe('step 3: customer interviews and the launch simulation', () => {
     await sim.getByText('Simulation Complete!').waitFor();
     const affiliates = sim.getByTestId('affiliate-card');
     await expect(affiliates.count()).resolves.toBe(2);
-    const links = await affiliates.getByRole('link', { name: /^Try / }).evaluateAll((els) =>
-      els.map((e) => ({ text: e.textContent, href: e.getAttribute('href'), target: e.getAttribute('target') })),
-    );
+    const links = await affiliates
+      .getByRole('link', { name: /^Try / })
+      .evaluateAll((els) => els.map((e) => ({ text: e.textContent, href: e.getAttribute('href'), target: e.getAttribute('target') })));
     expect(links).toEqual([
       { text: 'Try Bubble', href: 'https://bubble.io/?ref=val', target: '_blank' },
       { text: 'Try Gamma', href: 'https://gamma.app/?ref=val', target: '_blank' },
@@ -208,7 +208,10 @@ describe('step 3: customer interviews and the launch simulation', () => {
     const stored = await page.evaluate(() => localStorage.getItem('val.simulation'));
     const other = await openHome(server.url, { progress: stored });
     await expect(other.sim.getByTestId('persona-card').count()).resolves.toBe(3);
-    await other.page.evaluate((v) => localStorage.setItem('val.validation', JSON.stringify({ ...v, idea: 'A completely different idea about bikes' })), validation);
+    await other.page.evaluate(
+      (v) => localStorage.setItem('val.validation', JSON.stringify({ ...v, idea: 'A completely different idea about bikes' })),
+      validation,
+    );
     await other.page.reload();
     await other.sim.getByRole('button', { name: 'Simulate Customer Conversations' }).waitFor();
     expect(await other.sim.getByTestId('persona-card').count()).toBe(0);

@@ -54,7 +54,12 @@ async function pdfText(file: string): Promise<string> {
 /** The admin's link stats, read the way the dashboard reads them (a same-origin session). */
 async function linkStats(page: Page): Promise<Array<{ company: string; linkType: string; clickCount: number }>> {
   return page.evaluate(async (password) => {
-    const login = await fetch('/api/admin/login', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) });
+    const login = await fetch('/api/admin/login', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ password }),
+    });
     if (!login.ok) throw new Error(`login ${login.status}`);
     const r = await fetch('/api/admin/link-stats', { credentials: 'include' });
     if (!r.ok) throw new Error(`link-stats ${r.status}`);
@@ -133,7 +138,20 @@ describe('Idea validation (step 1) and the Startup Resources Kit (step 2)', () =
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'val-pdf-')), download.suggestedFilename());
     await download.saveAs(file);
     const text = await pdfText(file);
-    for (const s of ['Startup Idea Validation Report', 'Idea', 'Target Customer', 'Problem Solved', 'Validation Score', 'Market Opportunity', 'Target Customer Profile', 'Problem Urgency Analysis', 'Revenue Options', 'Key Risks and Mitigations', 'Success Metrics', 'Page 1 of']) {
+    for (const s of [
+      'Startup Idea Validation Report',
+      'Idea',
+      'Target Customer',
+      'Problem Solved',
+      'Validation Score',
+      'Market Opportunity',
+      'Target Customer Profile',
+      'Problem Urgency Analysis',
+      'Revenue Options',
+      'Key Risks and Mitigations',
+      'Success Metrics',
+      'Page 1 of',
+    ]) {
       expect({ s, found: text.includes(s) }).toEqual({ s, found: true });
     }
     expect(text).toContain(idea.targetCustomer);
@@ -172,7 +190,10 @@ describe('Idea validation (step 1) and the Startup Resources Kit (step 2)', () =
     // The logo is tracked too.
     const logoTracked = page.waitForRequest((r: Request) => r.url().endsWith('/api/track-click'));
     const logoPopup = page.waitForEvent('popup');
-    await kit.getByTestId(`partner-${gamma.company}`).getByRole('link', { name: `${gamma.name} website` }).click();
+    await kit
+      .getByTestId(`partner-${gamma.company}`)
+      .getByRole('link', { name: `${gamma.name} website` })
+      .click();
     expect((await logoTracked).postDataJSON()).toEqual({ company: gamma.company, linkType: 'logo', url: gamma.logoUrl });
     await (await logoPopup).close();
 

@@ -127,10 +127,13 @@ function guard(context: BrowserContext, page: Page) {
           for (const a of Array.from(el.attributes)) {
             const n = a.name.toLowerCase();
             if (n.startsWith('on') && /__xss|alert/.test(a.value)) bad.push(`${el.tagName.toLowerCase()} ${n}="${a.value.slice(0, 40)}"`);
-            if (urlAttrs.includes(n) && /^\s*(javascript|vbscript|data:text\/html)/i.test(a.value)) bad.push(`${el.tagName.toLowerCase()} ${n}="${a.value.slice(0, 40)}"`);
-            if (n !== 'href' && urlAttrs.includes(n) && a.value.includes('evil.example')) bad.push(`${el.tagName.toLowerCase()} ${n}="${a.value.slice(0, 40)}"`);
+            if (urlAttrs.includes(n) && /^\s*(javascript|vbscript|data:text\/html)/i.test(a.value))
+              bad.push(`${el.tagName.toLowerCase()} ${n}="${a.value.slice(0, 40)}"`);
+            if (n !== 'href' && urlAttrs.includes(n) && a.value.includes('evil.example'))
+              bad.push(`${el.tagName.toLowerCase()} ${n}="${a.value.slice(0, 40)}"`);
           }
-          if (['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'STYLE', 'LINK'].includes(el.tagName) && /__xss|evil\.example/.test(el.outerHTML)) bad.push(`<${el.tagName.toLowerCase()}> from a payload`);
+          if (['SCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'STYLE', 'LINK'].includes(el.tagName) && /__xss|evil\.example/.test(el.outerHTML))
+            bad.push(`<${el.tagName.toLowerCase()}> from a payload`);
         }
         return bad;
       });

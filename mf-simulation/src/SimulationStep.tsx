@@ -25,7 +25,9 @@ const Intro = styled.header`
   flex-direction: column;
   gap: 8px;
   align-items: flex-start;
-  ${Heading} { margin: 0; }
+  ${Heading} {
+    margin: 0;
+  }
 `;
 
 const Root = styled.div`
@@ -172,7 +174,16 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
         customerInsights: buildCustomerInsights(s0.personas, s0.interviews, s0.completed),
         landingPageContent: null,
       });
-      update((s) => ({ ...s, simulation: r.simulation, assumptions: r.assumptions, factSheet: r.factSheet ?? null, answers: {}, feedback: {}, chats: {}, provider: r.provider }));
+      update((s) => ({
+        ...s,
+        simulation: r.simulation,
+        assumptions: r.assumptions,
+        factSheet: r.factSheet ?? null,
+        answers: {},
+        feedback: {},
+        chats: {},
+        provider: r.provider,
+      }));
       setOpenMonth(null);
       setSelectedId(null);
       requestAnimationFrame(scrollTop);
@@ -229,7 +240,13 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
     setChatDrafts((x) => ({ ...x, [m.month]: '' }));
     try {
       const r = await api.valChatStream(
-        { month: m.month, question: text, conversationHistory: recentHistory(before), simulationData: monthForVal(m, stateRef.current.simulation ?? []), validationData: validation },
+        {
+          month: m.month,
+          question: text,
+          conversationHistory: recentHistory(before),
+          simulationData: monthForVal(m, stateRef.current.simulation ?? []),
+          validationData: validation,
+        },
         (so) => setChatDrafts((x) => ({ ...x, [m.month]: so })),
       );
       add({ id: newId('val'), isUser: false, text: r.response, timestamp: now() });
@@ -272,8 +289,8 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
       {phase === 'start' && validation && (
         <Card>
           <Muted style={{ marginTop: 0 }}>
-            Val creates three customers who match your target customer — “{clip(validation.targetCustomer, 120)}”. Interview them about their pain points, budget and
-            timeline, then simulate your first six months after launch.
+            Val creates three customers who match your target customer — “{clip(validation.targetCustomer, 120)}”. Interview them about their pain points,
+            budget and timeline, then simulate your first six months after launch.
           </Muted>
           <Button type="button" onClick={() => void generateCustomers()} disabled={generatingCustomers}>
             {generatingCustomers && <Spinner $size={16} />}
@@ -285,8 +302,8 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
       {phase === 'interviews' && (
         <>
           <ValSays>
-            <strong>Val:</strong> Interview all three customers before you simulate — every conversation makes your launch simulation more realistic. Pick a customer to
-            start.
+            <strong>Val:</strong> Interview all three customers before you simulate — every conversation makes your launch simulation more realistic. Pick a
+            customer to start.
           </ValSays>
           <PersonaCards personas={state.personas} completed={state.completed} selectedId={selectedId} onSelect={selectPersona} />
           {selected && (
@@ -320,10 +337,13 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
           <div>
             <Sub>Your first six months</Sub>
             <Muted>
-              A month-by-month simulation of your launch, built from {countOf(state.completed.length, 'customer interview')}. Answer Val's
-              challenges and chat with Val about any month.
+              A month-by-month simulation of your launch, built from {countOf(state.completed.length, 'customer interview')}. Answer Val's challenges and chat
+              with Val about any month.
             </Muted>
-            <ModelExplanation a={state.assumptions} sheet={state.factSheet?.kind === 'simulation' && Array.isArray(state.factSheet.months) ? state.factSheet : null} />
+            <ModelExplanation
+              a={state.assumptions}
+              sheet={state.factSheet?.kind === 'simulation' && Array.isArray(state.factSheet.months) ? state.factSheet : null}
+            />
           </div>
           <Months>
             {state.simulation.map((m, i, months) => (

@@ -1,7 +1,12 @@
 import { HttpError } from '@val/contracts';
 import { simulationApi } from './api';
 
-const validationData = { idea: 'Meal plans for night-shift nurses', targetCustomer: 'ICU nurses', problemSolved: 'Vending-machine dinners', feedback: '## Market\nBig.' };
+const validationData = {
+  idea: 'Meal plans for night-shift nurses',
+  targetCustomer: 'ICU nurses',
+  problemSolved: 'Vending-machine dinners',
+  feedback: '## Market\nBig.',
+};
 const persona = { id: 'p1', name: 'Maya Chen', role: 'ICU nurse', avatar: 'MC', background: 'Nights.' };
 
 function sse(blocks: string[], { cut = false } = {}): Response {
@@ -53,7 +58,14 @@ describe('simulationApi', () => {
   });
 
   it('streams a reply: asks for an event stream, reports the text so far, resolves with done', async () => {
-    mockFetch(sse([ev('meta', { provider: 'offline' }), ev('delta', { text: 'Mostly ' }), ev('delta', { text: 'snacks.' }), ev('done', { response: 'Mostly snacks.', provider: 'offline' })]));
+    mockFetch(
+      sse([
+        ev('meta', { provider: 'offline' }),
+        ev('delta', { text: 'Mostly ' }),
+        ev('delta', { text: 'snacks.' }),
+        ev('done', { response: 'Mostly snacks.', provider: 'offline' }),
+      ]),
+    );
     const texts: string[] = [];
     await expect(simulationApi().interviewStream(interview, (t) => texts.push(t))).resolves.toEqual({ response: 'Mostly snacks.', provider: 'offline' });
     expect(texts).toEqual(['Mostly ', 'Mostly snacks.']);
@@ -64,9 +76,17 @@ describe('simulationApi', () => {
   });
 
   it('fails a stream on a refusal (HttpError with the status), an error event, or a cut', async () => {
-    const chat = { month: 1, question: 'Is 40 users good?', conversationHistory: [], simulationData: { month: 1, title: 'Launch', users: 40, wins: [], challenges: [], challenge: 'x' }, validationData };
+    const chat = {
+      month: 1,
+      question: 'Is 40 users good?',
+      conversationHistory: [],
+      simulationData: { month: 1, title: 'Launch', users: 40, wins: [], challenges: [], challenge: 'x' },
+      validationData,
+    };
     mockFetch(json(503, { error: { code: 'unavailable', message: 'busy' } }));
-    const refused = await simulationApi().valChatStream(chat, () => undefined).catch((e: unknown) => e);
+    const refused = await simulationApi()
+      .valChatStream(chat, () => undefined)
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(HttpError);
     expect(refused).toMatchObject({ status: 503 });
     expect(calls[0].url).toBe('/api/val-chat/stream');

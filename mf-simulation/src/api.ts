@@ -82,12 +82,25 @@ export function simulationApi(base = '') {
       },
       onText: (t: string) => void,
     ) => readStream(api.request('customerInterviewStream', { body }, EVENT_STREAM), onText),
-    generateSimulation: (body: { validationData: ValidationData; customerInsights: CustomerInsight[]; landingPageContent: null }): Promise<GenerateSimulationResponse> =>
-      api.call('generateSimulation', { body }),
-    challengeFeedback: (body: { month: number; challenge: string; response: string; validationData: ValidationData; simulationData: SimulationMonth[] }): Promise<ChallengeFeedbackResponse> =>
-      api.call('challengeFeedback', { body }),
-    valChat: (body: { month: number; question: string; conversationHistory: MentorChatMessage[]; simulationData: SimulationMonth; validationData: ValidationData }): Promise<ValChatResponse> =>
-      api.call('valChat', { body }),
+    generateSimulation: (body: {
+      validationData: ValidationData;
+      customerInsights: CustomerInsight[];
+      landingPageContent: null;
+    }): Promise<GenerateSimulationResponse> => api.call('generateSimulation', { body }),
+    challengeFeedback: (body: {
+      month: number;
+      challenge: string;
+      response: string;
+      validationData: ValidationData;
+      simulationData: SimulationMonth[];
+    }): Promise<ChallengeFeedbackResponse> => api.call('challengeFeedback', { body }),
+    valChat: (body: {
+      month: number;
+      question: string;
+      conversationHistory: MentorChatMessage[];
+      simulationData: SimulationMonth;
+      validationData: ValidationData;
+    }): Promise<ValChatResponse> => api.call('valChat', { body }),
     valChatStream: (
       body: { month: number; question: string; conversationHistory: MentorChatMessage[]; simulationData: SimulationMonth; validationData: ValidationData },
       onText: (t: string) => void,

@@ -13,7 +13,20 @@ import { GENERAL, customerPart, fitting, ideaParts, namesPlace, readMarket, read
  */
 export type Sector = Pick<
   Market,
-  'id' | 'label' | 'b2b' | 'buyers' | 'price' | 'grossMargin' | 'cac' | 'buyersPerMillion' | 'trends' | 'incumbents' | 'suppliers' | 'tech' | 'pains' | 'bizPains'
+  | 'id'
+  | 'label'
+  | 'b2b'
+  | 'buyers'
+  | 'price'
+  | 'grossMargin'
+  | 'cac'
+  | 'buyersPerMillion'
+  | 'trends'
+  | 'incumbents'
+  | 'suppliers'
+  | 'tech'
+  | 'pains'
+  | 'bizPains'
 > & {
   /** [name, what it means]; the name starts lower-case ("health-data privacy rules (GDPR …)"). */
   regulations: Array<[string, string]>;
@@ -172,7 +185,10 @@ export function audienceFrom(text: string): string | null {
   );
   if (!m) return null;
   // An audience names people, never an amount.
-  const a = m[1].trim().replace(/^(the|a|an) /i, '').replace(/\s+\S*[$\u00a3\u20ac\u00a5\u20b9\d].*$/, '');
+  const a = m[1]
+    .trim()
+    .replace(/^(the|a|an) /i, '')
+    .replace(/\s+\S*[$\u00a3\u20ac\u00a5\u20b9\d].*$/, '');
   if (!a || /[$\u00a3\u20ac\u00a5\u20b9]|\d/.test(a)) return null;
   return a.split(' ').length <= 8 ? a : null;
 }
@@ -215,7 +231,12 @@ export function profile(parts: { subject: string; audience?: string | null; comp
   ]);
   const business = readsAsBusiness(audience);
   const market =
-    reading.market ?? GENERAL[business || /\b(business|businesses|compan|firm|firms|enterprise|team|teams|clinic|practice|agenc|retailer|manufactur|b2b)/i.test(all) ? 'business' : 'consumer'];
+    reading.market ??
+    GENERAL[
+      business || /\b(business|businesses|compan|firm|firms|enterprise|team|teams|clinic|practice|agenc|retailer|manufactur|b2b)/i.test(all)
+        ? 'business'
+        : 'consumer'
+    ];
   const place = readPlace(all);
   const b2b = market.b2b || business;
   const sector = sectorOf(market, place, audience, b2b ? 'business' : 'consumer');
@@ -233,7 +254,7 @@ export function profile(parts: { subject: string; audience?: string | null; comp
     numbers,
     seed: hash(all.toLowerCase()),
     where: place && namesPlace(audience, place) ? '' : ` in ${place ? place.name : 'your first market'}`,
-    pains: b2b && !sector.b2b ? sector.bizPains ?? GENERAL.business.pains : sector.pains,
+    pains: b2b && !sector.b2b ? (sector.bizPains ?? GENERAL.business.pains) : sector.pains,
     substitutes: b2b && !sector.b2b ? BIZ_SUBSTITUTES : sector.substitutes,
     job: jobOf(subject),
     unit: b2b ? 'organisations' : 'people',
@@ -333,8 +354,30 @@ export function figures(p: Profile): Figures {
   const revenue = revenueY.slice(0, 3).map(Math.round) as [number, number, number];
   const costs = costsY.slice(0, 3).map(Math.round) as [number, number, number];
   const ratio = ltv / Math.max(1, cac);
-  const score = Math.round(Math.max(28, Math.min(88, 40 + Math.min(ratio, 6) * 5 + (breakEvenMonth && breakEvenMonth <= 36 ? 12 : breakEvenMonth ? 2 : -8) + (r() - 0.5) * 10)));
-  return { price, buyers, tam, samShare, sam, somShare, som, cac, grossMargin, lifetimeMonths, ltv, buildMonths, teamSize, buildCost, customers, revenue, costs, breakEvenMonth, score };
+  const score = Math.round(
+    Math.max(28, Math.min(88, 40 + Math.min(ratio, 6) * 5 + (breakEvenMonth && breakEvenMonth <= 36 ? 12 : breakEvenMonth ? 2 : -8) + (r() - 0.5) * 10)),
+  );
+  return {
+    price,
+    buyers,
+    tam,
+    samShare,
+    sam,
+    somShare,
+    som,
+    cac,
+    grossMargin,
+    lifetimeMonths,
+    ltv,
+    buildMonths,
+    teamSize,
+    buildCost,
+    customers,
+    revenue,
+    costs,
+    breakEvenMonth,
+    score,
+  };
 }
 
 /** "break-even around month 26" or "no break-even within five years". */

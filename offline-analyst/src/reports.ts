@@ -111,7 +111,12 @@ const researchPlan: Writer = (c) => {
         ['Risk Analyst', 'What could kill it in the first 18 months?'],
       ],
     ),
-    `### Key words carried through the study\n${p.keywords.slice(0, 6).map((k) => `\`${k}\``).join(', ') || `\`${p.sector.label}\``}`,
+    `### Key words carried through the study\n${
+      p.keywords
+        .slice(0, 6)
+        .map((k) => `\`${k}\``)
+        .join(', ') || `\`${p.sector.label}\``
+    }`,
   );
 };
 
@@ -158,14 +163,23 @@ const targetCustomers: Writer = (c) => {
 const marketTrends: Writer = (c) => {
   const { p, cite } = c;
   const t = p.sector.trends;
-  const leads = ['This raises the value of a focused product', 'This shortens sales cycles for tools that prove value quickly', 'This creates room for a new entrant with a clear promise'];
+  const leads = [
+    'This raises the value of a focused product',
+    'This shortens sales cycles for tools that prove value quickly',
+    'This creates room for a new entrant with a clear promise',
+  ];
   return md(
     `Three shifts in ${p.sector.label}${p.place ? ` in ${p.geo}` : ''} favour an offer like "${short(p.subject, 60)}": ${t[0]}. No growth rate is stated here: ${c.sheet.sources.live ? 'the sources below give what is published' : 'without live sources, a figure would be a guess'}. ${cite('research-plan', 'The research plan asked whether the market moves towards this idea')}`,
     '### Trends that matter',
     t.map((x, i) => `${i + 1}. **${capitalize(x)}.** ${leads[i] ?? leads[0]} for ${p.audience}.`).join('\n'),
     '### Signals to watch',
     [
-      `- Search and social interest in ${p.keywords.slice(0, 3).map((k) => `"${k}"`).join(', ') || 'the problem'}.`,
+      `- Search and social interest in ${
+        p.keywords
+          .slice(0, 3)
+          .map((k) => `"${k}"`)
+          .join(', ') || 'the problem'
+      }.`,
       `- Pricing moves by ${list(c.sheet.competitors.slice(0, 2))}.`,
       `- New funding for startups that serve ${p.audience}.`,
     ].join('\n'),
@@ -212,7 +226,11 @@ const strategicImplications: Writer = (c) => {
     table(
       ['Phase', 'Goal (the forecast)', 'How'],
       [
-        ['1. Prove (first months)', `the first paying ${p.b2b ? 'accounts' : 'customers'}`, `hand-picked from the first segment; founder-led ${p.b2b ? 'sales' : 'onboarding'}`],
+        [
+          '1. Prove (first months)',
+          `the first paying ${p.b2b ? 'accounts' : 'customers'}`,
+          `hand-picked from the first segment; founder-led ${p.b2b ? 'sales' : 'onboarding'}`,
+        ],
         ['2. Repeat (year 1)', `${formatWhole(y1.customers)} customers`, `${p.sector.channels[0]} plus referrals`],
         ['3. Scale (year 2)', `${formatWhole(y2.customers)} customers`, `${p.sector.channels[1] ?? p.sector.channels[0]} and partnerships`],
       ],
@@ -258,7 +276,11 @@ const technicalFeasibility: Writer = (c) => {
     '### Components',
     table(
       ['Component', 'Build or buy', 'Effort'],
-      comps.map((x, i) => [capitalize(x), i === 2 || i === 3 ? 'Buy / integrate' : 'Build', ['3-5 weeks', '4-6 weeks', '2-4 weeks', '1-2 weeks', '1-2 weeks'][i] ?? '2 weeks']),
+      comps.map((x, i) => [
+        capitalize(x),
+        i === 2 || i === 3 ? 'Buy / integrate' : 'Build',
+        ['3-5 weeks', '4-6 weeks', '2-4 weeks', '1-2 weeks', '1-2 weeks'][i] ?? '2 weeks',
+      ]),
     ),
     '### Smallest product that proves it',
     [
@@ -302,7 +324,12 @@ const profitabilityForecast: Writer = (c) => {
 const riskAnalysis: Writer = (c) => {
   const { p, s, up, sheet } = c;
   const risks: Array<[string, string, string, string]> = [
-    [`A core feature falls under ${p.sector.regulations[0][0]}`, sheet.risks.some((r) => r.id === 'regulated') ? 'High' : 'Medium', 'High', 'legal review before building that feature; design to collect less data'],
+    [
+      `A core feature falls under ${p.sector.regulations[0][0]}`,
+      sheet.risks.some((r) => r.id === 'regulated') ? 'High' : 'Medium',
+      'High',
+      'legal review before building that feature; design to collect less data',
+    ],
     [`${capitalize(p.sector.tech[2] ?? p.sector.tech[0])} takes longer than planned`, 'Medium', 'Medium', 'buy or integrate it first; cut scope to one flow'],
     [`${capitalize(p.audience)} stay with ${p.substitutes[0]}`, 'Medium', 'High', 'charge from day one and measure switching, not interest'],
     [
@@ -325,7 +352,10 @@ const riskAnalysis: Writer = (c) => {
       .join('\n'),
     flags.length ? `### Risks in the numbers\n${flags.join('\n')}` : null,
     '### Risk register',
-    table(['Risk', 'Likelihood', 'Impact', 'Mitigation'], risks.map(([r, l, i, m]) => [r, l, i, m])),
+    table(
+      ['Risk', 'Likelihood', 'Impact', 'Mitigation'],
+      risks.map(([r, l, i, m]) => [r, l, i, m]),
+    ),
     '### Early warning signs',
     `- Fewer than 3 of 10 interviewed ${p.audience} would pay ${c.w('price')}.\n- A pilot stalls on questions about ${p.sector.regulations[0][0]}.\n- The first version ships late and still has no paying users.`,
   );
@@ -566,7 +596,10 @@ const evaluationScorecard: Writer = (c) => {
   return md(
     `Overall score: **${formatScore(overall.score)}/10** for ${s} at ${company}. **Verdict: ${sheet.verdict.word}.** ${sheet.verdict.rule}`,
     '### Scorecard',
-    table(['Criterion', 'Score', 'Rating', 'Why'], ids.map((id) => c.sc(id)).map((x) => [x.label, `${formatScore(x.score)}/10`, x.level, x.basis])),
+    table(
+      ['Criterion', 'Score', 'Rating', 'Why'],
+      ids.map((id) => c.sc(id)).map((x) => [x.label, `${formatScore(x.score)}/10`, x.level, x.basis]),
+    ),
     sheet.verdict.changes.length ? `### What would have to change\n${sheet.verdict.changes.map((x) => `- ${x}`).join('\n')}` : null,
     `### What would raise the score\n- Paying pilots with ${p.audience}.\n- A clear answer to ${sheet.competitors[0] ?? 'a bigger competitor'} adding the same feature.\n- Evidence that ${company} can reach its first hundred customers through ${p.sector.channels[0]}.`,
   );
@@ -580,11 +613,17 @@ const evaluationScorecard: Writer = (c) => {
 const FORCE_WHY: Record<string, (c: Ctx, level: string) => string[]> = {
   'competitive-rivalry': (c, level) => [
     `${list(c.sheet.competitors.slice(0, 3))} compete for the same buyers.`,
-    level === 'High' ? `Many offers chase ${c.p.audience}, so ${c.p.b2b ? 'deals are won on price and integrations' : 'price promotions are frequent'}.` : level === 'Low' ? 'Few offers are built for this segment, so competitors rarely fight over the same buyer.' : 'Competitors overlap on some buyers but differ in focus.',
+    level === 'High'
+      ? `Many offers chase ${c.p.audience}, so ${c.p.b2b ? 'deals are won on price and integrations' : 'price promotions are frequent'}.`
+      : level === 'Low'
+        ? 'Few offers are built for this segment, so competitors rarely fight over the same buyer.'
+        : 'Competitors overlap on some buyers but differ in focus.',
     `${capitalize(c.p.sector.trends[0])}.`,
   ],
   'threat-of-new-entrants': (c, level) => [
-    level === 'Low' ? `Entry is hard: ${c.p.sector.regulations[0][0]} and buyer trust take time to earn.` : `Software and AI tools make building cheap, which lowers the barriers.`,
+    level === 'Low'
+      ? `Entry is hard: ${c.p.sector.regulations[0][0]} and buyer trust take time to earn.`
+      : `Software and AI tools make building cheap, which lowers the barriers.`,
     `Regulation: ${c.p.sector.regulations[0][1]}.`,
     `Reaching buyers through ${c.p.sector.channels[0]} costs time and money.`,
   ],
@@ -595,9 +634,16 @@ const FORCE_WHY: Record<string, (c: Ctx, level: string) => string[]> = {
   'buyer-power': (c, level) => [
     c.p.b2b ? 'Business buyers compare vendors and negotiate.' : `Buyers can switch to another offer at little cost.`,
     `They can fall back on ${c.p.substitutes[0]}.`,
-    level === 'High' ? 'With many alternatives on offer, they set the terms.' : c.p.b2b ? 'Larger buyers demand discounts and security reviews.' : 'Reviews and word of mouth shape every choice.',
+    level === 'High'
+      ? 'With many alternatives on offer, they set the terms.'
+      : c.p.b2b
+        ? 'Larger buyers demand discounts and security reviews.'
+        : 'Reviews and word of mouth shape every choice.',
   ],
-  'threat-of-substitutes': (c, level) => [`Substitutes are ${list(c.p.substitutes)}.`, level === 'Low' ? 'They are slower and clumsier than a focused product.' : 'Some are free and good enough for occasional needs.'],
+  'threat-of-substitutes': (c, level) => [
+    `Substitutes are ${list(c.p.substitutes)}.`,
+    level === 'Low' ? 'They are slower and clumsier than a focused product.' : 'Some are free and good enough for occasional needs.',
+  ],
 };
 
 const FORCE_MOVE: Record<string, (c: Ctx) => string> = {
@@ -641,7 +687,12 @@ const fiveForcesSummary: Writer = (c) => {
     '### The five forces',
     table(
       ['Force', 'Score', 'Rating', 'Finding'],
-      scores.map((x) => [x.label, `${formatScore(x.score)}/10`, x.level, up(x.id) ? bullets(up(x.id) as string, 1)[0] ?? keyLine(up(x.id) as string, 140) : '-']),
+      scores.map((x) => [
+        x.label,
+        `${formatScore(x.score)}/10`,
+        x.level,
+        up(x.id) ? (bullets(up(x.id) as string, 1)[0] ?? keyLine(up(x.id) as string, 140)) : '-',
+      ]),
     ),
     `### Strategic moves\n- Against ${lower(strongest.label)}: ${move[strongest.id]}.\n- Enter through ${p.sector.channels[0]} with a focused offer for ${p.audience}.\n- Revisit this analysis when ${c.sheet.competitors[0] ?? 'the market leader'} changes pricing.`,
   );
@@ -705,7 +756,12 @@ const customerPersonas: Writer = (c) => {
 
 const customerInterviews: Writer = (c) => {
   const { p, inputs, up } = c;
-  const fromUp = (up('customer-personas') ?? '').match(/^###\s+([^\n-]+?)\s+-/gm)?.map((h) => h.replace(/^###\s+/, '').replace(/\s+-$/, '').trim());
+  const fromUp = (up('customer-personas') ?? '').match(/^###\s+([^\n-]+?)\s+-/gm)?.map((h) =>
+    h
+      .replace(/^###\s+/, '')
+      .replace(/\s+-$/, '')
+      .trim(),
+  );
   const names = fromUp && fromUp.length ? fromUp.slice(0, 3) : personaNames(p);
   const qs = questionsOf(inputs);
   const stance = ['enthusiastic', 'measured', 'doubtful'];
@@ -732,7 +788,10 @@ const customerInterviews: Writer = (c) => {
 
 const customerInsights: Writer = (c) => {
   const { p, s, up } = c;
-  const quotes = (up('customer-interviews') ?? '').split('\n').filter((l) => /^>\s+\*\*/.test(l)).slice(0, 3);
+  const quotes = (up('customer-interviews') ?? '')
+    .split('\n')
+    .filter((l) => /^>\s+\*\*/.test(l))
+    .slice(0, 3);
   return md(
     `The interviews point to one clear insight for ${s}: ${p.audience} want ${p.pains[0].replace(/^(long|high|rising)\s/, '')} solved without extra work, and the middle of their budgets is ${c.w('price')} once they trust the result.`,
     up('customer-personas') ? `Personas: ${keyLine(up('customer-personas') as string, 200)}` : null,
@@ -801,14 +860,23 @@ const opportunityMap: Writer = (c) => {
     .map((l) => l.split('|')[2]?.trim())
     .filter((x): x is string => !!x)
     .slice(0, 3);
-  const top = ranked.length ? ranked : painList(p).slice(0, 3).map(([x]) => x);
+  const top = ranked.length
+    ? ranked
+    : painList(p)
+        .slice(0, 3)
+        .map(([x]) => x);
   const shapes = ['a self-serve tool', 'a done-for-you service', 'an add-on to tools they already use'];
   return md(
     `The best opportunity is ${shapes[0]} that removes "${top[0]}" for ${short(p.audience, 60)}, priced at ${c.w('price')}.`,
     '### Opportunities',
     table(
       ['Pain point', 'Opportunity', 'Shape', 'First test'],
-      top.map((x, i) => [x, `${capitalize(shapes[i])} that takes it off their plate`, shapes[i], ['a landing page with a price', 'five concierge customers', 'an integration pilot'][i]]),
+      top.map((x, i) => [
+        x,
+        `${capitalize(shapes[i])} that takes it off their plate`,
+        shapes[i],
+        ['a landing page with a price', 'five concierge customers', 'an integration pilot'][i],
+      ]),
     ),
     `### Who would build it\nA small ${p.b2b ? 'B2B software company' : 'consumer startup'} in ${p.sector.label}, selling through ${p.sector.channels[0]}.`,
   );
@@ -835,7 +903,10 @@ const revenueStreams: Writer = (c) => {
   return md(
     `For ${s} in ${short(p.audience, 60)}, the strongest revenue stream is a subscription at ${c.w('price')}, followed by ${second.n.toLowerCase()}.`,
     '### Streams ranked by fit',
-    table(['Stream', 'How it works', 'Fit'], rated.map((x) => [x.n, x.d, x.fit])),
+    table(
+      ['Stream', 'How it works', 'Fit'],
+      rated.map((x) => [x.n, x.d, x.fit]),
+    ),
     `### Combination to test first\nSubscription as the core, ${second.n.toLowerCase()} as the expansion path.`,
   );
 };
@@ -849,7 +920,10 @@ const pricingBenchmarks: Writer = (c) => {
     '### What buyers compare you with',
     table(
       ['Offer', 'How it charges'],
-      [...sheet.competitors.map((x) => [x, pick(p.seed, x, ['tiered subscription', 'per seat', 'usage-based'])]), [capitalize(p.substitutes[0]), 'free or already paid']],
+      [
+        ...sheet.competitors.map((x) => [x, pick(p.seed, x, ['tiered subscription', 'per seat', 'usage-based'])]),
+        [capitalize(p.substitutes[0]), 'free or already paid'],
+      ],
     ),
     sourceLines(c),
     `### Recommendation\nLaunch at ${c.w('price')} with an annual plan at two months free; add a higher tier once the core promise proves its value. Check each competitor's current price on its own pricing page before you publish yours.`,
@@ -935,7 +1009,10 @@ const WRITERS: Record<string, Writer> = {
 export const OFFLINE_REPORT_AGENTS = Object.keys(WRITERS);
 
 const generic: Writer = ({ p, s, product, sheet }) =>
-  md(`${capitalize(s)} for ${p.audience}${p.where}, seen through the ${product.title}.`, `- Market: ${sheet.market.label}.\n- Main pains: ${list(p.pains)}.\n- Competitors: ${list(sheet.competitors)}.`);
+  md(
+    `${capitalize(s)} for ${p.audience}${p.where}, seen through the ${product.title}.`,
+    `- Market: ${sheet.market.label}.\n- Main pains: ${list(p.pains)}.\n- Competitors: ${list(sheet.competitors)}.`,
+  );
 
 // ---------------------------------------------------------------------------------------------
 // Step 3's synthetic interviews, quoted by the customer- and market-facing agents
@@ -943,7 +1020,10 @@ const generic: Writer = ({ p, s, product, sheet }) =>
 
 /** Markdown-inert text: one line, every character markdown could act on escaped. */
 export function markdownInert(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/[\\`*_{}[\]<>|~#!]/g, (c) => `\\${c}`);
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\`*_{}[\]<>|~#!]/g, (c) => `\\${c}`);
 }
 
 /** What makes a reply worth quoting, per kind of agent (matched case-insensitively). */
@@ -956,9 +1036,7 @@ const EVIDENCE_CUES: ReadonlyArray<[RegExp, RegExp]> = [
 /** Up to three exchanges to quote for `agent`: the best-matching replies, at most one per persona first. */
 function quotesFor(agent: Pick<ReportAgent, 'id'>, evidence: InterviewEvidence) {
   const cue = EVIDENCE_CUES.find(([who]) => who.test(agent.id))?.[1] ?? EVIDENCE_CUES[2][1];
-  const scored = evidence.flatMap((p, pi) =>
-    p.exchanges.map((x, xi) => ({ p, x, pi, xi, score: (x.reply.match(new RegExp(cue.source, 'gi')) ?? []).length })),
-  );
+  const scored = evidence.flatMap((p, pi) => p.exchanges.map((x, xi) => ({ p, x, pi, xi, score: (x.reply.match(new RegExp(cue.source, 'gi')) ?? []).length })));
   scored.sort((a, b) => b.score - a.score || a.pi - b.pi || a.xi - b.xi);
   const picked: typeof scored = [];
   for (const round of [0, 1]) {
@@ -1068,7 +1146,10 @@ export function offlineReportAnswer(input: OfflineReportInput): string {
   const written = (WRITERS[agent.id] ?? generic)(ctx);
   // A section given sources cites them: when its writer did not place them, they close it.
   const cited = ctx.sources.length && !ctx.sources.some((x) => written.includes(`[${x.n}]`)) ? md(written, sourceLines(ctx)) : written;
-  const section = cited.replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/[\u2013\u2014]/g, '-');
+  const section = cited
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-');
   const evidence = input.evidence?.length ? offlineEvidenceBlock(agent, input.evidence) : '';
   return evidence ? `${section}\n\n${evidence}` : section;
 }

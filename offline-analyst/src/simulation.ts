@@ -40,7 +40,7 @@ export function seedOf(...parts: string[]): number {
   }
   return h >>> 0;
 }
-const pick = <T>(list: ReadonlyArray<T>, seed: number, salt = 0): T => list[(seed + Math.imul(salt + 1, 2654435761)) % list.length >>> 0] ?? list[0];
+const pick = <T>(list: ReadonlyArray<T>, seed: number, salt = 0): T => list[((seed + Math.imul(salt + 1, 2654435761)) % list.length) >>> 0] ?? list[0];
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 const cap = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
@@ -67,9 +67,7 @@ function firstClause(s: string, maxWords: number): string {
   }
   // A clause cut after a few words must not end on a word that needs more ("living in", "aged").
   // …nor on half of a number ("farms of 20" from "farms of 20 to 200 hectares").
-  return t
-    .replace(/[,:]+$/, '')
-    .replace(/(\s+(in|at|on|of|with|for|to|from|and|or|the|a|an|who|that|which|living|aged|working|near|by|\d[\d,.-]*))+$/i, '');
+  return t.replace(/[,:]+$/, '').replace(/(\s+(in|at|on|of|with|for|to|from|and|or|the|a|an|who|that|which|living|aged|working|near|by|\d[\d,.-]*))+$/i, '');
 }
 
 const IRREGULAR: Record<string, string> = { people: 'person', children: 'child', women: 'woman', men: 'man', families: 'family', staff: 'staff member' };
@@ -132,12 +130,56 @@ export type Stance = 'early' | 'skeptic' | 'buyer';
 const STANCES: Stance[] = ['early', 'skeptic', 'buyer'];
 
 const FIRST_NAMES = [
-  'Maya', 'Daniel', 'Priya', 'Tomás', 'Aisha', 'Lukas', 'Mei', 'Jordan', 'Fatima', 'Oliver', 'Ines', 'Kwame',
-  'Sofia', 'Hiroshi', 'Elena', 'Marcus', 'Leila', 'Noah', 'Amara', 'Felix', 'Rosa', 'Arjun', 'Hannah', 'Diego',
+  'Maya',
+  'Daniel',
+  'Priya',
+  'Tomás',
+  'Aisha',
+  'Lukas',
+  'Mei',
+  'Jordan',
+  'Fatima',
+  'Oliver',
+  'Ines',
+  'Kwame',
+  'Sofia',
+  'Hiroshi',
+  'Elena',
+  'Marcus',
+  'Leila',
+  'Noah',
+  'Amara',
+  'Felix',
+  'Rosa',
+  'Arjun',
+  'Hannah',
+  'Diego',
 ];
 const LAST_NAMES = [
-  'Chen', 'Okafor', 'Martins', 'Novak', 'Haddad', 'Lindqvist', 'Patel', 'García', 'Kowalski', 'Nakamura', 'Brennan', 'Mensah',
-  'Rossi', 'Schmidt', 'Dubois', 'Ahmed', 'Park', 'Silva', 'Müller', 'Jensen', 'Costa', 'Reyes', 'Walsh', 'Ivanova',
+  'Chen',
+  'Okafor',
+  'Martins',
+  'Novak',
+  'Haddad',
+  'Lindqvist',
+  'Patel',
+  'García',
+  'Kowalski',
+  'Nakamura',
+  'Brennan',
+  'Mensah',
+  'Rossi',
+  'Schmidt',
+  'Dubois',
+  'Ahmed',
+  'Park',
+  'Silva',
+  'Müller',
+  'Jensen',
+  'Costa',
+  'Reyes',
+  'Walsh',
+  'Ivanova',
 ];
 /** What a persona does about the problem today, and what it costs. */
 export interface Workaround {
@@ -320,7 +362,8 @@ function factsFor(persona: CustomerPersona, v: Pick<ValidationData, 'idea' | 'ta
 }
 
 /** The workaround as a persona names it, with its monthly cost when it has one. */
-const usesWith = (f: PersonaFacts) => (f.workaround.monthly ? `${f.workaround.text}, which costs about ${f.money(f.workaround.monthly)} a month` : f.workaround.text);
+const usesWith = (f: PersonaFacts) =>
+  f.workaround.monthly ? `${f.workaround.text}, which costs about ${f.money(f.workaround.monthly)} a month` : f.workaround.text;
 /** Who a persona answers to at home or at work. */
 const answersTo = (f: PersonaFacts) => (f.consumer ? 'my partner' : 'my manager');
 
@@ -331,28 +374,35 @@ const ANSWERS: Record<Topic, Record<Stance, (f: PersonaFacts) => string>> = {
       (f.workaround.monthly
         ? `I already pay about ${f.money(f.workaround.monthly)} a month for ${f.workaround.text}, and it only half works.`
         : `What I use now — ${f.workaround.text} — costs me more than that in lost time.`),
-    skeptic: (f) => `Money is tight, so I'd start at ${f.money(f.budget)} ${f.unit} at most — and only after a free trial. Anything above ${f.money(nicePrice(f.budget * 2))} and I stay with ${f.workaround.text}, which costs me next to nothing.`,
+    skeptic: (f) =>
+      `Money is tight, so I'd start at ${f.money(f.budget)} ${f.unit} at most — and only after a free trial. Anything above ${f.money(nicePrice(f.budget * 2))} and I stay with ${f.workaround.text}, which costs me next to nothing.`,
     buyer: (f) =>
       (f.consumer
         ? `Up to about ${f.money(f.budget)} a month is fine for the household; above ${f.money(nicePrice(f.budget * 2))} I'd talk it over with ${answersTo(f)} first. A subscription that creeps up every year worries me more than the price on day one.`
         : `I can approve up to about ${f.money(f.budget)} ${f.unit} on my own; above ${f.money(nicePrice(f.budget * 2))} it needs a business case with numbers. Per-seat pricing worries me more than the headline price.`) +
-      (f.workaround.monthly ? ` Today ${f.consumer ? 'we spend' : 'we pay'} about ${f.money(f.workaround.monthly)} a month on ${f.workaround.text}, so that is the number to beat.` : ''),
+      (f.workaround.monthly
+        ? ` Today ${f.consumer ? 'we spend' : 'we pay'} about ${f.money(f.workaround.monthly)} a month on ${f.workaround.text}, so that is the number to beat.`
+        : ''),
   },
   timeline: {
     early: (f) => `I'd start this month — honestly within ${f.weeks} week${f.weeks > 1 ? 's' : ''} if setting it up takes less than an hour.`,
-    skeptic: (f) => `Not before I've seen it work for someone like me. Realistically ${article(String(f.weeks))} ${f.weeks}-week trial first, then I'd decide ${f.consumer ? 'in a couple of months' : 'next quarter'}.`,
+    skeptic: (f) =>
+      `Not before I've seen it work for someone like me. Realistically ${article(String(f.weeks))} ${f.weeks}-week trial first, then I'd decide ${f.consumer ? 'in a couple of months' : 'next quarter'}.`,
     buyer: (f) =>
       f.consumer
         ? `We'd try it at home for ${f.weeks} weeks first; if everyone actually keeps using it, I'd keep paying.`
         : `Our next budget review is in about ${Math.ceil(f.weeks / 4) + 1} months, but I could run ${article(String(f.weeks))} ${f.weeks}-week pilot with two or three people before that.`,
   },
   pain: {
-    early: (f) => `The worst part is exactly what you wrote: ${f.pain}. I lose a few hours a week to it and it's the part of my ${f.consumer ? 'week' : 'job'} I dread most.`,
+    early: (f) =>
+      `The worst part is exactly what you wrote: ${f.pain}. I lose a few hours a week to it and it's the part of my ${f.consumer ? 'week' : 'job'} I dread most.`,
     skeptic: (f) => `Yes, ${f.pain} is real, but I've learned to live with it. It's annoying, not urgent — that's why I'm slow to pay for fixes.`,
-    buyer: (f) => `${cap(f.pain.replace(/^“|”$/g, ''))} — multiply that by ${f.consumer ? 'everyone at home' : 'everyone on my team'} and it adds up to real cost. What hurts most is that nobody owns the problem.`,
+    buyer: (f) =>
+      `${cap(f.pain.replace(/^“|”$/g, ''))} — multiply that by ${f.consumer ? 'everyone at home' : 'everyone on my team'} and it adds up to real cost. What hurts most is that nobody owns the problem.`,
   },
   current: {
-    early: (f) => `Today I use ${usesWith(f)}. It works, barely, and I've tried two or three apps that didn't stick because they weren't made for ${f.segment}.`,
+    early: (f) =>
+      `Today I use ${usesWith(f)}. It works, barely, and I've tried two or three apps that didn't stick because they weren't made for ${f.segment}.`,
     skeptic: (f) => `I use ${f.workaround.text}. It's clunky but free, and it never surprised me with a price increase.`,
     buyer: (f) =>
       f.consumer
@@ -360,7 +410,8 @@ const ANSWERS: Record<Topic, Record<Stance, (f: PersonaFacts) => string>> = {
         : `We use ${usesWith(f)}, plus whatever each person prefers — which is the real mess. Replacing it means changing habits for everyone, not just buying a tool.`,
   },
   features: {
-    early: (f) => `Speed above everything: set it up in minutes and see a result the first day. Nice to have: it remembers my preferences so your ${f.idea} gets better the more I use it.`,
+    early: (f) =>
+      `Speed above everything: set it up in minutes and see a result the first day. Nice to have: it remembers my preferences so your ${f.idea} gets better the more I use it.`,
     skeptic: () => `Keep it simple. No long setup, no lock-in, and let me export my data if I leave. If it needs a training session, it's not for me.`,
     buyer: (f) =>
       f.consumer
@@ -392,10 +443,18 @@ const ANSWERS: Record<Topic, Record<Stance, (f: PersonaFacts) => string>> = {
 
 const OPENERS: Record<Stance, ReadonlyArray<string>> = {
   early: ['Good question!', 'Oh, I like that one.', 'Happy to answer that.'],
-  skeptic: ['Hmm, fair question.', "Let me be honest with you.", 'Okay, straight answer.'],
-  buyer: ['Good question — I get asked that internally too.', "That's the first thing my team would ask.", 'Let me answer that the way I would in a budget meeting.'],
+  skeptic: ['Hmm, fair question.', 'Let me be honest with you.', 'Okay, straight answer.'],
+  buyer: [
+    'Good question — I get asked that internally too.',
+    "That's the first thing my team would ask.",
+    'Let me answer that the way I would in a budget meeting.',
+  ],
 };
-const HOUSEHOLD_OPENERS = ['Good question — we talk about that at home too.', "That's the first thing my partner would ask.", 'Let me answer that the way I would at the kitchen table.'];
+const HOUSEHOLD_OPENERS = [
+  'Good question — we talk about that at home too.',
+  "That's the first thing my partner would ask.",
+  'Let me answer that the way I would at the kitchen table.',
+];
 const openersOf = (f: PersonaFacts) => (f.consumer && f.stance === 'buyer' ? HOUSEHOLD_OPENERS : OPENERS[f.stance]);
 const CLOSERS: Record<Stance, (f: PersonaFacts) => string> = {
   early: () => 'When can I try it?',
@@ -404,13 +463,22 @@ const CLOSERS: Record<Stance, (f: PersonaFacts) => string> = {
 };
 
 /** A quoted, shortened echo of the founder's question. */
-const echo = (q: string) => `“${clip(q.replace(/\s+/g, ' ').trim().replace(/[?!.]+$/, ''), 70)}?”`;
+const echo = (q: string) =>
+  `“${clip(
+    q
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(/[?!.]+$/, ''),
+    70,
+  )}?”`;
 
 /**
  * The persona's reply in character: the opening message when `userQuestion` is empty, else an
  * answer to the founder's actual question (pain points, budget, timeline, ...), differing by stance.
  */
-export function offlineInterviewReply(input: Pick<CustomerInterviewRequest, 'customerPersona' | 'userQuestion' | 'conversationHistory' | 'validationData'>): string {
+export function offlineInterviewReply(
+  input: Pick<CustomerInterviewRequest, 'customerPersona' | 'userQuestion' | 'conversationHistory' | 'validationData'>,
+): string {
   const p = input.customerPersona;
   const f = factsFor(p, input.validationData);
   const q = input.userQuestion.trim();
@@ -482,7 +550,14 @@ export function offlineSimulation(input: {
     const i = interviewed[k % Math.max(1, interviewed.length)];
     const r = i?.responses.slice(1).reduce<string | undefined>((best, x) => (!best || x.length > best.length ? x : best), undefined);
     const cutOff = (r?.length ?? 0) >= 100 ? (x: string) => `${x.replace(/\s+\S*$/, '')}…` : (x: string) => x;
-    const said = r ? cutOff(r.replace(/^[^.!?]{0,50}[.!?]\s+/, '').replace(/^You asked “[^”]*(”|$)\s*/, '').trim()) : undefined;
+    const said = r
+      ? cutOff(
+          r
+            .replace(/^[^.!?]{0,50}[.!?]\s+/, '')
+            .replace(/^You asked “[^”]*(”|$)\s*/, '')
+            .trim(),
+        )
+      : undefined;
     return i && said && said.length > 15 ? `${i.persona.name.split(' ')[0]} (“${clip(said, 60)}”)` : null;
   };
   const n = input.numbers;
@@ -493,7 +568,18 @@ export function offlineSimulation(input: {
   const trend = (m: number) => (delta(m) >= 0 ? `grew by ${plural(delta(m), 'user')}` : `shrank by ${plural(-delta(m), 'user')}`);
   const market = readIdeaMarket(v).market;
   const marketChannel = market ? fitting(market.channels[isConsumerMarket(v.targetCustomer) ? 'consumer' : 'business'], v.targetCustomer)[0] : undefined;
-  const channel = marketChannel ?? pick(['a community where ' + seg + ' already meet', 'short how-to videos', 'a referral offer', 'partnerships with tools ' + seg + ' already use', 'a weekly newsletter'], seed);
+  const channel =
+    marketChannel ??
+    pick(
+      [
+        'a community where ' + seg + ' already meet',
+        'short how-to videos',
+        'a referral offer',
+        'partnerships with tools ' + seg + ' already use',
+        'a weekly newsletter',
+      ],
+      seed,
+    );
   const q1 = quote(0);
   const q2 = quote(1);
 
@@ -502,7 +588,9 @@ export function offlineSimulation(input: {
       title: pick([`Soft launch to the first ${clip(seg, 40)}`, 'Opening the doors', 'Launch month'], seed),
       wins: [
         `Launched the first version of your ${idea} and onboarded ${plural(u(1), 'user')}`,
-        nameList ? `${nameList} from your interviews ${names.length > 1 ? 'were' : 'was'} among the first to sign up` : `Your first sign-ups came from ${seg} you already knew`,
+        nameList
+          ? `${nameList} from your interviews ${names.length > 1 ? 'were' : 'was'} among the first to sign up`
+          : `Your first sign-ups came from ${seg} you already knew`,
         q1 ? `Built the onboarding around what ${q1} told you` : `Set up a simple way to collect feedback in the product`,
       ],
       challenges: [`Only part of the sign-ups finished onboarding`, `Explaining the value in one sentence to ${seg} is still hard`],
@@ -520,20 +608,13 @@ export function offlineSimulation(input: {
     },
     {
       title: pick(['Finding a channel that repeats', 'Looking for repeatable growth'], seed, 3),
-      wins: [
-        `Tested ${channel} and reached ${plural(u(3), 'user')}`,
-        `Your user base ${trend(3)} this month`,
-        `A first case study shows the time ${seg} save`,
-      ],
+      wins: [`Tested ${channel} and reached ${plural(u(3), 'user')}`, `Your user base ${trend(3)} this month`, `A first case study shows the time ${seg} save`],
       challenges: [`Paid ads were too expensive for the value of one user`, `Growth depends on you personally doing outreach`],
     },
     {
       title: pick(['Pricing and retention', 'Turning users into paying customers'], seed, 4),
       wins: [`Introduced paid plans; early users kept their founder price`, `${plural(u(4), 'active user')} at the end of the month`],
-      challenges: [
-        `Some users on a tight budget pushed back on the price`,
-        `${plural(ch(4), 'user')} churned — mostly those who never finished setup`,
-      ],
+      challenges: [`Some users on a tight budget pushed back on the price`, `${plural(ch(4), 'user')} churned — mostly those who never finished setup`],
       challenge: `With ${plural(u(4), 'user')} in Month 4, how would you price your ${idea} for ${seg}, and how would you test that price without losing the early users?`,
     },
     {
@@ -570,7 +651,9 @@ interface AnswerTraits {
 
 function traitsOf(answer: string): AnswerTraits {
   const a = answer.toLowerCase();
-  const ch = a.match(/\b(seo|ads?|newsletter|referral|community|partnership|content|linkedin|tiktok|instagram|youtube|cold email|outreach|events?|word of mouth)\b/);
+  const ch = a.match(
+    /\b(seo|ads?|newsletter|referral|community|partnership|content|linkedin|tiktok|instagram|youtube|cold email|outreach|events?|word of mouth)\b/,
+  );
   return {
     words: a.split(/\s+/).filter(Boolean).length,
     hasNumber: /\d/.test(a),
@@ -612,8 +695,14 @@ type NumberAsk = 'users' | 'new' | 'lost' | 'growth' | 'next';
 const NUMBER_ASKS: ReadonlyArray<[NumberAsk, RegExp]> = [
   ['new', /\bnew (users?|sign-?ups?|customers?|people|members)\b|\bsign(ed)?[ -]?ups?\b|\bjoined\b|\bacquired\b|\bcame in\b/],
   ['lost', /\b(lose|lost|losing|left|leav(e|es|ing)|churn\w*|drop(ped|ping)? (off|out)|stopp?(ed|ing)?|quit|cancel\w*|unsubscrib\w*)\b/],
-  ['growth', /\bgrowth\b|\bgrowing\b|\bgrew\b|\bpercent|%|month[- ]over[- ]month|how fast|(compared (to|with)|vs\.?|versus) (last|the previous|previous) month/],
-  ['next', /\b(how many|what|which)\b[^?.]{0,40}\b(next|coming) month|(next|coming) month'?s? (users|number|figure|target)|forecast|projection|expect|will i have|going to have/],
+  [
+    'growth',
+    /\bgrowth\b|\bgrowing\b|\bgrew\b|\bpercent|%|month[- ]over[- ]month|how fast|(compared (to|with)|vs\.?|versus) (last|the previous|previous) month/,
+  ],
+  [
+    'next',
+    /\b(how many|what|which)\b[^?.]{0,40}\b(next|coming) month|(next|coming) month'?s? (users|number|figure|target)|forecast|projection|expect|will i have|going to have/,
+  ],
   ['users', /how many (users|people|customers)|user count|number of users|(users|customers) (do|did) i have|total users|where (do|am) i stand|how big/],
 ];
 
@@ -629,7 +718,10 @@ const DONT_HAVE = (what: string, f: MonthFigures) => `I don't have ${what} for M
 /** One sentence per numeric ask, from the month's figures only. */
 const NUMBER_ANSWERS: Record<NumberAsk, (f: MonthFigures) => string> = {
   users: (f) => `You have ${plural(f.users, 'user')} at the end of Month ${f.month}.`,
-  new: (f) => (f.newUsers === null ? DONT_HAVE('the new sign-ups', f) : `${plural(f.newUsers, 'new user')} joined in Month ${f.month}, for ${plural(f.users, 'user')} in all.`),
+  new: (f) =>
+    f.newUsers === null
+      ? DONT_HAVE('the new sign-ups', f)
+      : `${plural(f.newUsers, 'new user')} joined in Month ${f.month}, for ${plural(f.users, 'user')} in all.`,
   lost: (f) =>
     f.churnedUsers === null
       ? DONT_HAVE('the users who left', f)
@@ -644,7 +736,10 @@ const NUMBER_ANSWERS: Record<NumberAsk, (f: MonthFigures) => string> = {
         : f.growth >= 0
           ? `That is ${f.growth}% growth on Month ${f.month - 1} (from ${f.previousUsers} to ${plural(f.users, 'user')}).`
           : `That is a ${-f.growth}% drop on Month ${f.month - 1} (from ${f.previousUsers} to ${plural(f.users, 'user')}).`,
-  next: (f) => (f.nextUsers === null ? `The simulation gives no number for next month here; you have ${plural(f.users, 'user')} now.` : `The simulation expects ${plural(f.nextUsers, 'user')} next month, from ${plural(f.users, 'user')} now.`),
+  next: (f) =>
+    f.nextUsers === null
+      ? `The simulation gives no number for next month here; you have ${plural(f.users, 'user')} now.`
+      : `The simulation expects ${plural(f.nextUsers, 'user')} next month, from ${plural(f.users, 'user')} now.`,
 };
 
 /** Everything Val knows about the month, in one sentence: "90 users, 28 new and 8 who left, 29% growth on Month 2, about 112 expected next month". */
@@ -658,7 +753,9 @@ function monthSummary(f: MonthFigures): string {
 }
 
 /** Val's feedback on the founder's answer to a month's challenge: quotes the answer, judges it, gives a next step. */
-export function offlineChallengeFeedback(input: Pick<ChallengeFeedbackRequest, 'month' | 'challenge' | 'response' | 'validationData' | 'simulationData'>): string {
+export function offlineChallengeFeedback(
+  input: Pick<ChallengeFeedbackRequest, 'month' | 'challenge' | 'response' | 'validationData' | 'simulationData'>,
+): string {
   const t = traitsOf(input.response);
   const entry = monthEntry(input.simulationData, input.month);
   const users = entry?.users;
@@ -666,14 +763,26 @@ export function offlineChallengeFeedback(input: Pick<ChallengeFeedbackRequest, '
   const seg = segmentOf(input.validationData.targetCustomer);
   const strengths: string[] = [];
   const gaps: string[] = [];
-  (t.hasNumber ? strengths : gaps).push(t.hasNumber ? 'you put a number on it, so you will know whether it worked' : 'add a number — a target or a threshold — so you can tell success from noise');
-  (t.mentionsCustomers ? strengths : gaps).push(t.mentionsCustomers ? `you go back to ${seg} instead of guessing` : `say how you will hear it from ${seg} themselves, not only from the dashboard`);
-  (t.mentionsTest ? strengths : gaps).push(t.mentionsTest ? 'you treat it as an experiment you can measure' : 'frame it as a small experiment with a clear pass/fail line');
+  (t.hasNumber ? strengths : gaps).push(
+    t.hasNumber ? 'you put a number on it, so you will know whether it worked' : 'add a number — a target or a threshold — so you can tell success from noise',
+  );
+  (t.mentionsCustomers ? strengths : gaps).push(
+    t.mentionsCustomers ? `you go back to ${seg} instead of guessing` : `say how you will hear it from ${seg} themselves, not only from the dashboard`,
+  );
+  (t.mentionsTest ? strengths : gaps).push(
+    t.mentionsTest ? 'you treat it as an experiment you can measure' : 'frame it as a small experiment with a clear pass/fail line',
+  );
   (t.mentionsTime ? strengths : gaps).push(t.mentionsTime ? 'you set a time frame' : 'give yourself a deadline inside the month');
   if (t.channel) strengths.push(`${t.channel} is a concrete channel you can test cheaply`);
   if (t.mentionsPrice) strengths.push('you think about pricing early, which most founders postpone');
   const verdict =
-    strengths.length >= 4 ? 'This is a strong, testable answer.' : strengths.length >= 2 ? 'A solid start — it needs one or two sharper edges.' : t.words < 12 ? 'This is a start, but it is too short to act on yet.' : 'You have the intent; now make it concrete.';
+    strengths.length >= 4
+      ? 'This is a strong, testable answer.'
+      : strengths.length >= 2
+        ? 'A solid start — it needs one or two sharper edges.'
+        : t.words < 12
+          ? 'This is a start, but it is too short to act on yet.'
+          : 'You have the intent; now make it concrete.';
   const target = nextMonthUsers(input.simulationData, input.month);
   const lines = [
     `Month ${input.month} — you answered “${clip(input.challenge, 90)}” with: “${clip(input.response, 160)}”`,

@@ -6,8 +6,7 @@ import { detectDomain, detectSegment, offlineValidation, profileIdea, readSpecif
 const petIdea: ValidationInput = {
   idea: 'A subscription box of fresh, vet-approved dog food delivered every two weeks, portioned for the dog’s breed and weight.',
   targetCustomer: 'First-time dog owners aged 25-40 living in city apartments',
-  problemSolved:
-    'They waste 3 hours a week researching what to feed, pay too much at pet stores and worry their dog is getting sick from cheap kibble.',
+  problemSolved: 'They waste 3 hours a week researching what to feed, pay too much at pet stores and worry their dog is getting sick from cheap kibble.',
 };
 
 const b2bIdea: ValidationInput = {
@@ -77,7 +76,9 @@ describe('the offline validation analyst', () => {
   it('detects the market from a lexicon', () => {
     expect(detectDomain(petIdea).domain.id).toBe('pets');
     expect(detectDomain(b2bIdea).domain.id).toBe('finance');
-    expect(detectDomain({ idea: 'Tutoring marketplace for high-school exams', targetCustomer: 'students', problemSolved: 'exam stress' }).domain.id).toBe('education');
+    expect(detectDomain({ idea: 'Tutoring marketplace for high-school exams', targetCustomer: 'students', problemSolved: 'exam stress' }).domain.id).toBe(
+      'education',
+    );
     expect(detectDomain(vagueIdea).domain.id).toBe('general');
     // "healthy dinners" is food, not healthcare.
     expect(detectDomain({ idea: 'An app that plans cheap, healthy dinners', targetCustomer: 'parents', problemSolved: 'food waste' })).toEqual({
@@ -129,13 +130,22 @@ describe('the offline validation analyst', () => {
   });
 
   describe('writes its prices in the founder’s currency', () => {
-    const household = { idea: 'A fridge camera app that plans meals from what is about to go off', targetCustomer: 'Families with two working parents', problemSolved: 'They lose £40 of food every month' };
+    const household = {
+      idea: 'A fridge camera app that plans meals from what is about to go off',
+      targetCustomer: 'Families with two working parents',
+      problemSolved: 'They lose £40 of food every month',
+    };
     /** Every amount of money the answer states outside the founder's own quoted words. */
     const amounts = (md: string) => [...md.replace(/“[^”]*”/g, '').matchAll(/(CHF |¥|£|€|\$)\d[\d,.]*K?/g)].map((m) => m[1]);
 
     it.each([
       ['£', household, '£', /£16 to £36 per month|£3\.9 to £9\.5 per month|£4 to £9\.5 per month/],
-      ['€ (from the place)', { ...household, targetCustomer: 'Families with two working parents in Germany', problemSolved: 'They throw away food every week' }, '€', /€/],
+      [
+        '€ (from the place)',
+        { ...household, targetCustomer: 'Families with two working parents in Germany', problemSolved: 'They throw away food every week' },
+        '€',
+        /€/,
+      ],
       ['CHF', { ...household, targetCustomer: 'Families in Zürich', problemSolved: 'They lose CHF 60 of food every month' }, 'CHF ', /CHF \d/],
       ['¥', { ...household, targetCustomer: 'Families in Osaka', problemSolved: 'They lose ¥6,000 of food every month' }, '¥', /¥\d/],
       ['$', { ...household, problemSolved: 'They lose $40 of food every month' }, '$', /\$\d/],
@@ -149,7 +159,9 @@ describe('the offline validation analyst', () => {
 
     it('rounds converted prices to price points, not cents', () => {
       const md = offlineValidation({ ...household, targetCustomer: 'Families in Osaka', problemSolved: 'They lose ¥6,000 of food every month' });
-      const yen = [...md.replace(/“[^”]*”/g, '').matchAll(/¥([\d,.]+)(K|M)?/g)].map((m) => Number(m[1].replace(/,/g, '')) * (m[2] === 'K' ? 1000 : m[2] === 'M' ? 1e6 : 1));
+      const yen = [...md.replace(/“[^”]*”/g, '').matchAll(/¥([\d,.]+)(K|M)?/g)].map(
+        (m) => Number(m[1].replace(/,/g, '')) * (m[2] === 'K' ? 1000 : m[2] === 'M' ? 1e6 : 1),
+      );
       expect(yen.length).toBeGreaterThan(3);
       for (const v of yen) expect(Number(v.toPrecision(2))).toBe(v);
       expect(md).toContain('“They lose ¥6,000 of food every month”');
@@ -168,7 +180,12 @@ describe('the offline validation analyst', () => {
       problemSolved: '```\ncode\n```',
     });
     expect(md).not.toMatch(/<script>|\]\(javascript:|```/);
-    expect(md.split('\n').filter((l) => /^#/.test(l)).every((l) => l.startsWith('## '))).toBe(true);
+    expect(
+      md
+        .split('\n')
+        .filter((l) => /^#/.test(l))
+        .every((l) => l.startsWith('## ')),
+    ).toBe(true);
   });
 });
 
@@ -228,7 +245,11 @@ describe('the offline analyst never asserts a wrong market (issue 16)', () => {
     const u = readUrgency('Planning a week of meals wastes my Sunday evenings.');
     expect(u.signals.map((s) => s.kind)).not.toContain('Money at stake');
     expect(u.signals).toContainEqual({ kind: 'Time lost', word: 'wastes my Sunday evenings' });
-    const md = offlineValidation({ idea: 'A weekly meal planner that builds the shopping list for you', targetCustomer: 'Busy parents', problemSolved: 'Planning a week of meals wastes my Sunday evenings.' });
+    const md = offlineValidation({
+      idea: 'A weekly meal planner that builds the shopping list for you',
+      targetCustomer: 'Busy parents',
+      problemSolved: 'Planning a week of meals wastes my Sunday evenings.',
+    });
     expect(md).not.toMatch(/Money at stake/);
     expect(md).toContain('**Time lost:** you wrote “wastes my Sunday evenings”');
   });
@@ -236,28 +257,115 @@ describe('the offline analyst never asserts a wrong market (issue 16)', () => {
 
 describe('scores that move for the right reasons (issue 17)', () => {
   const base = {
-    meals: { idea: 'An app that plans a week of dinners from what is already in your fridge', targetCustomer: 'People', problemSolved: 'Food spoils in the fridge and they order takeaway instead' },
-    clinics: { idea: 'Scheduling software that fills last-minute cancellations from a waitlist', targetCustomer: 'Businesses', problemSolved: 'Cancelled appointments leave gaps in the calendar that nobody fills' },
-    cooking: { idea: 'A cooking course delivered over video with a weekly shopping list', targetCustomer: 'Students', problemSolved: 'They eat badly and spend too much on takeaway' },
-    reps: { idea: 'An AI assistant that turns sales call recordings into CRM notes and follow-up emails', targetCustomer: 'Sales reps at B2B startups with 5 to 50 reps', problemSolved: 'Reps spend hours writing notes after calls and forget follow-ups' },
-    dogs: { idea: 'A marketplace that connects dog owners with vetted neighbours who walk dogs at lunchtime', targetCustomer: 'Dog owners in city apartments who work in offices', problemSolved: 'Dogs are alone all day while their owners work' },
-    invoices: { idea: 'Invoice software for agencies', targetCustomer: 'Owners of marketing agencies with 5 to 50 staff in the UK', problemSolved: 'Agencies lose thousands of dollars every month to late payments and spend hours chasing clients' },
-    tutoring: { idea: 'A tutoring platform', targetCustomer: 'High-school students preparing for the SAT in Texas', problemSolved: 'Private tutors cost $80 an hour and most families cannot afford weekly sessions' },
-    pets: { idea: 'A subscription box of fresh, vet-approved dog food delivered every two weeks, portioned for the breed and weight', targetCustomer: 'First-time dog owners aged 25-40 living in city apartments', problemSolved: 'They waste 3 hours a week researching what to feed and worry their dog gets sick from cheap kibble' },
-    nurses: { idea: 'A shift-swap app that matches nurses who want to trade night shifts, approved by the ward manager in one tap', targetCustomer: 'Nurses working night shifts in public hospitals', problemSolved: 'Swapping a shift takes 20 messages and a week of waiting for approval' },
+    meals: {
+      idea: 'An app that plans a week of dinners from what is already in your fridge',
+      targetCustomer: 'People',
+      problemSolved: 'Food spoils in the fridge and they order takeaway instead',
+    },
+    clinics: {
+      idea: 'Scheduling software that fills last-minute cancellations from a waitlist',
+      targetCustomer: 'Businesses',
+      problemSolved: 'Cancelled appointments leave gaps in the calendar that nobody fills',
+    },
+    cooking: {
+      idea: 'A cooking course delivered over video with a weekly shopping list',
+      targetCustomer: 'Students',
+      problemSolved: 'They eat badly and spend too much on takeaway',
+    },
+    reps: {
+      idea: 'An AI assistant that turns sales call recordings into CRM notes and follow-up emails',
+      targetCustomer: 'Sales reps at B2B startups with 5 to 50 reps',
+      problemSolved: 'Reps spend hours writing notes after calls and forget follow-ups',
+    },
+    dogs: {
+      idea: 'A marketplace that connects dog owners with vetted neighbours who walk dogs at lunchtime',
+      targetCustomer: 'Dog owners in city apartments who work in offices',
+      problemSolved: 'Dogs are alone all day while their owners work',
+    },
+    invoices: {
+      idea: 'Invoice software for agencies',
+      targetCustomer: 'Owners of marketing agencies with 5 to 50 staff in the UK',
+      problemSolved: 'Agencies lose thousands of dollars every month to late payments and spend hours chasing clients',
+    },
+    tutoring: {
+      idea: 'A tutoring platform',
+      targetCustomer: 'High-school students preparing for the SAT in Texas',
+      problemSolved: 'Private tutors cost $80 an hour and most families cannot afford weekly sessions',
+    },
+    pets: {
+      idea: 'A subscription box of fresh, vet-approved dog food delivered every two weeks, portioned for the breed and weight',
+      targetCustomer: 'First-time dog owners aged 25-40 living in city apartments',
+      problemSolved: 'They waste 3 hours a week researching what to feed and worry their dog gets sick from cheap kibble',
+    },
+    nurses: {
+      idea: 'A shift-swap app that matches nurses who want to trade night shifts, approved by the ward manager in one tap',
+      targetCustomer: 'Nurses working night shifts in public hospitals',
+      problemSolved: 'Swapping a shift takes 20 messages and a week of waiting for approval',
+    },
   } satisfies Record<string, ValidationInput>;
   type Pair = [string, ValidationInput, ValidationInput, 'up' | 'down'];
   const pairs: Pair[] = [
     ['narrowing a broad customer (consumers)', base.meals, { ...base.meals, targetCustomer: 'Working parents with two kids under 10 in London' }, 'up'],
-    ['narrowing a broad customer (businesses)', base.clinics, { ...base.clinics, targetCustomer: 'Independent physiotherapy clinics with 2 to 10 practitioners' }, 'up'],
-    ['narrowing a broad customer (students)', base.cooking, { ...base.cooking, targetCustomer: 'First-year university students in Berlin who cook for themselves for the first time' }, 'up'],
-    ['adding a number to the problem (hours)', base.reps, { ...base.reps, problemSolved: 'Reps spend 5 hours a week writing notes after calls and forget follow-ups' }, 'up'],
+    [
+      'narrowing a broad customer (businesses)',
+      base.clinics,
+      { ...base.clinics, targetCustomer: 'Independent physiotherapy clinics with 2 to 10 practitioners' },
+      'up',
+    ],
+    [
+      'narrowing a broad customer (students)',
+      base.cooking,
+      { ...base.cooking, targetCustomer: 'First-year university students in Berlin who cook for themselves for the first time' },
+      'up',
+    ],
+    [
+      'adding a number to the problem (hours)',
+      base.reps,
+      { ...base.reps, problemSolved: 'Reps spend 5 hours a week writing notes after calls and forget follow-ups' },
+      'up',
+    ],
     ['adding a number to the problem (duration)', base.dogs, { ...base.dogs, problemSolved: 'Dogs are alone for 9 hours a day while their owners work' }, 'up'],
-    ['adding a number to the problem (money)', base.clinics, { ...base.clinics, problemSolved: 'Cancelled appointments leave gaps in the calendar that nobody fills, about $400 of lost revenue' }, 'up'],
-    ['naming how it works (software)', base.invoices, { ...base.invoices, idea: 'Invoice software for agencies that chases late payers by email and SMS and predicts who will pay late from past invoices' }, 'up'],
-    ['naming how it works (service)', base.tutoring, { ...base.tutoring, idea: 'A tutoring platform that matches each student with a tutor who scored in the top 5% and runs weekly 30-minute video sessions' }, 'up'],
-    ['naming how it works (meals)', base.meals, { ...base.meals, idea: 'An app that reads your fridge from a photo, plans five dinners from what is already there and orders the missing groceries' }, 'up'],
-    ['adding a number to the problem (a count)', { idea: 'A plant sensor that texts you when a plant needs water', targetCustomer: 'People who keep houseplants in their flat', problemSolved: 'Plants die because people forget to water them' }, { idea: 'A plant sensor that texts you when a plant needs water', targetCustomer: 'People who keep houseplants in their flat', problemSolved: 'Plants die because people forget to water them, 3 plants a year on average' }, 'up'],
+    [
+      'adding a number to the problem (money)',
+      base.clinics,
+      { ...base.clinics, problemSolved: 'Cancelled appointments leave gaps in the calendar that nobody fills, about $400 of lost revenue' },
+      'up',
+    ],
+    [
+      'naming how it works (software)',
+      base.invoices,
+      { ...base.invoices, idea: 'Invoice software for agencies that chases late payers by email and SMS and predicts who will pay late from past invoices' },
+      'up',
+    ],
+    [
+      'naming how it works (service)',
+      base.tutoring,
+      {
+        ...base.tutoring,
+        idea: 'A tutoring platform that matches each student with a tutor who scored in the top 5% and runs weekly 30-minute video sessions',
+      },
+      'up',
+    ],
+    [
+      'naming how it works (meals)',
+      base.meals,
+      { ...base.meals, idea: 'An app that reads your fridge from a photo, plans five dinners from what is already there and orders the missing groceries' },
+      'up',
+    ],
+    [
+      'adding a number to the problem (a count)',
+      {
+        idea: 'A plant sensor that texts you when a plant needs water',
+        targetCustomer: 'People who keep houseplants in their flat',
+        problemSolved: 'Plants die because people forget to water them',
+      },
+      {
+        idea: 'A plant sensor that texts you when a plant needs water',
+        targetCustomer: 'People who keep houseplants in their flat',
+        problemSolved: 'Plants die because people forget to water them, 3 plants a year on average',
+      },
+      'up',
+    ],
     ['narrowing a customer who is already named', base.cooking, { ...base.cooking, targetCustomer: 'Students living alone' }, 'up'],
     ['a vaguer version of everything', base.pets, { idea: 'A pet app', targetCustomer: 'Pet owners', problemSolved: 'Pets need food' }, 'down'],
     ['a vaguer customer', base.nurses, { ...base.nurses, targetCustomer: 'Healthcare workers' }, 'down'],
@@ -296,6 +404,7 @@ describe('scores that move for the right reasons (issue 17)', () => {
   });
 
   it('keeps the score line first, as "## Validation Score: N.N/10"', () => {
-    for (const [, before, after] of pairs) for (const i of [before, after]) expect(offlineValidation(i).split('\n')[0]).toMatch(/^## Validation Score: \d{1,2}\.\d\/10$/);
+    for (const [, before, after] of pairs)
+      for (const i of [before, after]) expect(offlineValidation(i).split('\n')[0]).toMatch(/^## Validation Score: \d{1,2}\.\d\/10$/);
   });
 });

@@ -114,8 +114,11 @@ function firstSentence(s: string): string {
  * "with", "in", "who", ...) once at least two words are kept, leading articles dropped.
  */
 function shortNounPhrase(s: string): string {
-  const words = collapse(s).replace(/^(a|an|the|my|our)\s+/i, '').split(' ');
-  const stop = /^(?:(?:aged|age|living|who|that|which|with|without|in|at|from|near|across|working|using|running|looking|trying|between|under|over|whose)$|[,;(])/i;
+  const words = collapse(s)
+    .replace(/^(a|an|the|my|our)\s+/i, '')
+    .split(' ');
+  const stop =
+    /^(?:(?:aged|age|living|who|that|which|with|without|in|at|from|near|across|working|using|running|looking|trying|between|under|over|whose)$|[,;(])/i;
   const kept: string[] = [];
   for (const w of words) {
     if (kept.length >= 2 && stop.test(w)) break;
@@ -187,34 +190,237 @@ export function detectDomain(input: ValidationInput): { domain: Market; secondar
 }
 
 const B2B_WORDS = new Set([
-  'business', 'businesses', 'company', 'companies', 'startup', 'startups', 'team', 'teams', 'agency', 'agencies', 'firm',
-  'firms', 'enterprise', 'enterprises', 'smb', 'smbs', 'sme', 'smes', 'manager', 'managers', 'clinic', 'clinics',
-  'restaurant', 'restaurants', 'store', 'stores', 'retailer', 'retailers', 'school', 'schools', 'hospital', 'hospitals',
-  'hr', 'recruiter', 'recruiters', 'brand', 'brands', 'merchant', 'merchants', 'landlord', 'landlords', 'operator',
-  'operators', 'practice', 'practices', 'cafe', 'cafes', 'hotel', 'hotels', 'gyms', 'studio', 'studios', 'b2b',
-  'organization', 'organizations', 'organisation', 'organisations', 'nonprofit', 'nonprofits', 'employer', 'employers',
-  'department', 'departments', 'director', 'directors', 'executive', 'executives', 'ceo', 'ceos', 'cfo', 'cfos', 'cto',
-  'founder', 'founders', 'contractor', 'contractors', 'farms', 'warehouse', 'warehouses', 'fleet', 'fleets', 'distributor',
-  'distributors', 'manufacturer', 'manufacturers', 'shop', 'shops', 'salon', 'salons', 'dealership', 'dealerships',
-  'venues', 'venue', 'daycares', 'nurseries', 'wholesalers', 'vendors', 'suppliers', 'couriers', 'franchise', 'franchises',
-  'accountants', 'lawyers', 'dentists', 'doctors', 'physicians', 'therapists', 'teachers', 'universities', 'colleges',
-  'organizers', 'organisers', 'planners', 'property', 'hosts',
+  'business',
+  'businesses',
+  'company',
+  'companies',
+  'startup',
+  'startups',
+  'team',
+  'teams',
+  'agency',
+  'agencies',
+  'firm',
+  'firms',
+  'enterprise',
+  'enterprises',
+  'smb',
+  'smbs',
+  'sme',
+  'smes',
+  'manager',
+  'managers',
+  'clinic',
+  'clinics',
+  'restaurant',
+  'restaurants',
+  'store',
+  'stores',
+  'retailer',
+  'retailers',
+  'school',
+  'schools',
+  'hospital',
+  'hospitals',
+  'hr',
+  'recruiter',
+  'recruiters',
+  'brand',
+  'brands',
+  'merchant',
+  'merchants',
+  'landlord',
+  'landlords',
+  'operator',
+  'operators',
+  'practice',
+  'practices',
+  'cafe',
+  'cafes',
+  'hotel',
+  'hotels',
+  'gyms',
+  'studio',
+  'studios',
+  'b2b',
+  'organization',
+  'organizations',
+  'organisation',
+  'organisations',
+  'nonprofit',
+  'nonprofits',
+  'employer',
+  'employers',
+  'department',
+  'departments',
+  'director',
+  'directors',
+  'executive',
+  'executives',
+  'ceo',
+  'ceos',
+  'cfo',
+  'cfos',
+  'cto',
+  'founder',
+  'founders',
+  'contractor',
+  'contractors',
+  'farms',
+  'warehouse',
+  'warehouses',
+  'fleet',
+  'fleets',
+  'distributor',
+  'distributors',
+  'manufacturer',
+  'manufacturers',
+  'shop',
+  'shops',
+  'salon',
+  'salons',
+  'dealership',
+  'dealerships',
+  'venues',
+  'venue',
+  'daycares',
+  'nurseries',
+  'wholesalers',
+  'vendors',
+  'suppliers',
+  'couriers',
+  'franchise',
+  'franchises',
+  'accountants',
+  'lawyers',
+  'dentists',
+  'doctors',
+  'physicians',
+  'therapists',
+  'teachers',
+  'universities',
+  'colleges',
+  'organizers',
+  'organisers',
+  'planners',
+  'property',
+  'hosts',
 ]);
 const B2C_WORDS = new Set([
-  'people', 'person', 'parents', 'parent', 'mom', 'moms', 'mums', 'mothers', 'dad', 'dads', 'fathers', 'students',
-  'student', 'individuals', 'consumers', 'families', 'family', 'millennials', 'teens', 'teenagers', 'kids', 'children',
-  'seniors', 'retirees', 'travelers', 'travellers', 'couples', 'singles', 'women', 'men', 'gamers', 'fans', 'patients',
-  'shoppers', 'renters', 'tenants', 'homeowners', 'commuters', 'readers', 'learners', 'beginners', 'adults', 'hobbyists',
-  'runners', 'athletes', 'dieters', 'buyers', 'graduates', 'workers', 'employees', 'nurses', 'caregivers', 'carers',
-  'newlyweds', 'expats', 'immigrants', 'gen', 'boomers', 'owners', 'users', 'customers', 'anyone', 'everyone',
-  'someone', 'drivers', 'cyclists', 'gardeners', 'cooks', 'vegans', 'pregnant', 'grandparents',
+  'people',
+  'person',
+  'parents',
+  'parent',
+  'mom',
+  'moms',
+  'mums',
+  'mothers',
+  'dad',
+  'dads',
+  'fathers',
+  'students',
+  'student',
+  'individuals',
+  'consumers',
+  'families',
+  'family',
+  'millennials',
+  'teens',
+  'teenagers',
+  'kids',
+  'children',
+  'seniors',
+  'retirees',
+  'travelers',
+  'travellers',
+  'couples',
+  'singles',
+  'women',
+  'men',
+  'gamers',
+  'fans',
+  'patients',
+  'shoppers',
+  'renters',
+  'tenants',
+  'homeowners',
+  'commuters',
+  'readers',
+  'learners',
+  'beginners',
+  'adults',
+  'hobbyists',
+  'runners',
+  'athletes',
+  'dieters',
+  'buyers',
+  'graduates',
+  'workers',
+  'employees',
+  'nurses',
+  'caregivers',
+  'carers',
+  'newlyweds',
+  'expats',
+  'immigrants',
+  'gen',
+  'boomers',
+  'owners',
+  'users',
+  'customers',
+  'anyone',
+  'everyone',
+  'someone',
+  'drivers',
+  'cyclists',
+  'gardeners',
+  'cooks',
+  'vegans',
+  'pregnant',
+  'grandparents',
 ]);
 const PROSUMER_WORDS = new Set([
-  'freelancer', 'freelancers', 'creator', 'creators', 'influencer', 'influencers', 'consultant', 'consultants', 'coach',
-  'coaches', 'solopreneur', 'solopreneurs', 'developer', 'developers', 'designer', 'designers', 'photographer',
-  'photographers', 'writer', 'writers', 'artist', 'artists', 'musicians', 'tutors', 'realtors', 'indie', 'makers',
-  'streamers', 'podcasters', 'youtubers', 'etsy', 'solo', 'self-employed', 'trainers', 'stylists', 'bloggers', 'engineers',
-  'programmers', 'coders', 'translators', 'authors',
+  'freelancer',
+  'freelancers',
+  'creator',
+  'creators',
+  'influencer',
+  'influencers',
+  'consultant',
+  'consultants',
+  'coach',
+  'coaches',
+  'solopreneur',
+  'solopreneurs',
+  'developer',
+  'developers',
+  'designer',
+  'designers',
+  'photographer',
+  'photographers',
+  'writer',
+  'writers',
+  'artist',
+  'artists',
+  'musicians',
+  'tutors',
+  'realtors',
+  'indie',
+  'makers',
+  'streamers',
+  'podcasters',
+  'youtubers',
+  'etsy',
+  'solo',
+  'self-employed',
+  'trainers',
+  'stylists',
+  'bloggers',
+  'engineers',
+  'programmers',
+  'coders',
+  'translators',
+  'authors',
 ]);
 const CONSUMER_OWNER = new Set(['pet', 'dog', 'cat', 'home', 'car', 'horse', 'house', 'iphone', 'phone', 'bike', 'ev', 'tesla']);
 
@@ -255,11 +461,71 @@ export function detectSegment(input: ValidationInput): { segment: Segment; enter
 }
 
 const MODEL_WORDS: Record<BusinessModel, string[]> = {
-  marketplace: ['marketplace', 'connect', 'connects', 'connecting', 'match', 'matches', 'matching', 'hire', 'peer', 'p2p', 'rent', 'share', 'sharing', 'listing', 'listings', 'exchange'],
-  physical: ['box', 'kit', 'device', 'hardware', 'sensor', 'wearable', 'bottle', 'machine', 'packaging', 'vending', 'printer', 'gadget', 'subscription box', 'supplement', 'clothing', 'ships', 'shipped', 'refurbished', 'handmade', 'camera', 'collar', 'toy', 'snack', 'furniture'],
+  marketplace: [
+    'marketplace',
+    'connect',
+    'connects',
+    'connecting',
+    'match',
+    'matches',
+    'matching',
+    'hire',
+    'peer',
+    'p2p',
+    'rent',
+    'share',
+    'sharing',
+    'listing',
+    'listings',
+    'exchange',
+  ],
+  physical: [
+    'box',
+    'kit',
+    'device',
+    'hardware',
+    'sensor',
+    'wearable',
+    'bottle',
+    'machine',
+    'packaging',
+    'vending',
+    'printer',
+    'gadget',
+    'subscription box',
+    'supplement',
+    'clothing',
+    'ships',
+    'shipped',
+    'refurbished',
+    'handmade',
+    'camera',
+    'collar',
+    'toy',
+    'snack',
+    'furniture',
+  ],
   service: ['service', 'agency', 'consulting', 'coaching', 'done-for-you', 'concierge', 'cleaning', 'delivery', 'delivers', 'deliver', 'managed', 'outsourc'],
   content: ['community', 'course', 'courses', 'newsletter', 'podcast', 'club', 'membership', 'magazine', 'events', 'workshop', 'workshops', 'bootcamp'],
-  software: ['app', 'platform', 'software', 'tool', 'saas', 'dashboard', 'website', 'extension', 'plugin', 'api', 'bot', 'chatbot', 'ai', 'automation', 'automates', 'automate', 'online'],
+  software: [
+    'app',
+    'platform',
+    'software',
+    'tool',
+    'saas',
+    'dashboard',
+    'website',
+    'extension',
+    'plugin',
+    'api',
+    'bot',
+    'chatbot',
+    'ai',
+    'automation',
+    'automates',
+    'automate',
+    'online',
+  ],
 };
 
 /** How the idea makes money, from its own words (software when unclear). */
@@ -288,19 +554,146 @@ function readModel(idea: string): { model: BusinessModel; shown: boolean } {
 }
 
 const URGENCY_LEXICON: Array<{ kind: string; words: string[] }> = [
-  { kind: 'Money at stake', words: ['cost', 'costs', 'costly', 'expensive', 'lose', 'loses', 'losing', 'lost', 'loss', 'waste', 'wastes', 'wasted', 'wasting', 'money', 'overpay', 'overpaying', 'pay', 'paying', 'revenue', 'budget', 'fees'] },
-  { kind: 'Time lost', words: ['hours', 'hour', 'time-consuming', 'slow', 'takes', 'days', 'weeks', 'wait', 'waiting', 'delay', 'delays', 'manual', 'manually', 'tedious', 'repetitive'] },
+  {
+    kind: 'Money at stake',
+    words: [
+      'cost',
+      'costs',
+      'costly',
+      'expensive',
+      'lose',
+      'loses',
+      'losing',
+      'lost',
+      'loss',
+      'waste',
+      'wastes',
+      'wasted',
+      'wasting',
+      'money',
+      'overpay',
+      'overpaying',
+      'pay',
+      'paying',
+      'revenue',
+      'budget',
+      'fees',
+    ],
+  },
+  {
+    kind: 'Time lost',
+    words: [
+      'hours',
+      'hour',
+      'time-consuming',
+      'slow',
+      'takes',
+      'days',
+      'weeks',
+      'wait',
+      'waiting',
+      'delay',
+      'delays',
+      'manual',
+      'manually',
+      'tedious',
+      'repetitive',
+    ],
+  },
   { kind: 'It happens often', words: ['every', 'daily', 'weekly', 'constantly', 'always', 'often', 'regularly', 'repeatedly', 'each'] },
-  { kind: 'Strong emotion', words: ['frustrat', 'stress', 'stressful', 'anxious', 'anxiety', 'overwhelm', 'hate', 'struggle', 'struggling', 'painful', 'annoying', 'fear', 'afraid', 'worried', 'exhausted', 'burnout', 'lonely', 'embarrass'] },
-  { kind: 'Risk or obligation', words: ['fine', 'fines', 'penalty', 'penalties', 'legal', 'compliance', 'risk', 'risky', 'audit', 'deadline', 'deadlines', 'miss', 'missed', 'missing', 'churn', 'fail', 'failing', 'unsafe', 'danger', 'dangerous', 'injur', 'sick'] },
-  { kind: 'No good solution today', words: ["can't", 'cannot', 'unable', 'impossible', 'no way', 'nothing', 'lack', 'lacks', 'hard', 'difficult', 'confusing', 'complicated', 'broken', 'unreliable', 'outdated'] },
+  {
+    kind: 'Strong emotion',
+    words: [
+      'frustrat',
+      'stress',
+      'stressful',
+      'anxious',
+      'anxiety',
+      'overwhelm',
+      'hate',
+      'struggle',
+      'struggling',
+      'painful',
+      'annoying',
+      'fear',
+      'afraid',
+      'worried',
+      'exhausted',
+      'burnout',
+      'lonely',
+      'embarrass',
+    ],
+  },
+  {
+    kind: 'Risk or obligation',
+    words: [
+      'fine',
+      'fines',
+      'penalty',
+      'penalties',
+      'legal',
+      'compliance',
+      'risk',
+      'risky',
+      'audit',
+      'deadline',
+      'deadlines',
+      'miss',
+      'missed',
+      'missing',
+      'churn',
+      'fail',
+      'failing',
+      'unsafe',
+      'danger',
+      'dangerous',
+      'injur',
+      'sick',
+    ],
+  },
+  {
+    kind: 'No good solution today',
+    words: [
+      "can't",
+      'cannot',
+      'unable',
+      'impossible',
+      'no way',
+      'nothing',
+      'lack',
+      'lacks',
+      'hard',
+      'difficult',
+      'confusing',
+      'complicated',
+      'broken',
+      'unreliable',
+      'outdated',
+    ],
+  },
 ];
-const CALM_WORDS = ['nice', 'easier', 'fun', 'sometimes', 'occasionally', 'bored', 'boring', 'curious', 'would like', 'could be better', 'convenient', 'cool', 'prefer', 'maybe'];
+const CALM_WORDS = [
+  'nice',
+  'easier',
+  'fun',
+  'sometimes',
+  'occasionally',
+  'bored',
+  'boring',
+  'curious',
+  'would like',
+  'could be better',
+  'convenient',
+  'cool',
+  'prefer',
+  'maybe',
+];
 
 /** Money words that may be about something else: "wastes my evenings", "lose track". */
 const AMBIGUOUS_MONEY = new Set(['cost', 'costs', 'lose', 'loses', 'losing', 'lost', 'loss', 'waste', 'wastes', 'wasted', 'wasting']);
 /** What such a word is about when it is time: then the signal is "Time lost". */
-const TIME_OBJECT = /^(time|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|evenings?|mornings?|afternoons?|nights?|weekends?|(mon|tues|wednes|thurs|fri|satur|sun)days?|lunch(es)?|breaks?)$/;
+const TIME_OBJECT =
+  /^(time|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|evenings?|mornings?|afternoons?|nights?|weekends?|(mon|tues|wednes|thurs|fri|satur|sun)days?|lunch(es)?|breaks?)$/;
 /** …and when it is neither money nor time ("lose track", "lose motivation"): no money signal. */
 const OTHER_OBJECT = /^(track|motivation|interest|focus|sleep|touch|sight|patience|weight|friends?|sleep|hope|control|confidence)$/;
 /** Words skipped when looking at what a signal word is about. */
@@ -345,7 +738,8 @@ function amountQuoted(text: string): string | null {
   return `${a.text}${per ? per[0] : ''}`;
 }
 
-const NUMBER_WORDS = /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundreds?|thousands?|millions?|dozens?)\s+(of\s+)?[a-z-]+(\s+(a|per|each|every)\s+(day|week|month|year))?/i;
+const NUMBER_WORDS =
+  /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundreds?|thousands?|millions?|dozens?)\s+(of\s+)?[a-z-]+(\s+(a|per|each|every)\s+(day|week|month|year))?/i;
 
 /** The problem's urgency signals (each quoted with the words around it), what calms it, a number and a frequency. */
 export function readUrgency(problem: string): {
@@ -356,7 +750,11 @@ export function readUrgency(problem: string): {
   frequency: string | null;
 } {
   const text = problem.replace(/[’]/g, "'");
-  const toks: Tok[] = [...text.matchAll(/(?:[A-Za-z]{1,3}\$|[$£€¥₹])?\d+(?:[.,']\d+)*|[A-Za-z0-9$%'-]+/g)].map((m) => ({ word: m[0].toLowerCase(), start: m.index ?? 0, end: (m.index ?? 0) + m[0].length }));
+  const toks: Tok[] = [...text.matchAll(/(?:[A-Za-z]{1,3}\$|[$£€¥₹])?\d+(?:[.,']\d+)*|[A-Za-z0-9$%'-]+/g)].map((m) => ({
+    word: m[0].toLowerCase(),
+    start: m.index ?? 0,
+    end: (m.index ?? 0) + m[0].length,
+  }));
   const lower = text.toLowerCase();
   const found = new Map<string, string>();
   for (const group of URGENCY_LEXICON) {
@@ -382,16 +780,33 @@ export function readUrgency(problem: string): {
     /\b\d[\d,.]*%?(\s+(?!(and|or|but|to|because|which|so|that|when|if)\b)[a-z-]+){0,3}/i.exec(plain) ??
     NUMBER_WORDS.exec(plain);
   const quantified = amountQuoted(plain) ?? (counted ? counted[0].trim().replace(/\s+(a|an|the|of|on|average)$/i, '') : null);
-  const f = /\b(every (single )?(day|week|month|morning|night|evening|time|shift)|daily|weekly|monthly|each (day|week|month)|several times a (day|week)|(once|twice|\d+ times) a (day|week|month))\b/i.exec(
-    problem,
-  );
+  const f =
+    /\b(every (single )?(day|week|month|morning|night|evening|time|shift)|daily|weekly|monthly|each (day|week|month)|several times a (day|week)|(once|twice|\d+ times) a (day|week|month))\b/i.exec(
+      problem,
+    );
   let points = signals.length + (quantified ? 1 : 0) + (f && !signals.some((s) => s.kind === 'It happens often') ? 1 : 0) - calm.length;
   if (problem.trim().split(/\s+/).length < 6) points -= 1;
   const urgency: Urgency = points >= 4 ? 'critical' : points >= 3 ? 'high' : points >= 1 ? 'moderate' : 'low';
   return { urgency, signals, calm, quantified, frequency: f ? f[0] : null };
 }
 
-const GENERIC_CUSTOMERS = ['everyone', 'anyone', 'anybody', 'everybody', 'people', 'all', 'users', 'customers', 'consumers', 'businesses', 'companies', 'public', 'general', 'world', 'humans'];
+const GENERIC_CUSTOMERS = [
+  'everyone',
+  'anyone',
+  'anybody',
+  'everybody',
+  'people',
+  'all',
+  'users',
+  'customers',
+  'consumers',
+  'businesses',
+  'companies',
+  'public',
+  'general',
+  'world',
+  'humans',
+];
 /** Words that carry no detail about who or what ("a", "for", "app"...). */
 const NO_DETAIL = new Set(
   'a an the and or but for to of in on at by with from into that this these those it its is are be will can do does have has not no you your we our they their them who which what when where how so as if about app apps platform tool tools service services solution system software product website web mobile online digital new simple easy better smart first'.split(
@@ -414,7 +829,11 @@ export function readSpecificity(customer: string): { level: Specificity; points:
     points += 1;
     notes.push('you used a number (age, size or quantity), which makes them findable');
   }
-  if (/\b(who|that|whose|with|without|in|at|near|from|of|aged|under|over|between|running|using|living|working|preparing|planning|looking|trying)\b/i.test(customer)) {
+  if (
+    /\b(who|that|whose|with|without|in|at|near|from|of|aged|under|over|between|running|using|living|working|preparing|planning|looking|trying)\b/i.test(
+      customer,
+    )
+  ) {
     points += 1;
     notes.push('you qualified them with a situation, not just a label');
   }
@@ -447,7 +866,15 @@ const URGENCY_LABEL: Record<Urgency, string> = {
 
 /** Points of customer precision → score change: a broad customer costs up to 1.2, a sharp one earns up to 1.0. */
 function customerDelta(points: number): number {
-  const knots: Array<[number, number]> = [[-2, -1.2], [0, -0.8], [1, 0], [2, 0.3], [3, 0.6], [4, 0.8], [5, 1.0]];
+  const knots: Array<[number, number]> = [
+    [-2, -1.2],
+    [0, -0.8],
+    [1, 0],
+    [2, 0.3],
+    [3, 0.6],
+    [4, 0.8],
+    [5, 1.0],
+  ];
   if (points <= knots[0][0]) return knots[0][1];
   for (let k = 1; k < knots.length; k++) {
     const [x1, y1] = knots[k];
@@ -487,7 +914,14 @@ export function profileIdea(input: ValidationInput): IdeaProfile {
   };
 
   if (u.urgency === 'critical') add(1.5, `the problem reads as ${URGENCY_LABEL[u.urgency]}: ${u.signals.length} kinds of pain in your own words`);
-  else if (u.urgency === 'high') add(1.0, `the problem sounds urgent (${u.signals.map((x) => x.kind.toLowerCase()).slice(0, 3).join(', ')})`);
+  else if (u.urgency === 'high')
+    add(
+      1.0,
+      `the problem sounds urgent (${u.signals
+        .map((x) => x.kind.toLowerCase())
+        .slice(0, 3)
+        .join(', ')})`,
+    );
   else if (u.urgency === 'moderate') add(0.2, 'there is real pain in the problem, but it is not yet proven to be urgent');
   else add(-1.0, 'the problem sounds like a nice-to-have, and nice-to-haves are hard to sell');
   if (u.quantified) add(0.5, `you sized the pain with a number (“${quotable(u.quantified, 40)}”)`);
@@ -495,10 +929,17 @@ export function profileIdea(input: ValidationInput): IdeaProfile {
 
   const c = customerDelta(s.points);
   if (s.level === 'sharp') add(c, 'your target customer is specific enough to find this week');
-  else if (s.level === 'decent') add(c, c >= 0 ? 'your target customer is a reasonable start but could be narrower' : 'your target customer is named, but still too wide to find quickly');
+  else if (s.level === 'decent')
+    add(c, c >= 0 ? 'your target customer is a reasonable start but could be narrower' : 'your target customer is named, but still too wide to find quickly');
   else add(c, 'the target customer is too broad to reach or to design for');
 
-  if (segment === 'b2b') add(enterprise ? 0.3 : 0.6, enterprise ? 'businesses have budgets, although enterprise sales cycles are long' : 'businesses pay for problems that cost them money, and they have budgets');
+  if (segment === 'b2b')
+    add(
+      enterprise ? 0.3 : 0.6,
+      enterprise
+        ? 'businesses have budgets, although enterprise sales cycles are long'
+        : 'businesses pay for problems that cost them money, and they have budgets',
+    );
   else if (segment === 'prosumer') add(0.3, 'independent professionals pay for tools that earn or save them money');
   else if (u.urgency === 'low' || u.urgency === 'moderate') add(-0.4, 'consumers pay reluctantly unless the pain is acute');
 
@@ -600,7 +1041,10 @@ function monthlyValue(b: PriceBand, p: IdeaProfile): { usd: number; basis: strin
   const mid = (b.low + b.high) / 2;
   if (b.unit.startsWith('%')) {
     const deals = p.segment === 'b2b' ? 2000 : 120;
-    return { usd: (mid / 100) * deals, basis: `the middle of the commission (${mid}%) on ${formatMoney(localAmount(deals, p.currency), p.currency)} of deals a month per customer` };
+    return {
+      usd: (mid / 100) * deals,
+      basis: `the middle of the commission (${mid}%) on ${formatMoney(localAmount(deals, p.currency), p.currency)} of deals a month per customer`,
+    };
   }
   if (b.unit.includes('per year')) return { usd: mid / 12, basis: 'the middle of the yearly price band ÷ 12' };
   if (b.unit.startsWith('per unit')) {
@@ -636,24 +1080,137 @@ export function validationNumbers(input: ValidationInput, p: IdeaProfile = profi
   const market = [p.domain.revenue[0], p.domain.revenue[1]].map((x) => localised(x, c));
   const figures: SheetFigure[] = [
     percent
-      ? { id: 'price-band', label: price.label, kind: 'percent', value: (price.low + price.high) / 200, low: price.low / 100, high: price.high / 100, basis: `typical ${price.unit.replace(/^% /, '')} for ${MODEL_LABEL[p.model]} sold ${p.segment === 'b2b' ? 'to businesses' : 'to consumers'}` }
-      : { id: 'price-band', label: price.label, kind: 'money', value: localAmount((price.low + price.high) / 2, c), low: localAmount(price.low, c), high: localAmount(price.high, c), basis: `typical ${price.unit} for ${MODEL_LABEL[p.model]} sold ${p.segment === 'b2b' ? 'to businesses' : 'to consumers'}` },
-    ...(price.service ? [{ id: 'service-fee', label: 'Service plan', kind: 'money' as const, per: 'month' as const, value: localAmount((price.service[0] + price.service[1]) / 2, c), low: localAmount(price.service[0], c), high: localAmount(price.service[1], c), basis: 'a monthly service fee on top of the unit price' }] : []),
-    { id: 'reach', label: 'Buyers reached (example)', kind: 'count', value: SIZING_EXAMPLE.reach, basis: 'an example to replace with a count you can verify (members of a group, businesses in a directory)' },
-    { id: 'share', label: 'Share who pay (example)', kind: 'percent', value: SIZING_EXAMPLE.share, basis: 'an example conversion of people reached into paying customers' },
+      ? {
+          id: 'price-band',
+          label: price.label,
+          kind: 'percent',
+          value: (price.low + price.high) / 200,
+          low: price.low / 100,
+          high: price.high / 100,
+          basis: `typical ${price.unit.replace(/^% /, '')} for ${MODEL_LABEL[p.model]} sold ${p.segment === 'b2b' ? 'to businesses' : 'to consumers'}`,
+        }
+      : {
+          id: 'price-band',
+          label: price.label,
+          kind: 'money',
+          value: localAmount((price.low + price.high) / 2, c),
+          low: localAmount(price.low, c),
+          high: localAmount(price.high, c),
+          basis: `typical ${price.unit} for ${MODEL_LABEL[p.model]} sold ${p.segment === 'b2b' ? 'to businesses' : 'to consumers'}`,
+        },
+    ...(price.service
+      ? [
+          {
+            id: 'service-fee',
+            label: 'Service plan',
+            kind: 'money' as const,
+            per: 'month' as const,
+            value: localAmount((price.service[0] + price.service[1]) / 2, c),
+            low: localAmount(price.service[0], c),
+            high: localAmount(price.service[1], c),
+            basis: 'a monthly service fee on top of the unit price',
+          },
+        ]
+      : []),
+    {
+      id: 'reach',
+      label: 'Buyers reached (example)',
+      kind: 'count',
+      value: SIZING_EXAMPLE.reach,
+      basis: 'an example to replace with a count you can verify (members of a group, businesses in a directory)',
+    },
+    {
+      id: 'share',
+      label: 'Share who pay (example)',
+      kind: 'percent',
+      value: SIZING_EXAMPLE.share,
+      basis: 'an example conversion of people reached into paying customers',
+    },
     { id: 'revenue-per-customer', label: 'Monthly revenue per paying customer', kind: 'money', per: 'month', value: perCustomer, basis: monthly.basis },
-    { id: 'yearly', label: 'Yearly revenue of the example', kind: 'money', per: 'year', value: yearly, basis: 'buyers reached × share who pay × monthly revenue per paying customer × 12' },
-    { id: 'revenue-goal', label: 'Monthly revenue goal', kind: 'money', per: 'month', value: revenueGoal, basis: 'a first milestone of 10,000 US dollars a month, in your currency' },
-    { id: 'customers-for-goal', label: 'Paying customers for the goal', kind: 'count', value: customersForGoal, basis: 'monthly revenue goal ÷ monthly revenue per paying customer' },
-    ...(testPrice ? [{ id: 'test-price', label: 'Pre-order price to test', kind: 'money' as const, value: localAmount(testPrice, c), basis: p.segment === 'b2b' ? 'the low end of the price band' : 'the low end of the price band × 1.5' }] : []),
-    ...(p.segment === 'b2c' ? [{ id: 'consumer-cac', label: 'Paid ads per paying consumer', kind: 'money' as const, value: localAmount(50, c), low: localAmount(20, c), high: localAmount(80, c), basis: 'a common range for paid ads to consumers' }] : []),
-    { id: 'landing-visitors', label: 'Landing-page visitors to send', kind: 'count', value: 350, low: 200, high: 500, basis: 'enough visitors for the success targets to mean something' },
-    { id: 'landing-target', label: p.segment === 'b2b' ? 'Visitors who book a demo (target)' : 'Visitors who leave an email (target)', kind: 'percent', value: targets.visitors, basis: 'the landing-page success target' },
-    ...(targets.preorders ? [{ id: 'preorder-target', label: 'Visitors who pre-order (target)', kind: 'percent' as const, value: targets.preorders, basis: 'the landing-page success target' }] : []),
+    {
+      id: 'yearly',
+      label: 'Yearly revenue of the example',
+      kind: 'money',
+      per: 'year',
+      value: yearly,
+      basis: 'buyers reached × share who pay × monthly revenue per paying customer × 12',
+    },
+    {
+      id: 'revenue-goal',
+      label: 'Monthly revenue goal',
+      kind: 'money',
+      per: 'month',
+      value: revenueGoal,
+      basis: 'a first milestone of 10,000 US dollars a month, in your currency',
+    },
+    {
+      id: 'customers-for-goal',
+      label: 'Paying customers for the goal',
+      kind: 'count',
+      value: customersForGoal,
+      basis: 'monthly revenue goal ÷ monthly revenue per paying customer',
+    },
+    ...(testPrice
+      ? [
+          {
+            id: 'test-price',
+            label: 'Pre-order price to test',
+            kind: 'money' as const,
+            value: localAmount(testPrice, c),
+            basis: p.segment === 'b2b' ? 'the low end of the price band' : 'the low end of the price band × 1.5',
+          },
+        ]
+      : []),
+    ...(p.segment === 'b2c'
+      ? [
+          {
+            id: 'consumer-cac',
+            label: 'Paid ads per paying consumer',
+            kind: 'money' as const,
+            value: localAmount(50, c),
+            low: localAmount(20, c),
+            high: localAmount(80, c),
+            basis: 'a common range for paid ads to consumers',
+          },
+        ]
+      : []),
+    {
+      id: 'landing-visitors',
+      label: 'Landing-page visitors to send',
+      kind: 'count',
+      value: 350,
+      low: 200,
+      high: 500,
+      basis: 'enough visitors for the success targets to mean something',
+    },
+    {
+      id: 'landing-target',
+      label: p.segment === 'b2b' ? 'Visitors who book a demo (target)' : 'Visitors who leave an email (target)',
+      kind: 'percent',
+      value: targets.visitors,
+      basis: 'the landing-page success target',
+    },
+    ...(targets.preorders
+      ? [
+          {
+            id: 'preorder-target',
+            label: 'Visitors who pre-order (target)',
+            kind: 'percent' as const,
+            value: targets.preorders,
+            basis: 'the landing-page success target',
+          },
+        ]
+      : []),
     ...market.flatMap((sentence, k) =>
       readAmounts(sentence)
         .filter((a) => a.currency === c.code)
-        .map((a, j): SheetFigure => ({ id: `market-option-${k + 1}-${j + 1}`, label: `Market option ${k + 1}`, kind: 'money', value: a.value, basis: sentence })),
+        .map((a, j): SheetFigure => ({
+          id: `market-option-${k + 1}-${j + 1}`,
+          label: `Market option ${k + 1}`,
+          kind: 'money',
+          value: a.value,
+          basis: sentence,
+        })),
     ),
   ];
   return { price, perCustomer, revenueGoal, customersForGoal, testPrice, yearly, targets, market, figures };
@@ -678,8 +1235,17 @@ const MODEL_LABEL: Record<BusinessModel, string> = {
  */
 export function validationVerdict(score: number): VerdictInfo {
   if (score >= 6.5) return { word: 'Go', rule: `A score of ${score.toFixed(1)}/10 (6.5 or more): Go, to a focused two-week test.`, changes: [] };
-  if (score >= 5) return { word: 'Go with changes', rule: `A score of ${score.toFixed(1)}/10 (5 to 6.4): Go with changes.`, changes: ['Sharpen the customer or the problem before building: the reasons below say which.'] };
-  return { word: 'No-go', rule: `A score of ${score.toFixed(1)}/10 (below 5): No-go as described.`, changes: ['Rework who it is for and which painful problem it solves, then validate again.'] };
+  if (score >= 5)
+    return {
+      word: 'Go with changes',
+      rule: `A score of ${score.toFixed(1)}/10 (5 to 6.4): Go with changes.`,
+      changes: ['Sharpen the customer or the problem before building: the reasons below say which.'],
+    };
+  return {
+    word: 'No-go',
+    rule: `A score of ${score.toFixed(1)}/10 (below 5): No-go as described.`,
+    changes: ['Rework who it is for and which painful problem it solves, then validate again.'],
+  };
 }
 
 function verdict(score: number): string {
@@ -699,7 +1265,8 @@ const listOf = (items: ReadonlyArray<string>) => (items.length <= 1 ? items.join
  * "everyone") gets the market's beachheads as they are.
  */
 function beachheads(d: Market, buyer: 'consumer' | 'business', customer: string, customerShort: string, p: IdeaProfile): string[] {
-  if (p.specificity === 'broad' && p.specificityNotes.some((n) => n.startsWith('“'))) return d.beachheads[buyer].slice(0, 3).map((b) => (typeof b === 'string' ? b : b.text));
+  if (p.specificity === 'broad' && p.specificityNotes.some((n) => n.startsWith('“')))
+    return d.beachheads[buyer].slice(0, 3).map((b) => (typeof b === 'string' ? b : b.text));
   const fit = fitting(d.beachheads[buyer], customer).slice(0, 2);
   const said = new Set(tokens(customer));
   const niches = fitting([...d.niches[buyer], ...GENERAL.consumer.niches[buyer]], customer)
@@ -774,14 +1341,18 @@ export function offlineValidation(input: ValidationInput): string {
   line();
   line(d.story);
   line();
-  if (p.secondaryDomain) line(`Your words also touch ${p.secondaryDomain.label}, so you sit where two markets meet; pick one of them to lead your positioning.`);
+  if (p.secondaryDomain)
+    line(`Your words also touch ${p.secondaryDomain.label}, so you sit where two markets meet; pick one of them to lead your positioning.`);
   if (p.secondaryDomain) line();
   line(`- **Why now:** ${d.whyNow}`);
   line(`- **What ${customerShort} use today:** ${listOf(d.alternatives)}. Your product must beat the workaround, not just other startups.`);
   line(
     `- **Size it bottom-up:** if you reached ${SIZING_EXAMPLE.reach.toLocaleString('en-US')} ${customerShort} and ${SIZING_EXAMPLE.share * 100}% paid ${bandText(price, money)}, that is about ${formatMoney(n.yearly, p.currency)} a year. Replace my ${SIZING_EXAMPLE.reach.toLocaleString('en-US')} with a count you can verify (members of a group, businesses in a directory).`,
   );
-  if (p.usesAi) line('- **AI angle:** AI lowers your cost to deliver, but it also lowers the cost for every competitor; your edge must be data, distribution or a workflow you understand better.');
+  if (p.usesAi)
+    line(
+      '- **AI angle:** AI lowers your cost to deliver, but it also lowers the cost for every competitor; your edge must be data, distribution or a workflow you understand better.',
+    );
   line();
 
   // Target customer
@@ -803,9 +1374,13 @@ export function offlineValidation(input: ValidationInput): string {
       `In a business sale the user, the buyer and the budget owner may be three different people. Find out who signs for ${customerShort}: ${p.enterprise ? 'in large organisations expect procurement, security review and a pilot' : 'in small companies it is usually the owner or a team lead, which keeps the cycle to weeks'}.`,
     );
   } else if (p.segment === 'prosumer') {
-    line(`Independent professionals buy like consumers but think like businesses: show them hours saved or money earned per month, and they pay with their own card.`);
+    line(
+      `Independent professionals buy like consumers but think like businesses: show them hours saved or money earned per month, and they pay with their own card.`,
+    );
   } else {
-    line(`Consumers decide quickly but forget quickly. Reach ${customerShort} at the moment the problem happens, and make the first result visible within minutes.`);
+    line(
+      `Consumers decide quickly but forget quickly. Reach ${customerShort} at the moment the problem happens, and make the first result visible within minutes.`,
+    );
   }
   line();
   line(`Beachhead options to test first:`);
@@ -838,7 +1413,8 @@ export function offlineValidation(input: ValidationInput): string {
   if (!p.quantified) missing.push('a number (hours, dollars or percent) that shows how big the pain is');
   if (!p.frequency && !p.urgencySignals.some((s) => s.kind === 'It happens often')) missing.push('how often it happens (daily, weekly, once a year)');
   if (!p.urgencySignals.some((s) => s.kind === 'Money at stake')) missing.push('what it costs them today in money');
-  if (p.quantified) line(`You quantified it (“${quotable(p.quantified, 40)}”). Use that number in every pitch and landing page; it is more convincing than any feature.`);
+  if (p.quantified)
+    line(`You quantified it (“${quotable(p.quantified, 40)}”). Use that number in every pitch and landing page; it is more convincing than any feature.`);
   if (p.quantified) line();
   if (p.calmSignals.length) line(`Careful: words like “${p.calmSignals.slice(0, 2).join('” and “')}” suggest convenience rather than pain.`);
   if (p.calmSignals.length) line();
@@ -850,7 +1426,9 @@ export function offlineValidation(input: ValidationInput): string {
   }
   line('How to test the urgency in a conversation:');
   line();
-  line(`- **Interview question:** “Tell me about the last time ${problemShort.length > 60 ? 'this happened' : `you dealt with this: ${toSecondPerson(midSentence(problemShort))}`}. What did you do about it, and what did it cost you?”`);
+  line(
+    `- **Interview question:** “Tell me about the last time ${problemShort.length > 60 ? 'this happened' : `you dealt with this: ${toSecondPerson(midSentence(problemShort))}`}. What did you do about it, and what did it cost you?”`,
+  );
   line(`- **Good sign:** they already use ${workaround} or pay for a workaround, and can tell you what it costs.`);
   line(`- **Bad sign:** ${customerShort} agree it is a problem but cannot remember the last time it happened.`);
   line();
@@ -860,7 +1438,9 @@ export function offlineValidation(input: ValidationInput): string {
   line();
   line(p.modelShown ? `These fit ${MODEL_LABEL[p.model]} like yours best:` : 'Three ways to charge, starting with the most common:');
   line();
-  line(`1. **${price.label}:** ${bandText(price, money)}. At the middle of that range you need about ${customersForGoal.toLocaleString('en-US')} paying customers for ${formatMoney(revenueGoal, p.currency)} of monthly revenue.`);
+  line(
+    `1. **${price.label}:** ${bandText(price, money)}. At the middle of that range you need about ${customersForGoal.toLocaleString('en-US')} paying customers for ${formatMoney(revenueGoal, p.currency)} of monthly revenue.`,
+  );
   line(`2. **${d.id === 'general' ? 'Paid pilot' : 'Market-specific option'}:** ${n.market[0]}`);
   line(`3. **Second market option:** ${n.market[1]}`);
   line();
@@ -875,14 +1455,24 @@ export function offlineValidation(input: ValidationInput): string {
   line('## Key Risks and Mitigations');
   line();
   const risks: Array<[string, string]> = [...d.risks];
-  if (p.specificity === 'broad') risks.push(['Unfocused customer', `“${customerShort}” is too wide for a small team; pick one beachhead above and ignore the rest for three months`]);
-  if (p.urgency === 'low' || p.urgency === 'moderate') risks.push(['Nice-to-have problem', 'people say yes in interviews and then do not pay; test with a pre-order, not a survey']);
-  if (p.model === 'marketplace') risks.push(['Chicken and egg', 'a marketplace needs both sides at once; start with the scarce side in one small area and serve the other side by hand']);
+  if (p.specificity === 'broad')
+    risks.push(['Unfocused customer', `“${customerShort}” is too wide for a small team; pick one beachhead above and ignore the rest for three months`]);
+  if (p.urgency === 'low' || p.urgency === 'moderate')
+    risks.push(['Nice-to-have problem', 'people say yes in interviews and then do not pay; test with a pre-order, not a survey']);
+  if (p.model === 'marketplace')
+    risks.push(['Chicken and egg', 'a marketplace needs both sides at once; start with the scarce side in one small area and serve the other side by hand']);
   if (p.model === 'physical') risks.push(['Inventory and capital', 'stock and manufacturing tie up cash before sales; pre-sell a first batch before ordering']);
-  if (p.usesAi) risks.push(['AI quality and trust', 'wrong or generic AI answers lose users quickly; keep a human check on what matters and show your sources']);
-  if (p.segment === 'b2c') risks.push(['Acquisition cost', `paid ads to consumers often cost ${money(20)} to ${money(80)} per paying customer; find a channel where ${customerShort} already gather`]);
-  if (p.segment === 'b2b' && !p.enterprise) risks.push(['Long sales cycle', 'even small businesses take weeks to decide; sell to the owner directly and offer a paid pilot']);
-  if (p.enterprise) risks.push(['Enterprise sales drag', 'security reviews and procurement take months; get a champion and a time-boxed pilot with success criteria']);
+  if (p.usesAi)
+    risks.push(['AI quality and trust', 'wrong or generic AI answers lose users quickly; keep a human check on what matters and show your sources']);
+  if (p.segment === 'b2c')
+    risks.push([
+      'Acquisition cost',
+      `paid ads to consumers often cost ${money(20)} to ${money(80)} per paying customer; find a channel where ${customerShort} already gather`,
+    ]);
+  if (p.segment === 'b2b' && !p.enterprise)
+    risks.push(['Long sales cycle', 'even small businesses take weeks to decide; sell to the owner directly and offer a paid pilot']);
+  if (p.enterprise)
+    risks.push(['Enterprise sales drag', 'security reviews and procurement take months; get a champion and a time-boxed pilot with success criteria']);
   if (p.ideaWords > 140) risks.push(['Scope creep', 'the idea describes many features; launch the single feature that solves the problem above']);
   for (const [name, text] of risks.slice(0, 6)) line(`- **${name}:** ${text}.`);
   line();
@@ -891,7 +1481,9 @@ export function offlineValidation(input: ValidationInput): string {
   line('## Next Steps: Your 14-Day Validation Sprint');
   line();
   line(`1. **Write your riskiest assumption:** that ${customerShort} will pay to solve “${problemShort}”. Everything below tests that sentence.`);
-  line(`2. **Talk to 10 ${customerShort}:** find them through ${ch1} and ${ch2}. Ask about the last time the problem happened, not whether they like your idea.`);
+  line(
+    `2. **Talk to 10 ${customerShort}:** find them through ${ch1} and ${ch2}. Ask about the last time the problem happened, not whether they like your idea.`,
+  );
   line(
     `3. **Run a landing-page test:** headline “${idea}”, one line on the problem in their words, and one button (${p.segment === 'b2b' ? '“Book a demo”' : testPrice ? `“Pre-order for ${money(testPrice)}”` : '“Join the waitlist”'}). Send 200 to 500 visitors from the same channels.`,
   );
@@ -922,7 +1514,9 @@ export function offlineValidation(input: ValidationInput): string {
     `- **Money:** ${p.segment === 'b2b' ? (p.enterprise ? 'one signed paid pilot or two letters of intent' : 'three paid pilots or letters of intent') : `at least 10 pre-orders or deposits${testPrice ? ` at ${money(testPrice)}` : ''}`} within 14 days.`,
   );
   line(`- **Market metric:** ${d.metric}.`);
-  line(`- **Stop signal:** fewer than 3 of 10 ${customerShort} confirm the problem. Then change the customer or the problem before ${p.model === 'physical' ? 'ordering stock' : p.model === 'service' ? 'hiring anyone' : 'writing code'}.`);
+  line(
+    `- **Stop signal:** fewer than 3 of 10 ${customerShort} confirm the problem. Then change the customer or the problem before ${p.model === 'physical' ? 'ordering stock' : p.model === 'service' ? 'hiring anyone' : 'writing code'}.`,
+  );
   line();
 
   // Timeline
@@ -949,5 +1543,8 @@ export function offlineValidation(input: ValidationInput): string {
       seed,
     ),
   );
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

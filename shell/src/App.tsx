@@ -8,21 +8,10 @@ import { Footer } from './components/Footer';
 import { getManifest } from './federation/remotes';
 import { Home } from './pages/Home';
 import { NotFound } from './pages/NotFound';
-import {
-  AdminPage,
-  EnterprisePage,
-  LogPage,
-  OldHomePage,
-  ProductsPage,
-  ReportPage,
-  SuccessPage,
-  TestPage,
-  ValidationPermalinkPage,
-} from './pages/RemotePages';
+import { AdminPage, EnterprisePage, LogPage, OldHomePage, ProductsPage, ReportPage, SuccessPage, TestPage, ValidationPermalinkPage } from './pages/RemotePages';
 import { useValidationState } from './state/validation';
 // Static pages are split into their own chunks: the landing page does not pay for them.
-const page = <K extends string>(name: K, load: () => Promise<Record<K, ComponentType>>) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+const page = <K extends string>(name: K, load: () => Promise<Record<K, ComponentType>>) => lazy(() => load().then((m) => ({ default: m[name] })));
 const AboutPage = page('AboutPage', () => import('./pages/static/AboutPage'));
 const ApiPage = page('ApiPage', () => import('./pages/static/ApiPage'));
 const ConsultingPage = page('ConsultingPage', () => import('./pages/static/ConsultingPage'));
@@ -104,27 +93,27 @@ export function App() {
         <Header />
         <Main>
           <Suspense fallback={<div style={{ minHeight: '60vh' }} aria-busy="true" />}>
-          <Routes>
-            <Route path="/" element={<Home validation={validation} onValidated={setValidation} onStartOver={startOver} />} />
-            <Route path="/old" element={<OldHomePage validation={validation} onValidated={setValidation} />} />
-            <Route path="/about" element={<AboutPage />} />
-            <Route path="/terms" element={<TermsPage />} />
-            <Route path="/privacy" element={<PrivacyPage />} />
-            <Route path="/report/:reportId?" element={<ReportPage />} />
-            <Route path="/v/:id" element={<ValidationPermalinkPage />} />
-            <Route path="/validation-strategy" element={<ValidationStrategyPage />} />
-            <Route path="/test" element={<TestPage />} />
-            <Route path="/success/:session_id?" element={<SuccessPage />} />
-            <Route path="/log" element={<LogPage />} />
-            <Route path="/products" element={<ProductsPage />} />
-            <Route path="/admin" element={<AdminPage />} />
-            <Route path="/enterprise" element={<EnterprisePage />} />
-            <Route path="/consulting" element={<ConsultingPage />} />
-            <Route path="/api" element={<ApiPage />} />
-            <Route path="/security" element={<SecurityPage />} />
-            <Route path="/:slug" element={<SlugRoute />} />
-            <Route path="*" element={<NotFound />} />
-          </Routes>
+            <Routes>
+              <Route path="/" element={<Home validation={validation} onValidated={setValidation} onStartOver={startOver} />} />
+              <Route path="/old" element={<OldHomePage validation={validation} onValidated={setValidation} />} />
+              <Route path="/about" element={<AboutPage />} />
+              <Route path="/terms" element={<TermsPage />} />
+              <Route path="/privacy" element={<PrivacyPage />} />
+              <Route path="/report/:reportId?" element={<ReportPage />} />
+              <Route path="/v/:id" element={<ValidationPermalinkPage />} />
+              <Route path="/validation-strategy" element={<ValidationStrategyPage />} />
+              <Route path="/test" element={<TestPage />} />
+              <Route path="/success/:session_id?" element={<SuccessPage />} />
+              <Route path="/log" element={<LogPage />} />
+              <Route path="/products" element={<ProductsPage />} />
+              <Route path="/admin" element={<AdminPage />} />
+              <Route path="/enterprise" element={<EnterprisePage />} />
+              <Route path="/consulting" element={<ConsultingPage />} />
+              <Route path="/api" element={<ApiPage />} />
+              <Route path="/security" element={<SecurityPage />} />
+              <Route path="/:slug" element={<SlugRoute />} />
+              <Route path="*" element={<NotFound />} />
+            </Routes>
           </Suspense>
         </Main>
         <Footer />

@@ -1,13 +1,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import styled from 'styled-components';
 import { t } from './theme';
-import {
-  dismissToast,
-  TOAST_HOTKEY,
-  TOAST_SWIPE_THRESHOLD_PX,
-  useToasts,
-  type Toast,
-} from './toast';
+import { dismissToast, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, useToasts, type Toast } from './toast';
 
 /** Below the sticky header, when the toast moves to the top. */
 const TOP_OFFSET_PX = 64;
@@ -39,12 +33,29 @@ const Item = styled.li<{ $variant: Toast['variant'] }>`
   position: relative;
   touch-action: pan-y;
   user-select: none;
-  transition: transform 150ms ease, opacity 150ms ease;
-  strong { display: block; font-size: 0.95rem; }
-  p { margin: 4px 0 0; font-size: 0.9rem; opacity: 0.92; }
+  transition:
+    transform 150ms ease,
+    opacity 150ms ease;
+  strong {
+    display: block;
+    font-size: 0.95rem;
+  }
+  p {
+    margin: 4px 0 0;
+    font-size: 0.9rem;
+    opacity: 0.92;
+  }
   button {
-    position: absolute; top: 8px; right: 8px; border: 0; background: transparent;
-    color: inherit; font-size: 1.1rem; cursor: pointer; padding: 4px 8px; border-radius: 6px;
+    position: absolute;
+    top: 8px;
+    right: 8px;
+    border: 0;
+    background: transparent;
+    color: inherit;
+    font-size: 1.1rem;
+    cursor: pointer;
+    padding: 4px 8px;
+    border-radius: 6px;
   }
 `;
 
@@ -109,10 +120,12 @@ interface Box {
   right: number;
   bottom: number;
 }
-const area = (a: Box, b: Box) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+const area = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
 /** What a user can click, tap or type into: a toast must not sit on it. */
-export const CLICKABLE_SELECTOR = 'a[href], button, input, select, textarea, summary, [role="button"], [role="tab"], [role="link"], [tabindex]:not([tabindex="-1"])';
+export const CLICKABLE_SELECTOR =
+  'a[href], button, input, select, textarea, summary, [role="button"], [role="tab"], [role="link"], [tabindex]:not([tabindex="-1"])';
 /** Covering a pixel of something clickable counts this many times a pixel of a marked part. */
 const CLICKABLE_WEIGHT = 10;
 
@@ -191,7 +204,14 @@ export default function ToasterView() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
   return (
-    <Viewport ref={ref} $top={top} data-placement={top ? 'top' : 'bottom'} tabIndex={-1} aria-label={`Notifications (${TOAST_HOTKEY})`} data-testid="toast-viewport">
+    <Viewport
+      ref={ref}
+      $top={top}
+      data-placement={top ? 'top' : 'bottom'}
+      tabIndex={-1}
+      aria-label={`Notifications (${TOAST_HOTKEY})`}
+      data-testid="toast-viewport"
+    >
       {items.map((item) => (
         <ToastItem key={item.id} item={item} />
       ))}

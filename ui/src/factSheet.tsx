@@ -30,22 +30,78 @@ export const ScrollBox = styled.div.attrs({ tabIndex: 0, role: 'region' })`
   margin: 8px 0 4px;
   border: 1px solid ${t.border};
   border-radius: 10px;
-  &:focus-visible { outline: 2px solid ${t.focus}; outline-offset: 2px; }
+  &:focus-visible {
+    outline: 2px solid ${t.focus};
+    outline-offset: 2px;
+  }
   /* Wide enough to read on a phone: the box scrolls sideways instead of squeezing the columns. */
-  table { border-collapse: collapse; width: 100%; min-width: 540px; font-size: 0.9rem; }
-  table.compact { min-width: 440px; }
-  caption { text-align: left; padding: 8px 10px 0; font-weight: 600; color: ${t.textMuted}; font-size: 0.82rem; }
-  th, td { padding: 7px 10px; text-align: left; vertical-align: top; border-bottom: 1px solid ${t.border}; }
-  td { color: ${t.text}; }
-  tbody tr:last-child th, tbody tr:last-child td { border-bottom: 0; }
-  thead th { background: ${t.bgSunken}; font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.03em; color: ${t.textMuted}; white-space: nowrap; }
-  tbody th { font-weight: 600; color: ${t.text}; min-width: 130px; }
-  td.num { font-variant-numeric: tabular-nums; font-weight: 600; min-width: 110px; }
-  thead th.num { text-align: left; }
-  td.basis { color: ${t.textMuted}; min-width: 200px; line-height: 1.45; }
-  td.neg { color: ${t.danger}; }
-  && .r { text-align: right; }
-  table.compact th, table.compact td { white-space: nowrap; min-width: 0; }
+  table {
+    border-collapse: collapse;
+    width: 100%;
+    min-width: 540px;
+    font-size: 0.9rem;
+  }
+  table.compact {
+    min-width: 440px;
+  }
+  caption {
+    text-align: left;
+    padding: 8px 10px 0;
+    font-weight: 600;
+    color: ${t.textMuted};
+    font-size: 0.82rem;
+  }
+  th,
+  td {
+    padding: 7px 10px;
+    text-align: left;
+    vertical-align: top;
+    border-bottom: 1px solid ${t.border};
+  }
+  td {
+    color: ${t.text};
+  }
+  tbody tr:last-child th,
+  tbody tr:last-child td {
+    border-bottom: 0;
+  }
+  thead th {
+    background: ${t.bgSunken};
+    font-size: 0.8rem;
+    text-transform: uppercase;
+    letter-spacing: 0.03em;
+    color: ${t.textMuted};
+    white-space: nowrap;
+  }
+  tbody th {
+    font-weight: 600;
+    color: ${t.text};
+    min-width: 130px;
+  }
+  td.num {
+    font-variant-numeric: tabular-nums;
+    font-weight: 600;
+    min-width: 110px;
+  }
+  thead th.num {
+    text-align: left;
+  }
+  td.basis {
+    color: ${t.textMuted};
+    min-width: 200px;
+    line-height: 1.45;
+  }
+  td.neg {
+    color: ${t.danger};
+  }
+  && .r {
+    text-align: right;
+  }
+  table.compact th,
+  table.compact td {
+    white-space: nowrap;
+    min-width: 0;
+  }
 `;
 
 /** The three verdicts' colours: words carry the meaning, the colour only repeats it. */
@@ -66,10 +122,27 @@ const VerdictBox = styled.div<{ $tone: string }>`
     border: 2px solid ${(p) => p.$tone};
     color: ${(p) => p.$tone};
   }
-  .label { font-weight: 600; color: ${t.textMuted}; font-size: 0.85rem; margin-right: 8px; text-transform: uppercase; letter-spacing: 0.04em; }
-  p { margin: 8px 0 0; line-height: 1.5; }
-  ul { margin: 6px 0 0; padding-left: 20px; line-height: 1.5; }
-  .changes { font-weight: 600; margin-top: 10px; }
+  .label {
+    font-weight: 600;
+    color: ${t.textMuted};
+    font-size: 0.85rem;
+    margin-right: 8px;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+  }
+  p {
+    margin: 8px 0 0;
+    line-height: 1.5;
+  }
+  ul {
+    margin: 6px 0 0;
+    padding-left: 20px;
+    line-height: 1.5;
+  }
+  .changes {
+    font-weight: 600;
+    margin-top: 10px;
+  }
 `;
 
 /** The verdict as a badge (Go, Go with changes, No-go), the rule that decided it and what would have to change. */
@@ -155,10 +228,28 @@ const Flags = styled.ul`
   list-style: none;
   display: grid;
   gap: 6px;
-  li { display: flex; gap: 8px; align-items: baseline; line-height: 1.45; }
-  .sev { flex: none; font-size: 0.72rem; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; padding: 1px 8px; border-radius: 999px; border: 1px solid currentColor; }
-  .high { color: ${t.danger}; }
-  .medium { color: ${t.focus}; }
+  li {
+    display: flex;
+    gap: 8px;
+    align-items: baseline;
+    line-height: 1.45;
+  }
+  .sev {
+    flex: none;
+    font-size: 0.72rem;
+    font-weight: 700;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    padding: 1px 8px;
+    border-radius: 999px;
+    border: 1px solid currentColor;
+  }
+  .high {
+    color: ${t.danger};
+  }
+  .medium {
+    color: ${t.focus};
+  }
 `;
 
 /** The risk flags, each with its severity in words. */
@@ -181,7 +272,9 @@ const Facts = styled.ul`
   padding-left: 1.2em;
   font-size: 0.9rem;
   color: ${t.textMuted};
-  li { margin: 2px 0; }
+  li {
+    margin: 2px 0;
+  }
 `;
 
 /** What the analyst's market table says about the market, with numbers: the sentences an analysis may quote (plain text). */
@@ -222,23 +315,49 @@ export function sourceHost(url: string): string | null {
 export const SOURCE_LINK_REL = 'nofollow ugc noopener noreferrer';
 
 const SourceItems = styled.ol`
-  && { list-style: none; margin: 6px 0 0; padding: 0; }
+  && {
+    list-style: none;
+    margin: 6px 0 0;
+    padding: 0;
+  }
   display: grid;
   gap: 10px;
   font-size: 0.9rem;
-  li { overflow-wrap: anywhere; line-height: 1.45; }
-  .n { font-weight: 700; color: ${t.textMuted}; margin-right: 6px; }
-  a { color: ${t.accent}; font-weight: 600; }
-  .host { color: ${t.textMuted}; }
-  .url { display: block; color: ${t.textMuted}; font-size: 0.82rem; }
-  .snippet { display: block; margin-top: 2px; }
+  li {
+    overflow-wrap: anywhere;
+    line-height: 1.45;
+  }
+  .n {
+    font-weight: 700;
+    color: ${t.textMuted};
+    margin-right: 6px;
+  }
+  a {
+    color: ${t.accent};
+    font-weight: 600;
+  }
+  .host {
+    color: ${t.textMuted};
+  }
+  .url {
+    display: block;
+    color: ${t.textMuted};
+    font-size: 0.82rem;
+  }
+  .snippet {
+    display: block;
+    margin-top: 2px;
+  }
 `;
 
 const SourcesWrap = styled.div`
   margin-top: 16px;
   padding-top: 10px;
   border-top: 1px solid ${t.border};
-  && :is(h2, h3, h4, h5, h6) { font-size: 0.95rem; margin: 0; }
+  && :is(h2, h3, h4, h5, h6) {
+    font-size: 0.95rem;
+    margin: 0;
+  }
 `;
 
 /**

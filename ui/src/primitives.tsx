@@ -14,7 +14,9 @@ export const Container = styled.div`
 export const Section = styled.section`
   padding: 56px 0;
   scroll-margin-top: 72px;
-  @media (max-width: 600px) { padding: 40px 0; }
+  @media (max-width: 600px) {
+    padding: 40px 0;
+  }
 `;
 
 export const Card = styled.div<{ $highlight?: boolean }>`
@@ -42,25 +44,54 @@ const buttonBase = css`
   font-weight: 600;
   cursor: pointer;
   text-decoration: none;
-  transition: filter 120ms ease, transform 120ms ease;
-  &:hover:not(:disabled) { filter: brightness(1.1); }
-  &:active:not(:disabled) { transform: translateY(1px); }
-  &:disabled { opacity: 0.6; cursor: not-allowed; }
+  transition:
+    filter 120ms ease,
+    transform 120ms ease;
+  &:hover:not(:disabled) {
+    filter: brightness(1.1);
+  }
+  &:active:not(:disabled) {
+    transform: translateY(1px);
+  }
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
 `;
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
-  primary: css`background: ${t.primary}; color: ${t.primaryText}; border: 1px solid transparent;`,
-  secondary: css`background: ${t.bgSunken}; color: ${t.text}; border: 1px solid ${t.border};`,
-  ghost: css`background: transparent; color: ${t.text}; border: 1px solid transparent;`,
-  danger: css`background: ${t.danger}; color: ${t.dangerText}; border: 1px solid transparent;`,
+  primary: css`
+    background: ${t.primary};
+    color: ${t.primaryText};
+    border: 1px solid transparent;
+  `,
+  secondary: css`
+    background: ${t.bgSunken};
+    color: ${t.text};
+    border: 1px solid ${t.border};
+  `,
+  ghost: css`
+    background: transparent;
+    color: ${t.text};
+    border: 1px solid transparent;
+  `,
+  danger: css`
+    background: ${t.danger};
+    color: ${t.dangerText};
+    border: 1px solid transparent;
+  `,
 };
 
 export const Button = styled.button<{ $variant?: ButtonVariant; $block?: boolean }>`
   ${buttonBase}
   ${(p) => variants[p.$variant ?? 'primary']}
-  ${(p) => p.$block && css`width: 100%;`}
+  ${(p) =>
+    p.$block &&
+    css`
+      width: 100%;
+    `}
 `;
 
 /** An anchor styled as a button. */
@@ -77,19 +108,34 @@ const fieldBase = css<{ $invalid?: boolean }>`
   border: 1px solid ${(p) => (p.$invalid ? t.danger : t.border)};
   border-radius: 10px;
   padding: 10px 12px;
-  &::placeholder { color: ${t.textMuted}; opacity: 0.8; }
-  &:focus { border-color: ${t.primary}; outline: none; box-shadow: 0 0 0 3px color-mix(in srgb, ${t.primary} 35%, transparent); }
+  &::placeholder {
+    color: ${t.textMuted};
+    opacity: 0.8;
+  }
+  &:focus {
+    border-color: ${t.primary};
+    outline: none;
+    box-shadow: 0 0 0 3px color-mix(in srgb, ${t.primary} 35%, transparent);
+  }
 `;
 
 export const Input = styled.input<{ $invalid?: boolean }>`
   ${fieldBase}
-  ${(p) => p.$invalid && css`border: 2px solid ${t.danger};`}
+  ${(p) =>
+    p.$invalid &&
+    css`
+      border: 2px solid ${t.danger};
+    `}
 `;
 export const TextArea = styled.textarea<{ $invalid?: boolean }>`
   ${fieldBase}
   resize: vertical;
   min-height: 88px;
-  ${(p) => p.$invalid && css`border: 2px solid ${t.danger};`}
+  ${(p) =>
+    p.$invalid &&
+    css`
+      border: 2px solid ${t.danger};
+    `}
 `;
 
 const FieldWrap = styled.label`
@@ -98,7 +144,11 @@ const FieldWrap = styled.label`
   gap: 6px;
   font-weight: 600;
   font-size: 0.92rem;
-  span.hint { font-weight: 400; color: ${t.textMuted}; font-size: 0.85rem; }
+  span.hint {
+    font-weight: 400;
+    color: ${t.textMuted};
+    font-size: 0.85rem;
+  }
 `;
 
 /** A labelled form field. */

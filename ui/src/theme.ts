@@ -96,6 +96,7 @@ export function themeVariables(name: ThemeName): string {
 }
 
 /** `var(--val-…)` references for styled components: `color: ${t.text}`. */
-export const t: Record<keyof ThemeTokens, string> = Object.fromEntries(
-  Object.keys(themes.dark).map((k) => [k, `var(--val-${kebab(k)})`]),
-) as Record<keyof ThemeTokens, string>;
+export const t: Record<keyof ThemeTokens, string> = Object.fromEntries(Object.keys(themes.dark).map((k) => [k, `var(--val-${kebab(k)})`])) as Record<
+  keyof ThemeTokens,
+  string
+>;

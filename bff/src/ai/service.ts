@@ -46,7 +46,9 @@ export function loadPrompt(repoRoot: string, file: string): string {
 
 /** System prompt, earlier turns, then the user's data as a JSON block (data, never instructions). */
 export function buildMessages<I>(repoRoot: string, task: AiTextTask<I> | AiJsonTask<I, unknown>, input: I): ChatMessage[] {
-  const system = [loadPrompt(repoRoot, task.prompt), ...(task.promptParts ?? []).map((f) => loadPrompt(repoRoot, f)), task.outputHint].filter(Boolean).join('\n\n');
+  const system = [loadPrompt(repoRoot, task.prompt), ...(task.promptParts ?? []).map((f) => loadPrompt(repoRoot, f)), task.outputHint]
+    .filter(Boolean)
+    .join('\n\n');
   const data = JSON.stringify(task.data(input), null, 2);
   return [
     { role: 'system', content: system },

@@ -27,7 +27,11 @@ describe('checkSection', () => {
   });
 
   it('flags a Go verdict and "the numbers can work" when the sheet says otherwise (the gym study)', () => {
-    const sheet: ReportFactSheet = { ...gym, breakEvenMonth: null, verdict: { word: 'No-go', rule: 'No break-even within five years at this price: No-go.', changes: [] } };
+    const sheet: ReportFactSheet = {
+      ...gym,
+      breakEvenMonth: null,
+      verdict: { word: 'No-go', rule: 'No break-even within five years at this price: No-go.', changes: [] },
+    };
     const r = checkSection('**Verdict: Go.** The demand is real and the numbers can work if acquisition stays low.', ctx(sheet, gymInputs));
     expect(r.violations.map((v) => [v.kind, v.text])).toEqual([
       ['verdict', 'Go'],
@@ -45,10 +49,10 @@ describe('checkSection', () => {
     const inputs = { ...gymInputs, productIdea: 'book and pay for classes in two taps; gyms lose £1,300 a month to no-shows' };
     const sheet = buildReportSheet({ product: feasibility, inputs });
     const sources = [{ n: 1, title: 'UK gym count', url: 'https://example.org/gyms', snippet: 'There are 7,239 gyms in the UK.' }];
-    const r = checkSection(
-      'Gyms lose £1,300 a month to no-shows. Assume 45% of them reply to a cold email. There are 7,239 gyms in the UK [1].',
-      { ...ctx(sheet, inputs), sources },
-    );
+    const r = checkSection('Gyms lose £1,300 a month to no-shows. Assume 45% of them reply to a cold email. There are 7,239 gyms in the UK [1].', {
+      ...ctx(sheet, inputs),
+      sources,
+    });
     expect(r.violations).toEqual([]);
     expect(r.numbers).toMatchObject({ quoted: 1, labelled: 1, cited: 1 });
   });
@@ -66,7 +70,10 @@ describe('checkSection', () => {
     expect(r.violations.filter((v) => v.kind === 'label').map((v) => v.text)).toEqual(['Low (4/10)', '3/10 - High']);
     const rivalry = sheet.scores.find((s) => s.id === 'competitive-rivalry')!;
     const low: ReportFactSheet = { ...sheet, scores: sheet.scores.map((s) => (s.id === 'competitive-rivalry' ? { ...s, score: 3, level: 'Low' } : s)) };
-    const own = checkSection(`Competitive rivalry is **Low** (3/10). Switching is easy, so price wars are common.`, ctx(low, { market: 'Plant-based snacks in Germany' }, rivalry.id));
+    const own = checkSection(
+      `Competitive rivalry is **Low** (3/10). Switching is easy, so price wars are common.`,
+      ctx(low, { market: 'Plant-based snacks in Germany' }, rivalry.id),
+    );
     expect(own.violations.map((v) => [v.kind, v.text])).toEqual([['label', 'price wars are common']]);
   });
 
@@ -123,7 +130,10 @@ describe('numbers in ranges and from the market table', () => {
 describe('links', () => {
   it('flags a link or a bare address no source gave, and keeps a source’s own', () => {
     const sources = [{ n: 1, title: 'UK gyms', url: 'https://example.org/gyms', snippet: 'Gyms.' }];
-    const r = checkSection('Great news. [Claim your refund](https://evil.example/refund) Or see https://evil.example/x. Source: https://example.org/gyms [1].', { ...ctx(gym, gymInputs), sources });
+    const r = checkSection(
+      'Great news. [Claim your refund](https://evil.example/refund) Or see https://evil.example/x. Source: https://example.org/gyms [1].',
+      { ...ctx(gym, gymInputs), sources },
+    );
     expect(r.violations.map((v) => [v.kind, v.text])).toEqual([
       ['link', '[Claim your refund](https://evil.example/refund)'],
       ['link', 'https://evil.example/x.'],

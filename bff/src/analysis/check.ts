@@ -122,7 +122,8 @@ const MATCHES: Record<ClaimKind, ClaimKind[]> = {
 };
 
 /** A sentence that marks its numbers as assumptions, examples or targets (not claims about the market). */
-const LABELLED = /\(assumption\)|\bassum(?:e|es|ed|ing|ption|ptions)\b|\bhypothetical(?:ly)?\b|\bfor example\b|\be\.g\.|\billustrat(?:ive|ion)\b|\(target\)|\btarget:|\bsuccess (?:=|means)/i;
+const LABELLED =
+  /\(assumption\)|\bassum(?:e|es|ed|ing|ption|ptions)\b|\bhypothetical(?:ly)?\b|\bfor example\b|\be\.g\.|\billustrat(?:ive|ion)\b|\(target\)|\btarget:|\bsuccess (?:=|means)/i;
 
 const fmtCurrency = (sheet: FactSheet) => `${sheet.currency.symbol.trim()} (${sheet.currency.code})`;
 
@@ -146,14 +147,17 @@ function verdictOf(phrase: string): Verdict | null {
   return null;
 }
 
-const VERDICT_RE = /\b(?:verdict|recommendation|decision|bottom line)\b\W{0,4}(?:is\W{0,3})?(?:\*\*|__|_)?\s*(go,? with (?:changes|conditions)|no[- ]go|not yet|go\b|pursue(?: with)?|proceed(?: with)?|rework|stop|do not pursue|don't pursue)/gi;
-const PROFITABLE_RE = /\b(?:the numbers (?:can|will|do) work|(?:becomes?|is|turns?) profitable|turns? a profit|reach(?:es|ing)? break[- ]?even|breaks? even (?:in|by|within|around|from))/gi;
+const VERDICT_RE =
+  /\b(?:verdict|recommendation|decision|bottom line)\b\W{0,4}(?:is\W{0,3})?(?:\*\*|__|_)?\s*(go,? with (?:changes|conditions)|no[- ]go|not yet|go\b|pursue(?: with)?|proceed(?: with)?|rework|stop|do not pursue|don't pursue)/gi;
+const PROFITABLE_RE =
+  /\b(?:the numbers (?:can|will|do) work|(?:becomes?|is|turns?) profitable|turns? a profit|reach(?:es|ing)? break[- ]?even|breaks? even (?:in|by|within|around|from))/gi;
 const NO_BREAK_EVEN_RE = /\b(?:no break[- ]?even|never breaks? even|does not break even|doesn't break even|won't break even)\b/gi;
 /** A sentence about another price than the sheet's (the one that would break even). */
 const OTHER_PRICE = /\bat (?:that|this|a|the higher) price\b|\bcharge\b|\bat (?:[A-Za-z]{1,3}\s?)?\S+ a month\b|\bhigher price\b/i;
 const NEGATION = /\b(?:no|not|never|without|n't|cannot|unlikely|fails? to|won't)\b/i;
 
-const LEVEL_SCORE_RE = /\b(Low|Medium|High)\b\**\s*\(\s*(\d+(?:\.\d+)?)\s*\/\s*10\s*\)|(\d+(?:\.\d+)?)\s*\/\s*10\s*\)?\**\s*[-–—:,(]?\s*\**\s*\b(Low|Medium|High)\b/g;
+const LEVEL_SCORE_RE =
+  /\b(Low|Medium|High)\b\**\s*\(\s*(\d+(?:\.\d+)?)\s*\/\s*10\s*\)|(\d+(?:\.\d+)?)\s*\/\s*10\s*\)?\**\s*[-–—:,(]?\s*\**\s*\b(Low|Medium|High)\b/g;
 
 /** Words that contradict a force's level (a Low force described as fierce, a High one as weak). */
 const CONTRADICTS: Record<Level, RegExp | null> = {
@@ -168,7 +172,10 @@ const FRAGMENT_RES: ReadonlyArray<[RegExp, string]> = [
   [/\(\s*\)|""|“”|\*\*\s*\*\*/g, 'an empty quote or bracket'],
   [/(?<![.\w])\.\.(?!\.)/g, 'doubled punctuation'],
   [/\b([A-Za-z]{3,})\s+\1\b/gi, 'a doubled word'],
-  [/\b(?:your (?:first )?market|general \(no clear market\))\s(?:startups|companies|firms|brands|buyers|spending|products|apps|tools|businesses|customers|leaders|incumbents)\b/g, 'a placeholder used as a word of the sentence'],
+  [
+    /\b(?:your (?:first )?market|general \(no clear market\))\s(?:startups|companies|firms|brands|buyers|spending|products|apps|tools|businesses|customers|leaders|incumbents)\b/g,
+    'a placeholder used as a word of the sentence',
+  ],
 ];
 
 /**
@@ -184,7 +191,8 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
     return markdown.slice(u.start, u.end);
   };
   const violations: Violation[] = [];
-  const flag = (kind: ViolationKind, start: number, end: number, expected: string) => violations.push({ kind, text: markdown.slice(start, end), expected, start, end });
+  const flag = (kind: ViolationKind, start: number, end: number, expected: string) =>
+    violations.push({ kind, text: markdown.slice(start, end), expected, start, end });
 
   // Numbers.
   const allowed = sheetNumbers(sheet);
@@ -195,7 +203,9 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
     .filter((a) => a.currency === sheet.currency.code)
     .map((a) => a.value);
   const isSheetSentence = (u: string) => {
-    const t = squash(u).replace(/^[-*\d.)\s|]+/, '').replace(/[|\s]+$/, '');
+    const t = squash(u)
+      .replace(/^[-*\d.)\s|]+/, '')
+      .replace(/[|\s]+$/, '');
     return t.length > 12 && texts.some((x) => x.includes(t) || (x.length >= 40 && t.includes(x)));
   };
   const theirs = [...writtenNumbers(ctx.inputs), ...writtenNumbers(ctx.quoted ?? '')];
@@ -216,7 +226,13 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
     if (c.topic === 'break-even') {
       if (breakEven.some((m) => m === c.value)) counts.sheet += 1;
       else if (LABELLED.test(unit)) counts.labelled += 1;
-      else flag('break-even', c.start, c.end, sheet.kind === 'report' && sheet.breakEvenMonth ? `break-even in month ${sheet.breakEvenMonth}` : 'no break-even within five years');
+      else
+        flag(
+          'break-even',
+          c.start,
+          c.end,
+          sheet.kind === 'report' && sheet.breakEvenMonth ? `break-even in month ${sheet.breakEvenMonth}` : 'no break-even within five years',
+        );
       continue;
     }
     const kinds = MATCHES[c.kind];
@@ -244,11 +260,17 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
     if (sheet.breakEvenMonth === null) {
       for (const m of markdown.matchAll(PROFITABLE_RE)) {
         const unit = unitText(m.index ?? 0);
-        if (NEGATION.test(unit.slice(0, Math.max(0, (m.index ?? 0) - unitAt(m.index ?? 0).start) + m[0].length)) || LABELLED.test(unit) || OTHER_PRICE.test(unit)) continue;
+        if (
+          NEGATION.test(unit.slice(0, Math.max(0, (m.index ?? 0) - unitAt(m.index ?? 0).start) + m[0].length)) ||
+          LABELLED.test(unit) ||
+          OTHER_PRICE.test(unit)
+        )
+          continue;
         flag('break-even', m.index ?? 0, (m.index ?? 0) + m[0].length, 'no break-even within five years at this price');
       }
     } else {
-      for (const m of markdown.matchAll(NO_BREAK_EVEN_RE)) flag('break-even', m.index ?? 0, (m.index ?? 0) + m[0].length, `break-even in month ${sheet.breakEvenMonth}`);
+      for (const m of markdown.matchAll(NO_BREAK_EVEN_RE))
+        flag('break-even', m.index ?? 0, (m.index ?? 0) + m[0].length, `break-even in month ${sheet.breakEvenMonth}`);
     }
   }
 
@@ -276,7 +298,9 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
         if (word !== own.level) flag('label', m.index ?? 0, (m.index ?? 0) + m[0].length, `${own.label} is ${own.score}/10, which is ${own.level}`);
       }
       const against = CONTRADICTS[own.level];
-      if (against) for (const m of markdown.matchAll(new RegExp(against.source, 'gi'))) flag('label', m.index ?? 0, (m.index ?? 0) + m[0].length, `${own.label} is ${own.level} (${own.score}/10)`);
+      if (against)
+        for (const m of markdown.matchAll(new RegExp(against.source, 'gi')))
+          flag('label', m.index ?? 0, (m.index ?? 0) + m[0].length, `${own.label} is ${own.level} (${own.score}/10)`);
     }
   }
 
@@ -293,7 +317,13 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
       const end = start + m[0].length;
       if (named.some((n) => start < n.end && end > n.start)) continue;
       named.push({ start, end });
-      const ok = allowedNames.has(name) || PLATFORM_NAMES.includes(name) || marketText.includes(name) || ctx.inputs.includes(name) || (ctx.quoted ?? '').includes(name) || sourceText.includes(name);
+      const ok =
+        allowedNames.has(name) ||
+        PLATFORM_NAMES.includes(name) ||
+        marketText.includes(name) ||
+        ctx.inputs.includes(name) ||
+        (ctx.quoted ?? '').includes(name) ||
+        sourceText.includes(name);
       if (!ok) flag('competitor', start, end, `${name} belongs to ${markets.join(', ')}, not to ${sheet.market.label}`);
     }
   }
@@ -301,7 +331,13 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
   // Citations of sources the section was not given.
   const given = new Set((ctx.sources ?? []).map((x) => x.n));
   for (const m of markdown.matchAll(/\[(\d{1,3})\](?!\()/g)) {
-    if (!given.has(Number(m[1]))) flag('citation', m.index ?? 0, (m.index ?? 0) + m[0].length, given.size ? `cite only the sources given (${[...given].map((n) => `[${n}]`).join(', ')})` : 'no sources were consulted: cite none');
+    if (!given.has(Number(m[1])))
+      flag(
+        'citation',
+        m.index ?? 0,
+        (m.index ?? 0) + m[0].length,
+        given.size ? `cite only the sources given (${[...given].map((n) => `[${n}]`).join(', ')})` : 'no sources were consulted: cite none',
+      );
   }
 
   // Links: only to a source the section was given (a model's link is text a founder may click).
@@ -326,7 +362,11 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
 }
 
 /** Lower-case words only: how a quote of the founder's text is recognised after markdown was stripped from it. */
-const plainWords = (s: string) => ` ${s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+const plainWords = (s: string) =>
+  ` ${s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
 
 /** The sheet's figure nearest to a wrong claim, for the repair round's message. */
 function closest(c: NumberClaim, allowed: Allowed[]): string {
@@ -369,7 +409,10 @@ export function dropViolations(markdown: string, violations: ReadonlyArray<Viola
 
 /** Blank runs collapsed, headings with nothing under them removed, tables without body rows removed. */
 function tidy(text: string): string {
-  const lines = text.replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').split('\n');
+  const lines = text
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
@@ -388,7 +431,10 @@ function tidy(text: string): string {
     }
     cleaned.push(out[i]);
   }
-  return cleaned.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return cleaned
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /** The message of the repair round: each problem, what the sheet says, and the rules again. */

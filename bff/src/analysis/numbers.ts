@@ -59,7 +59,15 @@ export function numberClaims(text: string): NumberClaim[] {
     const m = /(\d[\d,.'\s]*\d|\d)\s?(k|m|mn|bn|b|thousand|million|billion)?/i.exec(a.text);
     const mult = MULTIPLIERS[(m?.[2] ?? '').toLowerCase()] ?? 1;
     const negative = MINUS.test(text.slice(Math.max(0, at - 2), at)) || (at === 1 && /^[-−]/.test(text));
-    push({ kind: 'money', value: negative ? -a.value : a.value, tolerance: halfUnit(m?.[1]?.trim() ?? String(a.value), mult), currency: a.currency, text: a.text, start: at, end: from });
+    push({
+      kind: 'money',
+      value: negative ? -a.value : a.value,
+      tolerance: halfUnit(m?.[1]?.trim() ?? String(a.value), mult),
+      currency: a.currency,
+      text: a.text,
+      start: at,
+      end: from,
+    });
   }
 
   const scan = (re: RegExp, make: (m: RegExpExecArray) => Omit<NumberClaim, 'start' | 'end' | 'text'> | null, group = 0) => {
@@ -79,25 +87,43 @@ export function numberClaims(text: string): NumberClaim[] {
     tolerance: halfUnit(m[1]),
   }));
   // The start of a percent range ("15-30%", "15 to 30 percent") is a percentage too.
-  scan(/(\d+(?:\.\d+)?)(?=\s?(?:-|–|to)\s?\d+(?:\.\d+)?\s?(?:%|percent\b|per cent\b))/gi, (m) => ({ kind: 'percent', value: Number(m[1]) / 100, tolerance: halfUnit(m[1]) / 100 }), 1);
-  scan(/([-−]?\d+(?:\.\d+)?)\s?(%|percent\b|per cent\b)/gi, (m) => ({ kind: 'percent', value: Number(m[1].replace('−', '-')) / 100, tolerance: halfUnit(m[1]) / 100 }));
+  scan(
+    /(\d+(?:\.\d+)?)(?=\s?(?:-|–|to)\s?\d+(?:\.\d+)?\s?(?:%|percent\b|per cent\b))/gi,
+    (m) => ({ kind: 'percent', value: Number(m[1]) / 100, tolerance: halfUnit(m[1]) / 100 }),
+    1,
+  );
+  scan(/([-−]?\d+(?:\.\d+)?)\s?(%|percent\b|per cent\b)/gi, (m) => ({
+    kind: 'percent',
+    value: Number(m[1].replace('−', '-')) / 100,
+    tolerance: halfUnit(m[1]) / 100,
+  }));
   scan(/LTV\s?\/\s?CAC[^0-9\n|]{0,25}(\d+(?:\.\d+)?)/gi, (m) => ({ kind: 'ratio', value: Number(m[1]), tolerance: halfUnit(m[1]) }), 1);
   scan(/(\d+(?:\.\d+)?)\s?(?:x|×)(?=[\s,.;:)]|$)/g, (m) => ({ kind: 'ratio', value: Number(m[1]), tolerance: halfUnit(m[1]) }), 1);
   scan(/\bbreaks?[- ]?even[^.\n|]{0,40}?\bmonth\s(\d{1,3})\b/gi, (m) => ({ kind: 'months', value: Number(m[1]), tolerance: 0.5, topic: 'break-even' }), 1);
   scan(/\bmonth\s(\d{1,3})\b(?=[^.\n|]{0,30}\bbreaks?[- ]?even)/gi, (m) => ({ kind: 'months', value: Number(m[1]), tolerance: 0.5, topic: 'break-even' }), 1);
-  scan(/\b(\d{1,3})(?:\s|-)months?\b/gi, (m) => {
-    const around = text.slice(Math.max(0, (m.index ?? 0) - 60), (m.index ?? 0) + m[0].length + 40).toLowerCase();
-    return /payback|pays back|pay back|lifetime|stay|build|first version|break[- ]?even/.test(around) ? { kind: 'months', value: Number(m[1]), tolerance: 0.5 } : null;
-  }, 1);
+  scan(
+    /\b(\d{1,3})(?:\s|-)months?\b/gi,
+    (m) => {
+      const around = text.slice(Math.max(0, (m.index ?? 0) - 60), (m.index ?? 0) + m[0].length + 40).toLowerCase();
+      return /payback|pays back|pay back|lifetime|stay|build|first version|break[- ]?even/.test(around)
+        ? { kind: 'months', value: Number(m[1]), tolerance: 0.5 }
+        : null;
+    },
+    1,
+  );
   // Counts: 100 and more, with a separator or a multiplier, never a year or a list number.
-  scan(/(?<![\w.,$£€¥₹/#])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s?(?:k|m|million|thousand|billion)\b|\d{3,})(?![\w%/]|\.\d|,\d)/gi, (m) => {
-    const raw = m[1];
-    const mm = /^(\d+(?:\.\d+)?)\s?(k|m|million|thousand|billion)$/i.exec(raw);
-    const value = mm ? Number(mm[1]) * (MULTIPLIERS[mm[2].toLowerCase()] ?? 1) : toNumber(raw);
-    if (!mm && /^\d{4}$/.test(raw) && value >= 1900 && value <= 2099) return null;
-    if (value < 100) return null;
-    return { kind: 'count', value, tolerance: mm ? halfUnit(mm[1], MULTIPLIERS[mm[2].toLowerCase()] ?? 1) : 0.5 };
-  }, 1);
+  scan(
+    /(?<![\w.,$£€¥₹/#])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s?(?:k|m|million|thousand|billion)\b|\d{3,})(?![\w%/]|\.\d|,\d)/gi,
+    (m) => {
+      const raw = m[1];
+      const mm = /^(\d+(?:\.\d+)?)\s?(k|m|million|thousand|billion)$/i.exec(raw);
+      const value = mm ? Number(mm[1]) * (MULTIPLIERS[mm[2].toLowerCase()] ?? 1) : toNumber(raw);
+      if (!mm && /^\d{4}$/.test(raw) && value >= 1900 && value <= 2099) return null;
+      if (value < 100) return null;
+      return { kind: 'count', value, tolerance: mm ? halfUnit(mm[1], MULTIPLIERS[mm[2].toLowerCase()] ?? 1) : 0.5 };
+    },
+    1,
+  );
   return claims.sort((a, b) => a.start - b.start);
 }
 

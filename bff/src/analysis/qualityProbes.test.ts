@@ -24,10 +24,18 @@ const feasibility = getProduct('new-product-feasibility-study')!;
 const GYMS = { targetMarket: 'Independent gyms in the UK', productIdea: 'book and pay for classes in two taps' };
 const built: ReportFactSheet = buildReportSheet({ product: feasibility, inputs: GYMS });
 /** The issue's gym study: no break-even within five years, so No-go. */
-const gym: ReportFactSheet = { ...built, breakEvenMonth: null, plan: built.plan.filter((f) => !['price-for-break-even', 'break-even-at-that-price'].includes(f.id)), verdict: { ...built.verdict, word: 'No-go' } };
+const gym: ReportFactSheet = {
+  ...built,
+  breakEvenMonth: null,
+  plan: built.plan.filter((f) => !['price-for-break-even', 'break-even-at-that-price'].includes(f.id)),
+  verdict: { ...built.verdict, word: 'No-go' },
+};
 const withBreakEven: ReportFactSheet = { ...gym, breakEvenMonth: 26, verdict: { ...gym.verdict, word: 'Go' } };
 const status = (raw: string, id = 'final-recommendations', sheet = gym, sources?: ReportStatusResponse['flow_execution_steps'][number]['sources']) =>
-  ({ fact_sheet: sheet, flow_execution_steps: [{ id, title: 'T', raw_output: raw, ...(sources ? { sources } : {}) }] }) as Pick<ReportStatusResponse, 'flow_execution_steps' | 'fact_sheet'>;
+  ({ fact_sheet: sheet, flow_execution_steps: [{ id, title: 'T', raw_output: raw, ...(sources ? { sources } : {}) }] }) as Pick<
+    ReportStatusResponse,
+    'flow_execution_steps' | 'fact_sheet'
+  >;
 const kinds = (r: { findings: Array<{ kind: string }> }) => r.findings.map((f) => f.kind);
 
 describe('report-quality probes', () => {
@@ -36,7 +44,14 @@ describe('report-quality probes', () => {
     expect(verdictProblems(`**Verdict: ${gym.verdict.word}.**`, gym)).toEqual([]);
     expect(verdictProblems('**Verdict:** Mixed. There is something here.', gym)).toHaveLength(1);
     expect(breakEvenProblems('Go: the numbers can work and it reaches break-even in month 14.', gym).length).toBeGreaterThanOrEqual(2);
-    const fixable = { ...gym, plan: [...gym.plan, { id: 'price-for-break-even', label: 'x', kind: 'money' as const, value: 40, basis: 'x' }, { id: 'break-even-at-that-price', label: 'x', kind: 'months' as const, value: 30, basis: 'x' }] };
+    const fixable = {
+      ...gym,
+      plan: [
+        ...gym.plan,
+        { id: 'price-for-break-even', label: 'x', kind: 'money' as const, value: 40, basis: 'x' },
+        { id: 'break-even-at-that-price', label: 'x', kind: 'months' as const, value: 30, basis: 'x' },
+      ],
+    };
     expect(breakEvenProblems('At £40 a month it would break even in month 30.', fixable)).toEqual([]);
     expect(breakEvenProblems('At £25 a month it breaks even in month 30.', fixable)).toHaveLength(1);
     expect(breakEvenProblems('No break-even within five years at this price; the numbers cannot work yet.', gym)).toEqual([]);
@@ -90,33 +105,68 @@ describe('report-quality probes', () => {
 
   it('a company of another market, unless the sheet, the founder or a source names it', () => {
     expect(wrongNames('DoorDash, Uber Eats, HelloFresh and Toast compete.', { markets: ['food'], allowed: [] })).toEqual([]);
-    expect(wrongNames('DoorDash and Uber Eats compete.', { markets: ['fitness'], allowed: [] }).map((n) => n.name).sort()).toEqual(['DoorDash', 'Uber Eats']);
+    expect(
+      wrongNames('DoorDash and Uber Eats compete.', { markets: ['fitness'], allowed: [] })
+        .map((n) => n.name)
+        .sort(),
+    ).toEqual(['DoorDash', 'Uber Eats']);
     expect(wrongNames('Unlike DoorDash, it is for gyms.', { markets: ['fitness'], allowed: ['We replace DoorDash for gyms'] })).toEqual([]);
   });
 
   it('a report: each finding in its section, invented citations, sections with sources', () => {
-    const clean = probeReport(status(`**Verdict: ${gym.verdict.word}.** No break-even within five years at this price.`), { product: 'new-product-feasibility-study', inputs: GYMS });
+    const clean = probeReport(status(`**Verdict: ${gym.verdict.word}.** No break-even within five years at this price.`), {
+      product: 'new-product-feasibility-study',
+      inputs: GYMS,
+    });
     expect(clean.findings).toEqual([]);
-    const bad = probeReport(status('**Verdict: Go.** Zillow and Rightmove dominate; 342,213 buyers [7].'), { product: 'new-product-feasibility-study', inputs: GYMS });
+    const bad = probeReport(status('**Verdict: Go.** Zillow and Rightmove dominate; 342,213 buyers [7].'), {
+      product: 'new-product-feasibility-study',
+      inputs: GYMS,
+    });
     expect(kinds(bad).sort()).toEqual(['citation', 'contradiction', 'untraceable', 'wrong-name', 'wrong-name']);
-    const sourced = probeReport(status('Gyms grow [1].', 'market-trends', gym, [{ n: 1, title: 't', url: 'https://a.example', snippet: 's' }]), { product: 'new-product-feasibility-study', inputs: GYMS });
+    const sourced = probeReport(status('Gyms grow [1].', 'market-trends', gym, [{ n: 1, title: 't', url: 'https://a.example', snippet: 's' }]), {
+      product: 'new-product-feasibility-study',
+      inputs: GYMS,
+    });
     expect(sourced).toMatchObject({ sections: 1, withSources: 1, findings: [] });
   });
 
   it('a link to an address none of the sources gave', () => {
     const sources = [{ n: 1, title: 't', url: 'https://source1.example.com/a', snippet: 's' }];
     expect(foreignLinks('See [the study](https://source1.example.com/b) [1].', sources)).toEqual([]);
-    expect(foreignLinks('[Claim your refund](https://evil.example/refund) or http://evil.example/x.', sources)).toEqual(['https://evil.example/refund', 'http://evil.example/x']);
-    expect(kinds(probeValidation({ idea: 'x', targetCustomer: 'y', problemSolved: 'z', feedback: '[Claim your refund](https://evil.example/refund)' }, { expected: ['general'] }))).toEqual(['link']);
+    expect(foreignLinks('[Claim your refund](https://evil.example/refund) or http://evil.example/x.', sources)).toEqual([
+      'https://evil.example/refund',
+      'http://evil.example/x',
+    ]);
+    expect(
+      kinds(
+        probeValidation(
+          { idea: 'x', targetCustomer: 'y', problemSolved: 'z', feedback: '[Claim your refund](https://evil.example/refund)' },
+          { expected: ['general'] },
+        ),
+      ),
+    ).toEqual(['link']);
   });
 
   it('the validation is checked against its fact sheet only when it carries one', () => {
     const answer = { idea: 'x', targetCustomer: 'y', problemSolved: 'z', feedback: '## Validation Score: 9.9/10\n\nThe market is worth $4.7B.' };
     expect(probeValidation(answer, { expected: ['general'] })).toMatchObject({ checked: false, findings: [] });
-    const sheet = { kind: 'validation', score: 6.2, verdict: { word: 'Go with changes', rule: '', changes: [] }, figures: [], factors: [], market: { id: 'general' }, currency: { code: 'USD' } };
+    const sheet = {
+      kind: 'validation',
+      score: 6.2,
+      verdict: { word: 'Go with changes', rule: '', changes: [] },
+      figures: [],
+      factors: [],
+      market: { id: 'general' },
+      currency: { code: 'USD' },
+    };
     const r = probeValidation({ ...answer, factSheet: sheet } as never, { expected: ['general'] });
     expect(r.checked).toBe(true);
-    expect(r.findings.map((f) => `${f.kind} ${f.text}`)).toEqual(['contradiction Validation Score: 9.9/10', 'untraceable ## Validation Score: 9.9/10', 'untraceable The market is worth $4.7B.']);
+    expect(r.findings.map((f) => `${f.kind} ${f.text}`)).toEqual([
+      'contradiction Validation Score: 9.9/10',
+      'untraceable ## Validation Score: 9.9/10',
+      'untraceable The market is worth $4.7B.',
+    ]);
   });
 
   it('step 3: a month card with another month’s number, and a chat reply that never says how many users were lost', () => {
@@ -127,7 +177,14 @@ describe('report-quality probes', () => {
     const sheet = { kind: 'simulation', months, figures: [], market: { id: 'fitness' }, currency: { code: 'GBP' } } as unknown as SimulationFactSheet;
     const card = (m: (typeof months)[number], title: string) => ({ month: m.month, users: m.users, title, wins: [], challenges: [] });
     const run = (title: string, reply: string) =>
-      probeStep3({ simulation: { simulation: [card(months[0], title), card(months[1], 'Month 2: 8 users left')], factSheet: sheet }, chat: { month: 2, reply }, validation: { idea: 'gym app', targetCustomer: 'gyms with 3 to 12 trainers', problemSolved: 'no-shows' } }, { expected: ['fitness'] });
+      probeStep3(
+        {
+          simulation: { simulation: [card(months[0], title), card(months[1], 'Month 2: 8 users left')], factSheet: sheet },
+          chat: { month: 2, reply },
+          validation: { idea: 'gym app', targetCustomer: 'gyms with 3 to 12 trainers', problemSolved: 'no-shows' },
+        },
+        { expected: ['fitness'] },
+      );
     expect(run('First 90 users', 'You lost 8 users in Month 2 and grew 29%.').findings).toEqual([]);
     expect(run('Gyms with 3 to 12 trainers signed up', 'You lost 8 users in Month 2 and grew 29%.').findings).toEqual([]);
     expect(run('12 users left', 'You lost 8 users in Month 2 and grew 29%.').findings.map((f) => f.section)).toEqual(['month 1']);

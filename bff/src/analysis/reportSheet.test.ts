@@ -6,7 +6,10 @@ import { decideVerdict } from './verdict';
 const feasibility = getProduct('new-product-feasibility-study')!;
 
 describe('buildReportSheet', () => {
-  const gym = buildReportSheet({ product: feasibility, inputs: { targetMarket: 'Independent gyms in the UK', productIdea: 'book and pay for classes in two taps' } });
+  const gym = buildReportSheet({
+    product: feasibility,
+    inputs: { targetMarket: 'Independent gyms in the UK', productIdea: 'book and pay for classes in two taps' },
+  });
   const f = (id: string) => [...gym.sizing, ...gym.economics, ...gym.plan].find((x) => x.id === id)!;
 
   it('reads the market, the place and its currency', () => {
@@ -25,7 +28,15 @@ describe('buildReportSheet', () => {
   it('adds the five years up and finds the break-even month', () => {
     for (const y of gym.years) expect(y.profit).toBe(y.revenue - y.costs);
     expect(gym.years).toHaveLength(5);
-    const run = forecast({ price: f('price').value, margin: f('gross-margin').value, cac: f('cac').value, lifetime: f('lifetime').value, team: f('team').value, salary: f('salary').value, customersY3: f('customers-y3').value });
+    const run = forecast({
+      price: f('price').value,
+      margin: f('gross-margin').value,
+      cac: f('cac').value,
+      lifetime: f('lifetime').value,
+      team: f('team').value,
+      salary: f('salary').value,
+      customersY3: f('customers-y3').value,
+    });
     expect(gym.breakEvenMonth).toBe(run.breakEvenMonth);
   });
 
@@ -50,14 +61,27 @@ describe('buildReportSheet', () => {
   });
 
   it('writes amounts in the currency the founder used', () => {
-    const s = buildReportSheet({ product: feasibility, inputs: { targetMarket: 'Cafés in Zürich', productIdea: 'Surplus pastries at closing time for CHF 9 a bag' } });
+    const s = buildReportSheet({
+      product: feasibility,
+      inputs: { targetMarket: 'Cafés in Zürich', productIdea: 'Surplus pastries at closing time for CHF 9 a bag' },
+    });
     expect(s.currency.code).toBe('CHF');
     expect(s.market.place).toBe('Switzerland');
   });
 });
 
 describe('decideVerdict', () => {
-  const base = { ltvCac: 4, payback: 6, highRisks: [], fix: null, currency: buildReportSheet({ product: feasibility, inputs: { targetMarket: 'x', productIdea: 'y' } }).currency, cac: 100, ltv: 400, maxCac: 130, ltvNeeded: 300 };
+  const base = {
+    ltvCac: 4,
+    payback: 6,
+    highRisks: [],
+    fix: null,
+    currency: buildReportSheet({ product: feasibility, inputs: { targetMarket: 'x', productIdea: 'y' } }).currency,
+    cac: 100,
+    ltv: 400,
+    maxCac: 130,
+    ltvNeeded: 300,
+  };
   it.each([
     [{ breakEvenMonth: null }, 'No-go'],
     [{ breakEvenMonth: 20, ltvCac: 0.8 }, 'No-go'],

@@ -70,21 +70,46 @@ function forces(m: Market, p: Profile): SheetScore[] {
   const substitutes = clamp(5 + (crowding < -0.3 ? 1 : 0) + (p.b2b ? 0 : 1), 1, 9);
   const market = m.id === 'general' ? 'a market the analyst has no profile for (neutral)' : m.label;
   return [
-    score('competitive-rivalry', 'Competitive rivalry', rivalry, `5, plus up to 4 for how crowded ${market} is (crowding ${crowding.toFixed(1)} on a scale from -1 crowded to +1 underserved)`),
+    score(
+      'competitive-rivalry',
+      'Competitive rivalry',
+      rivalry,
+      `5, plus up to 4 for how crowded ${market} is (crowding ${crowding.toFixed(1)} on a scale from -1 crowded to +1 underserved)`,
+    ),
     score(
       'threat-of-new-entrants',
       'Threat of new entrants',
       entrants,
       `6${gated ? ', minus 2 for rules that gate a first launch' : ''}${p.b2b ? ', minus 1 for business buyers who need trust before they buy' : ''}${crowding > 0 ? ', plus 1 for an underserved market' : ''}`,
     ),
-    score('supplier-power', 'Supplier power', suppliers, PHYSICAL.has(m.id) ? 'a physical supply chain: suppliers set prices and terms' : REGULATED_PARTNERS.has(m.id) ? 'regulated partners the product depends on' : 'software inputs with alternatives (cloud, payments, app stores)'),
-    score('buyer-power', 'Buyer power', buyers, `${p.b2b ? '5 for business buyers who compare vendors' : '6 for consumers who switch easily'}${crowding < -0.3 ? ', plus 1 because many alternatives compete for them' : ''}`),
-    score('threat-of-substitutes', 'Threat of substitutes', substitutes, `5${crowding < -0.3 ? ', plus 1 for a crowded market' : ''}${p.b2b ? '' : ', plus 1 because consumers fall back on free alternatives'}`),
+    score(
+      'supplier-power',
+      'Supplier power',
+      suppliers,
+      PHYSICAL.has(m.id)
+        ? 'a physical supply chain: suppliers set prices and terms'
+        : REGULATED_PARTNERS.has(m.id)
+          ? 'regulated partners the product depends on'
+          : 'software inputs with alternatives (cloud, payments, app stores)',
+    ),
+    score(
+      'buyer-power',
+      'Buyer power',
+      buyers,
+      `${p.b2b ? '5 for business buyers who compare vendors' : '6 for consumers who switch easily'}${crowding < -0.3 ? ', plus 1 because many alternatives compete for them' : ''}`,
+    ),
+    score(
+      'threat-of-substitutes',
+      'Threat of substitutes',
+      substitutes,
+      `5${crowding < -0.3 ? ', plus 1 for a crowded market' : ''}${p.b2b ? '' : ', plus 1 because consumers fall back on free alternatives'}`,
+    ),
   ];
 }
 
 /** Words in an idea that show a felt problem (a pain, a cost, a frequency). */
-const PAIN_WORDS = /\b(waste|wasted|lose|lost|losing|cost|costly|expensive|late|miss|missed|struggl|frustrat|hate|hard|difficult|slow|manual|every (day|week|month)|hours?|no-shows?|stress|risk|fines?)\b/i;
+const PAIN_WORDS =
+  /\b(waste|wasted|lose|lost|losing|cost|costly|expensive|late|miss|missed|struggl|frustrat|hate|hard|difficult|slow|manual|every (day|week|month)|hours?|no-shows?|stress|risk|fines?)\b/i;
 
 /**
  * Builds the sheet. The sources note says no live sources were consulted; the report pipeline
@@ -106,7 +131,9 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
   const [usdLo, usdHi] = bizOfConsumer ? [p.sector.price[0] * 5, p.sector.price[1] * 8] : p.sector.price;
   const priceLo = pricePoint(usdLo * fx);
   const priceHi = pricePoint(usdHi * fx);
-  const written = readAmounts(allText).find((a) => a.currency === currency.code && (a.per === 'month' || a.per === null) && a.value >= priceLo / 3 && a.value <= priceHi * 5);
+  const written = readAmounts(allText).find(
+    (a) => a.currency === currency.code && (a.per === 'month' || a.per === null) && a.value >= priceLo / 3 && a.value <= priceHi * 5,
+  );
   const price = written ? written.value : pricePoint(Math.sqrt(priceLo * priceHi));
   const priceBasis = written
     ? `the price you wrote (${written.text})`
@@ -143,14 +170,66 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
       high: buyersHi,
       basis: `${perMillion.toLocaleString('en-US')} potential ${unit} per million inhabitants (the analyst's market table for ${p.sector.label}) × ${p.geoMillions.toLocaleString('en-US')} million inhabitants of ${place}; ±40% for how broadly the segment is drawn`,
     }),
-    fig({ id: 'typical-price', label: 'What offers typically cost', kind: 'money', per: 'month', value: pricePoint(Math.sqrt(priceLo * priceHi)), low: priceLo, high: priceHi, basis: `${p.sector.label} offers per ${perWhat}, the analyst's market table` }),
+    fig({
+      id: 'typical-price',
+      label: 'What offers typically cost',
+      kind: 'money',
+      per: 'month',
+      value: pricePoint(Math.sqrt(priceLo * priceHi)),
+      low: priceLo,
+      high: priceHi,
+      basis: `${p.sector.label} offers per ${perWhat}, the analyst's market table`,
+    }),
     fig({ id: 'price', label: 'Price', kind: 'money', per: 'month', value: price, low: rangeLo, high: rangeHi, basis: priceBasis }),
     fig({ id: 'annual-value', label: `Revenue per ${perWhat}`, kind: 'money', per: 'year', value: price * 12, basis: 'price × 12 months' }),
-    fig({ id: 'tam', label: 'Total market (TAM)', kind: 'money', per: 'year', value: tam, low: tamLo, high: tamHi, basis: 'buyers × price × 12; the range multiplies the low ends and the high ends' }),
-    fig({ id: 'sam-share', label: 'Share you can reach', kind: 'percent', value: samShare, low: 0.2, high: 0.4, basis: `the share reachable through ${channel} and ready to adopt a new ${p.b2b ? 'tool' : 'service'} (assumption)` }),
-    fig({ id: 'sam', label: 'Serviceable market (SAM)', kind: 'money', per: 'year', value: sam, low: sig(tamLo * 0.2), high: sig(tamHi * 0.4), basis: 'TAM × share you can reach' }),
-    fig({ id: 'som-share', label: 'Share won in 3 years', kind: 'percent', value: somShare, low: somLoShare, high: somHiShare, basis: `what a new entrant typically wins of a reachable ${p.b2b ? 'business' : 'consumer'} market in three years (assumption)` }),
-    fig({ id: 'som', label: 'Obtainable market in 3 years (SOM)', kind: 'money', per: 'year', value: som, low: sig(tamLo * 0.2 * somLoShare), high: sig(tamHi * 0.4 * somHiShare), basis: 'SAM × share won in 3 years' }),
+    fig({
+      id: 'tam',
+      label: 'Total market (TAM)',
+      kind: 'money',
+      per: 'year',
+      value: tam,
+      low: tamLo,
+      high: tamHi,
+      basis: 'buyers × price × 12; the range multiplies the low ends and the high ends',
+    }),
+    fig({
+      id: 'sam-share',
+      label: 'Share you can reach',
+      kind: 'percent',
+      value: samShare,
+      low: 0.2,
+      high: 0.4,
+      basis: `the share reachable through ${channel} and ready to adopt a new ${p.b2b ? 'tool' : 'service'} (assumption)`,
+    }),
+    fig({
+      id: 'sam',
+      label: 'Serviceable market (SAM)',
+      kind: 'money',
+      per: 'year',
+      value: sam,
+      low: sig(tamLo * 0.2),
+      high: sig(tamHi * 0.4),
+      basis: 'TAM × share you can reach',
+    }),
+    fig({
+      id: 'som-share',
+      label: 'Share won in 3 years',
+      kind: 'percent',
+      value: somShare,
+      low: somLoShare,
+      high: somHiShare,
+      basis: `what a new entrant typically wins of a reachable ${p.b2b ? 'business' : 'consumer'} market in three years (assumption)`,
+    }),
+    fig({
+      id: 'som',
+      label: 'Obtainable market in 3 years (SOM)',
+      kind: 'money',
+      per: 'year',
+      value: som,
+      low: sig(tamLo * 0.2 * somLoShare),
+      high: sig(tamHi * 0.4 * somHiShare),
+      basis: 'SAM × share won in 3 years',
+    }),
     fig({
       id: 'customers-y3',
       label: 'Paying customers by the end of year 3',
@@ -175,8 +254,20 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
   const economics: SheetFigure[] = [
     fig({ id: 'price', label: 'Price', kind: 'money', per: 'month', value: price, basis: priceBasis }),
     fig({ id: 'gross-margin', label: 'Gross margin', kind: 'percent', value: margin, basis: `typical of ${p.sector.label}` }),
-    fig({ id: 'cac', label: 'Customer acquisition cost (CAC)', kind: 'money', value: cac, basis: `the middle of what winning one ${p.b2b ? 'business' : 'consumer'} customer costs in ${p.sector.label}` }),
-    fig({ id: 'lifetime', label: 'Average customer lifetime', kind: 'months', value: lifetime, basis: p.b2b ? 'business customers stay about three years' : 'consumers stay a little over a year' }),
+    fig({
+      id: 'cac',
+      label: 'Customer acquisition cost (CAC)',
+      kind: 'money',
+      value: cac,
+      basis: `the middle of what winning one ${p.b2b ? 'business' : 'consumer'} customer costs in ${p.sector.label}`,
+    }),
+    fig({
+      id: 'lifetime',
+      label: 'Average customer lifetime',
+      kind: 'months',
+      value: lifetime,
+      basis: p.b2b ? 'business customers stay about three years' : 'consumers stay a little over a year',
+    }),
     fig({ id: 'ltv', label: 'Lifetime value (LTV)', kind: 'money', value: ltv, basis: 'price × gross margin × lifetime' }),
     fig({ id: 'ltv-cac', label: 'LTV / CAC', kind: 'ratio', value: ltvCac, basis: 'lifetime value ÷ acquisition cost (3 or more is healthy)' }),
     fig({ id: 'payback', label: 'CAC payback', kind: 'months', value: payback, basis: 'acquisition cost ÷ monthly gross profit per customer' }),
@@ -191,11 +282,36 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
   const buildCost = sig((team * buildMonths * salary) / 12);
   const compliance = pricePoint((gated ? 15_000 : 5_000) * fx);
   const plan: SheetFigure[] = [
-    fig({ id: 'build-months', label: 'First version', kind: 'months', value: buildMonths, basis: `4 months${gated ? ', plus 2 for rules that gate a first launch' : ''}${p.b2b ? ', plus 1 for business integrations' : ''}` }),
-    fig({ id: 'team', label: 'Team', kind: 'count', value: team, basis: p.b2b ? 'two engineers, a product-minded founder and a seller' : 'two engineers and a product-minded founder' }),
-    fig({ id: 'salary', label: 'Cost per person', kind: 'money', per: 'year', value: salary, basis: 'fully loaded, rising 25% a year until year 3 as the team grows' }),
+    fig({
+      id: 'build-months',
+      label: 'First version',
+      kind: 'months',
+      value: buildMonths,
+      basis: `4 months${gated ? ', plus 2 for rules that gate a first launch' : ''}${p.b2b ? ', plus 1 for business integrations' : ''}`,
+    }),
+    fig({
+      id: 'team',
+      label: 'Team',
+      kind: 'count',
+      value: team,
+      basis: p.b2b ? 'two engineers, a product-minded founder and a seller' : 'two engineers and a product-minded founder',
+    }),
+    fig({
+      id: 'salary',
+      label: 'Cost per person',
+      kind: 'money',
+      per: 'year',
+      value: salary,
+      basis: 'fully loaded, rising 25% a year until year 3 as the team grows',
+    }),
     fig({ id: 'build-cost', label: 'Cost of the first version', kind: 'money', value: buildCost, basis: 'team × months × cost per person' }),
-    fig({ id: 'compliance', label: 'Compliance budget before launch', kind: 'money', value: compliance, basis: gated ? 'legal review of rules that gate a first launch' : 'terms, privacy notice and a short legal review' }),
+    fig({
+      id: 'compliance',
+      label: 'Compliance budget before launch',
+      kind: 'money',
+      value: compliance,
+      basis: gated ? 'legal review of rules that gate a first launch' : 'terms, privacy notice and a short legal review',
+    }),
   ];
 
   const model: ForecastInput = { price, margin, cac, lifetime, team, salary, customersY3 };
@@ -205,8 +321,21 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
   const fix = breakEvenMonth === null || breakEvenMonth > 36 ? priceToBreakEven(model, 36) : null;
   if (fix) {
     plan.push(
-      fig({ id: 'price-for-break-even', label: 'Price that breaks even within 3 years', kind: 'money', per: 'month', value: fix.price, basis: 'the lowest price (in 10% steps, up to 3× yours) whose forecast breaks even by month 36, other figures unchanged' }),
-      fig({ id: 'break-even-at-that-price', label: 'Break-even at that price', kind: 'months', value: fix.breakEvenMonth, basis: 'month of break-even at that price' }),
+      fig({
+        id: 'price-for-break-even',
+        label: 'Price that breaks even within 3 years',
+        kind: 'money',
+        per: 'month',
+        value: fix.price,
+        basis: 'the lowest price (in 10% steps, up to 3× yours) whose forecast breaks even by month 36, other figures unchanged',
+      }),
+      fig({
+        id: 'break-even-at-that-price',
+        label: 'Break-even at that price',
+        kind: 'months',
+        value: fix.breakEvenMonth,
+        basis: 'month of break-even at that price',
+      }),
     );
   }
 
@@ -216,7 +345,13 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
   const pains = (`${p.subject} ${p.audience} ${Object.values(inputs).join(' ')}`.match(new RegExp(PAIN_WORDS.source, 'gi')) ?? []).length;
   const crowding = m.crowding;
   const demand = clamp(
-    5 + (p.audience && p.audience !== p.sector.buyers ? 1 : 0) + (pains >= 1 ? 1 : 0) + (crowding > 0.2 ? 1 : 0) - (crowding < -0.4 ? 1 : 0) + (ltvCac >= 3 ? 1 : 0) - (breakEvenMonth === null ? 1 : 0),
+    5 +
+      (p.audience && p.audience !== p.sector.buyers ? 1 : 0) +
+      (pains >= 1 ? 1 : 0) +
+      (crowding > 0.2 ? 1 : 0) -
+      (crowding < -0.4 ? 1 : 0) +
+      (ltvCac >= 3 ? 1 : 0) -
+      (breakEvenMonth === null ? 1 : 0),
     2,
     9,
   );
@@ -234,9 +369,19 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
   const modelScore = breakEvenMonth !== null && breakEvenMonth <= 36 && ltvCac >= 3 ? 8 : breakEvenMonth !== null && ltvCac >= 1 ? 6 : ltvCac >= 1 ? 4 : 2;
   const criteria = [
     score('problem', 'Problem', demand, `the demand score: ${demandBasis}`),
-    score('market', 'Market', marketScore, `${customersY3.toLocaleString('en-US')} paying customers reachable by year 3 (8 from 2,000, 7 from 500, 6 from 150, 5 from 50)`),
+    score(
+      'market',
+      'Market',
+      marketScore,
+      `${customersY3.toLocaleString('en-US')} paying customers reachable by year 3 (8 from 2,000, 7 from 500, 6 from 150, 5 from 50)`,
+    ),
     score('competition', 'Competition', 10 - rivalry, `10 minus competitive rivalry (${rivalry}/10)`),
-    score('business-model', 'Business model', modelScore, 'break-even and LTV/CAC: 8 when break-even comes within 3 years and LTV/CAC is 3 or more, 6 when it comes within 5 years, lower without'),
+    score(
+      'business-model',
+      'Business model',
+      modelScore,
+      'break-even and LTV/CAC: 8 when break-even comes within 3 years and LTV/CAC is 3 or more, 6 when it comes within 5 years, lower without',
+    ),
     score('team', 'Team fit', 5, 'neutral: the inputs say nothing about the team'),
   ];
   const overall = Math.round((criteria.reduce((n, c) => n + c.score, 0) / criteria.length) * 10) / 10;
@@ -251,22 +396,51 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
 
   const risks: RiskFlag[] = [];
   if (breakEvenMonth === null) risks.push({ id: 'no-break-even', severity: 'high', text: 'No break-even within five years at this price.' });
-  else if (breakEvenMonth > 36) risks.push({ id: 'late-break-even', severity: 'medium', text: `Break-even only in month ${breakEvenMonth}, after three years.` });
+  else if (breakEvenMonth > 36)
+    risks.push({ id: 'late-break-even', severity: 'medium', text: `Break-even only in month ${breakEvenMonth}, after three years.` });
   if (ltvCac < 1) risks.push({ id: 'ltv-below-cac', severity: 'high', text: 'A customer costs more to win than they bring in (LTV/CAC below 1).' });
   else if (ltvCac < 3) risks.push({ id: 'thin-ltv-cac', severity: 'medium', text: `LTV/CAC of ${ltvCac.toFixed(1)} is below the healthy 3.` });
   if (payback > 18) risks.push({ id: 'long-payback', severity: 'medium', text: `Winning a customer pays back only after ${payback} months.` });
   if (gated) risks.push({ id: 'regulated', severity: 'medium', text: 'Rules gate the first launch: budget time and legal review before selling.' });
   if (crowding < -0.4) risks.push({ id: 'crowded', severity: 'medium', text: `A crowded market: competitive rivalry ${rivalry}/10.` });
-  if (customersY3 < 100) risks.push({ id: 'small-market', severity: 'medium', text: `Only ${customersY3.toLocaleString('en-US')} paying customers in reach by year 3.` });
-  if (m.id === 'general') risks.push({ id: 'general-market', severity: 'medium', text: 'The market could not be read clearly from your words, so the figures use general assumptions.' });
-  if (evidence?.length) risks.push({ id: 'synthetic-evidence', severity: 'medium', text: 'The interviews quoted are synthetic (AI personas): they are hypotheses, not market data.' });
+  if (customersY3 < 100)
+    risks.push({ id: 'small-market', severity: 'medium', text: `Only ${customersY3.toLocaleString('en-US')} paying customers in reach by year 3.` });
+  if (m.id === 'general')
+    risks.push({
+      id: 'general-market',
+      severity: 'medium',
+      text: 'The market could not be read clearly from your words, so the figures use general assumptions.',
+    });
+  if (evidence?.length)
+    risks.push({
+      id: 'synthetic-evidence',
+      severity: 'medium',
+      text: 'The interviews quoted are synthetic (AI personas): they are hypotheses, not market data.',
+    });
 
-  const verdict = decideVerdict({ breakEvenMonth, ltvCac, payback, highRisks: risks.filter((r) => r.severity === 'high' && r.id !== 'no-break-even' && r.id !== 'ltv-below-cac').map((r) => r.text), fix, currency, maxCac, ltvNeeded, cac, ltv });
+  const verdict = decideVerdict({
+    breakEvenMonth,
+    ltvCac,
+    payback,
+    highRisks: risks.filter((r) => r.severity === 'high' && r.id !== 'no-break-even' && r.id !== 'ltv-below-cac').map((r) => r.text),
+    fix,
+    currency,
+    maxCac,
+    ltvNeeded,
+    cac,
+    ltv,
+  });
 
   return {
     version: 1,
     kind: 'report',
-    market: { id: m.id, label: m.id === 'general' ? 'general (no clear market)' : p.sector.label, general: m.id === 'general', place: p.place?.name ?? null, buyer: p.b2b ? 'business' : 'consumer' },
+    market: {
+      id: m.id,
+      label: m.id === 'general' ? 'general (no clear market)' : p.sector.label,
+      general: m.id === 'general',
+      place: p.place?.name ?? null,
+      buyer: p.b2b ? 'business' : 'consumer',
+    },
     currency,
     subject: p.subject,
     audience: p.audience,

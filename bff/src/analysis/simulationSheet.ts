@@ -25,23 +25,75 @@ export function buildSimulationSheet(model: SimulationModelResult, v: Pick<Valid
     return { month: m.month, users: m.users, newUsers: m.newUsers, churnedUsers: m.churnedUsers, growthPercent: typeof g === 'number' ? g : null };
   });
   const figures: SheetFigure[] = [
-    { id: 'starting-users', label: 'Users in the launch month', kind: 'count', value: a.startingUsers, basis: `15 + 85 × fit${isConsumerMarket(v.targetCustomer) ? ', × 1.5 for a consumer idea' : ''}; fit = 0.6 × interview score + 0.4 × validation score` },
-    { id: 'monthly-growth', label: 'New users in month 2, as a share of month 1', kind: 'percent', value: a.monthlyGrowth, basis: '12% + 38% × fit, slowing by 12% each later month as early adopters run out' },
+    {
+      id: 'starting-users',
+      label: 'Users in the launch month',
+      kind: 'count',
+      value: a.startingUsers,
+      basis: `15 + 85 × fit${isConsumerMarket(v.targetCustomer) ? ', × 1.5 for a consumer idea' : ''}; fit = 0.6 × interview score + 0.4 × validation score`,
+    },
+    {
+      id: 'monthly-growth',
+      label: 'New users in month 2, as a share of month 1',
+      kind: 'percent',
+      value: a.monthlyGrowth,
+      basis: '12% + 38% × fit, slowing by 12% each later month as early adopters run out',
+    },
     { id: 'churn-rate', label: 'Users lost each month', kind: 'percent', value: a.churnRate, basis: '12% − 6% × interview score' },
-    { id: 'completed-interviews', label: 'Interviews completed', kind: 'count', value: a.completedInterviews, basis: 'customers you marked Done in step 3 (of 3)' },
-    { id: 'positive-signals', label: 'Buying signals in the replies', kind: 'count', value: a.positiveSignals, basis: 'phrases such as "would pay" or "sign me up"' },
-    { id: 'negative-signals', label: 'Hesitations in the replies', kind: 'count', value: a.negativeSignals, basis: 'phrases such as "too expensive" or "not sure"' },
-    { id: 'interview-score', label: 'Interview score', kind: 'ratio', value: a.interviewScore, basis: 'half the share of interviews completed, half their tone: (buying signals + 1) ÷ (all signals + 2)' },
-    { id: 'validation-score', label: 'Validation score', kind: 'ratio', value: a.validationScore, basis: 'Val’s score in step 1 ÷ 10, or how specific your three answers are' },
+    {
+      id: 'completed-interviews',
+      label: 'Interviews completed',
+      kind: 'count',
+      value: a.completedInterviews,
+      basis: 'customers you marked Done in step 3 (of 3)',
+    },
+    {
+      id: 'positive-signals',
+      label: 'Buying signals in the replies',
+      kind: 'count',
+      value: a.positiveSignals,
+      basis: 'phrases such as "would pay" or "sign me up"',
+    },
+    {
+      id: 'negative-signals',
+      label: 'Hesitations in the replies',
+      kind: 'count',
+      value: a.negativeSignals,
+      basis: 'phrases such as "too expensive" or "not sure"',
+    },
+    {
+      id: 'interview-score',
+      label: 'Interview score',
+      kind: 'ratio',
+      value: a.interviewScore,
+      basis: 'half the share of interviews completed, half their tone: (buying signals + 1) ÷ (all signals + 2)',
+    },
+    {
+      id: 'validation-score',
+      label: 'Validation score',
+      kind: 'ratio',
+      value: a.validationScore,
+      basis: 'Val’s score in step 1 ÷ 10, or how specific your three answers are',
+    },
   ];
   const risks = months
     .filter((m) => m.churnedUsers > m.newUsers && m.month > 1)
     .slice(0, 1)
-    .map((m) => ({ id: 'churn-over-growth', severity: 'medium' as const, text: `From month ${m.month} you lose more users than you win: retention matters more than acquisition.` }));
+    .map((m) => ({
+      id: 'churn-over-growth',
+      severity: 'medium' as const,
+      text: `From month ${m.month} you lose more users than you win: retention matters more than acquisition.`,
+    }));
   return {
     version: 1,
     kind: 'simulation',
-    market: { id: reading.market?.id ?? 'general', label: reading.market?.label ?? 'general (no clear market)', general: !reading.market, place: place?.name ?? null, buyer: isConsumerMarket(v.targetCustomer) ? 'consumer' : 'business' },
+    market: {
+      id: reading.market?.id ?? 'general',
+      label: reading.market?.label ?? 'general (no clear market)',
+      general: !reading.market,
+      place: place?.name ?? null,
+      buyer: isConsumerMarket(v.targetCustomer) ? 'consumer' : 'business',
+    },
     currency: currencyFor(text, place),
     months,
     figures,
@@ -83,7 +135,11 @@ const NUMBER = /(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w])/g;
  * number the founder wrote): those months are regenerated once, then replaced by the offline
  * narration for that month.
  */
-export function checkMonthTexts(months: ReadonlyArray<Pick<SimulationMonth, 'month' | 'title' | 'wins' | 'challenges' | 'challenge'>>, sheet: SimulationFactSheet, founderText: string): MonthNumberProblem[] {
+export function checkMonthTexts(
+  months: ReadonlyArray<Pick<SimulationMonth, 'month' | 'title' | 'wins' | 'challenges' | 'challenge'>>,
+  sheet: SimulationFactSheet,
+  founderText: string,
+): MonthNumberProblem[] {
   // A founder's number counts as a quote only as they wrote it: a token such as "25-40" or "€12"
   // they used, or a bare number with the word that follows it ("12 practitioners", not "12 users left").
   const bare = (w: string) => w.replace(/[.,;:!?)”"'…]+$/, '').toLowerCase();
@@ -137,7 +193,8 @@ export interface ChatMonth {
 }
 
 /** A count of people or a percentage: "8 users", "12 new sign-ups", "29%". Plan numbers ("talk to 10 of them") are not claims. */
-const CHAT_CLAIM = /(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s?%|\s?percent\b|\s+(?:(?:new|active|paying|more|fewer|lost|churned|existing)\s+)?(?:users?|customers?|people|sign-?ups?|members?|subscribers?)\b)/gi;
+const CHAT_CLAIM =
+  /(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s?%|\s?percent\b|\s+(?:(?:new|active|paying|more|fewer|lost|churned|existing)\s+)?(?:users?|customers?|people|sign-?ups?|members?|subscribers?)\b)/gi;
 const CHAT_LABELLED = /\b(?:say|assume|assuming|e\.g\.|for example|target|aim for|goal)\b/i;
 
 /**

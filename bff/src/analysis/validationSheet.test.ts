@@ -7,9 +7,15 @@ import { buildValidationSheet } from './validationSheet';
 
 type Idea = { idea: string; targetCustomer: string; problemSolved: string };
 const sets = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'test', 'fixtures', 'marketIdeas.json'), 'utf8')) as Record<string, Idea[] | string>;
-const all = Object.values(sets).filter((v): v is Idea[] => Array.isArray(v)).flat();
+const all = Object.values(sets)
+  .filter((v): v is Idea[] => Array.isArray(v))
+  .flat();
 const money: Idea[] = [
-  { idea: 'A fridge tracker app that plans meals from leftovers', targetCustomer: 'Families in Manchester', problemSolved: 'They lose £40 of food every month' },
+  {
+    idea: 'A fridge tracker app that plans meals from leftovers',
+    targetCustomer: 'Families in Manchester',
+    problemSolved: 'They lose £40 of food every month',
+  },
   { idea: 'Shared cargo bikes for small shops', targetCustomer: 'Bakeries in Zürich', problemSolved: 'Deliveries cost CHF 15 each week per shop' },
   { idea: 'A tutoring marketplace for JEE maths', targetCustomer: 'Students in Mumbai', problemSolved: 'Coaching costs ₹5,000 a month' },
   { idea: 'A booking tool for ryokan owners', targetCustomer: 'Small inns in Kyoto, Japan', problemSolved: 'No-shows cost ¥30,000 a night' },
@@ -35,13 +41,28 @@ describe('the validation’s fact sheet', () => {
       const fig = (id: string) => sheet.figures.find((f) => f.id === id)?.value;
       const perCustomer = fig('revenue-per-customer');
       expect({ idea: i.idea, perCustomer: typeof perCustomer }).toEqual({ idea: i.idea, perCustomer: 'number' });
-      kinds.add(sheet.figures.find((f) => f.id === 'revenue-per-customer')!.basis.split(' ').slice(0, 5).join(' '));
+      kinds.add(
+        sheet.figures
+          .find((f) => f.id === 'revenue-per-customer')!
+          .basis.split(' ')
+          .slice(0, 5)
+          .join(' '),
+      );
       const yearly = fig('reach')! * fig('share')! * perCustomer! * 12;
       expect({ idea: i.idea, yearly: fig('yearly') }).toEqual({ idea: i.idea, yearly: Math.max(1, roundSig(yearly, 2)) });
-      expect({ idea: i.idea, customers: fig('customers-for-goal') }).toEqual({ idea: i.idea, customers: Math.max(1, Math.ceil(fig('revenue-goal')! / perCustomer!)) });
+      expect({ idea: i.idea, customers: fig('customers-for-goal') }).toEqual({
+        idea: i.idea,
+        customers: Math.max(1, Math.ceil(fig('revenue-goal')! / perCustomer!)),
+      });
     }
     // Plain monthly prices, yearly prices, commissions, sessions and units with a service plan all met.
-    expect([...kinds].sort()).toEqual(['the middle of the commission', 'the middle of the price', 'the middle of the unit', 'the middle of the yearly', 'two sessions a month at']);
+    expect([...kinds].sort()).toEqual([
+      'the middle of the commission',
+      'the middle of the price',
+      'the middle of the unit',
+      'the middle of the yearly',
+      'two sessions a month at',
+    ]);
   });
 
   it('the offline analyst’s feedback contradicts nothing in its sheet, for every idea of the market sets and four currencies', () => {

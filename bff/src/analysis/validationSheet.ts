@@ -16,8 +16,10 @@ export function buildValidationSheet(input: ValidateRequest): ValidationFactShee
   if (p.urgency === 'low') risks.push({ id: 'nice-to-have', severity: 'high', text: 'The problem reads as a nice-to-have: people agree and then do not pay.' });
   const regulation = regulationOf(p.domain, p.place);
   if (regulation) risks.push({ id: 'regulated', severity: 'medium', text: `The market is regulated: ${regulation}.` });
-  if (p.domain.crowding <= -0.5) risks.push({ id: 'crowded', severity: 'medium', text: `${p.domain.label[0].toUpperCase()}${p.domain.label.slice(1)} is a crowded space.` });
-  if (p.domain.id === 'general') risks.push({ id: 'general-market', severity: 'medium', text: 'The market could not be read clearly from your words, so prices and channels are general.' });
+  if (p.domain.crowding <= -0.5)
+    risks.push({ id: 'crowded', severity: 'medium', text: `${p.domain.label[0].toUpperCase()}${p.domain.label.slice(1)} is a crowded space.` });
+  if (p.domain.id === 'general')
+    risks.push({ id: 'general-market', severity: 'medium', text: 'The market could not be read clearly from your words, so prices and channels are general.' });
   return {
     version: 1,
     kind: 'validation',

@@ -60,5 +60,9 @@ export function decideVerdict(i: VerdictInput): VerdictInfo {
       changes: [],
     };
   }
-  return { word: 'Go with changes', rule: 'Break-even within five years, but not every Go condition holds (break-even by month 36, LTV/CAC of 3 or more, payback within 18 months): Go with changes.', changes };
+  return {
+    word: 'Go with changes',
+    rule: 'Break-even within five years, but not every Go condition holds (break-even by month 36, LTV/CAC of 3 or more, payback within 18 months): Go with changes.',
+    changes,
+  };
 }

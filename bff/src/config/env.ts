@@ -27,10 +27,7 @@ export function findRepoRoot(start = __dirname): string {
 /** An empty variable counts as unset. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-const optionalUrl = z.preprocess(
-  blankToUndefined,
-  z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional(),
-);
+const optionalUrl = z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional());
 
 /** Every setting the BFF reads from the environment, with defaults that make `npm start` work. */
 const schema = z.object({
@@ -65,7 +62,10 @@ const schema = z.object({
     .regex(/^[a-z0-9-]+$/, { error: 'must be lower-case letters, digits and dashes' })
     .default('founder'),
   /** Largest accepted request body. */
-  BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/i, { error: 'must look like 100kb or 1mb' }).default('100kb'),
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(kb|mb)$/i, { error: 'must look like 100kb or 1mb' })
+    .default('100kb'),
   /** How long a graceful shutdown may take before connections are cut. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
   /** pino level. */
@@ -93,23 +93,38 @@ const schema = z.object({
       .optional()
       .transform((v, ctx) => {
         if (v === undefined) return undefined;
-        const keys = v.split(',').map((k) => k.trim()).filter(Boolean);
+        const keys = v
+          .split(',')
+          .map((k) => k.trim())
+          .filter(Boolean);
         if (!keys.length || keys.some((k) => k.length < 32)) ctx.addIssue({ code: 'custom', message: 'every key must be at least 32 characters' });
         return keys;
       }),
   ),
   /** Admin session idle timeout (ms). */
-  ADMIN_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(86_400_000).default(30 * 60_000),
+  ADMIN_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(86_400_000)
+    .default(30 * 60_000),
   /** Admin session absolute lifetime (ms). */
-  ADMIN_SESSION_MAX_AGE_MS: z.coerce.number().int().min(1000).max(7 * 86_400_000).default(8 * 3_600_000),
+  ADMIN_SESSION_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(7 * 86_400_000)
+    .default(8 * 3_600_000),
   /** Failed admin logins allowed per IP within ADMIN_LOGIN_WINDOW_MS before 429. */
   ADMIN_LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
-  ADMIN_LOGIN_WINDOW_MS: z.coerce.number().int().min(1000).max(86_400_000).default(15 * 60_000),
+  ADMIN_LOGIN_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(86_400_000)
+    .default(15 * 60_000),
   /** Key of the HMAC that turns click emails into hashes (production must set its own). */
-  ANALYTICS_HASH_KEY: z.preprocess(
-    blankToUndefined,
-    z.string().min(16, { error: 'must be at least 16 characters' }).default(DEV_ANALYTICS_HASH_KEY),
-  ),
+  ANALYTICS_HASH_KEY: z.preprocess(blankToUndefined, z.string().min(16, { error: 'must be at least 16 characters' }).default(DEV_ANALYTICS_HASH_KEY)),
   /** Batched click writer: flush after this many ms or rows, refuse (503) beyond the buffer bound. */
   ANALYTICS_FLUSH_MS: z.coerce.number().int().min(5).max(250).default(250),
   ANALYTICS_FLUSH_ROWS: z.coerce.number().int().min(1).max(500).default(500),
@@ -132,7 +147,13 @@ const schema = z.object({
       .optional(),
   ),
   /** Put before every Redis key of this deployment (several deployments can share one Redis). */
-  REDIS_KEY_PREFIX: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9:_-]{1,40}$/, { message: 'must be 1-40 letters, digits, : _ -' }).default('val')),
+  REDIS_KEY_PREFIX: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]{1,40}$/, { message: 'must be 1-40 letters, digits, : _ -' })
+      .default('val'),
+  ),
   /** Click-tracking requests allowed per IP and minute. */
   TRACK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   /** Idea validations (POST /api/validate and /api/validate/stream together) allowed per IP and minute. */
@@ -144,7 +165,12 @@ const schema = z.object({
   /** Tokens (prompt + answer, estimated at 4 characters a token) one IP may spend on AI routes per window; past it, 429. */
   AI_TOKEN_BUDGET_PER_IP: z.coerce.number().int().min(1000).max(1_000_000_000).default(300_000),
   /** The window of AI_TOKEN_BUDGET_PER_IP (ms, default one hour). */
-  AI_TOKEN_BUDGET_WINDOW_MS: z.coerce.number().int().min(1000).max(30 * 86_400_000).default(3_600_000),
+  AI_TOKEN_BUDGET_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(30 * 86_400_000)
+    .default(3_600_000),
   /** AI provider: auto (openai when OPENAI_API_KEY or OPENAI_BASE_URL is set, else offline), openai, offline. */
   AI_PROVIDER: z.enum(['auto', 'openai', 'offline']).default('auto'),
   /** Key for the openai provider (never logged). */
@@ -191,7 +217,10 @@ const schema = z.object({
   /** `smtp://user:pass@host:587` (or smtps://) for report mails; unset keeps mails in the outbox table. */
   SMTP_URL: z.preprocess(
     blankToUndefined,
-    z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
+    z
+      .string()
+      .regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' })
+      .optional(),
   ),
   /** Sender of report mails. */
   MAIL_FROM: z.string().min(3).default('Val Reports <reports@val.localhost>'),
@@ -218,12 +247,18 @@ const schema = z.object({
   /** Stripe secret key: real Stripe Checkout. Unset outside production: the built-in TEST MODE checkout. */
   STRIPE_SECRET_KEY: z.preprocess(
     blankToUndefined,
-    z.string().regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'must look like sk_test_… or sk_live_…' }).optional(),
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'must look like sk_test_… or sk_live_…' })
+      .optional(),
   ),
   /** Signing secret of the Stripe webhook endpoint POST /api/stripe/webhook (whsec_…). */
   STRIPE_WEBHOOK_SECRET: z.preprocess(
     blankToUndefined,
-    z.string().regex(/^whsec_\w+$/, { error: 'must look like whsec_…' }).optional(),
+    z
+      .string()
+      .regex(/^whsec_\w+$/, { error: 'must look like whsec_…' })
+      .optional(),
   ),
   /** Stripe API address override (e.g. http://localhost:12111 for stripe-mock). */
   STRIPE_API_URL: optionalUrl,
@@ -269,7 +304,12 @@ const schema = z.object({
    */
   REPORT_EVENTS_POLL: z.enum(['shared', 'per-stream']).default('shared'),
   /** Lifetime of a paid-flow sign-in (ms; default 1 h: enough to pay, short if a device is shared). Logout ends it at once. */
-  SIGN_IN_SESSION_MAX_AGE_MS: z.coerce.number().int().min(60_000).max(30 * 86_400_000).default(3_600_000),
+  SIGN_IN_SESSION_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(30 * 86_400_000)
+    .default(3_600_000),
   /** First retry of a mail that could not be sent (ms); doubled per try, at most an hour apart. */
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   /** How often a process looks for mails due again (ms). */
@@ -290,10 +330,7 @@ const schema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   /** "Entrepreneurs validated" = stored validations + this baseline (GET /api/public-stats). */
-  VALIDATED_BASELINE: z.preprocess(
-    blankToUndefined,
-    z.coerce.number().int().min(0).max(1e12).default(DEFAULT_VALIDATED_BASELINE),
-  ),
+  VALIDATED_BASELINE: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1e12).default(DEFAULT_VALIDATED_BASELINE)),
   /**
    * Trust badges this deployment shows: unset = every badge enabled in the content module,
    * `none` = no badges, or a comma list of badge ids (e.g. `gdpr`).
@@ -306,7 +343,10 @@ const schema = z.object({
       .transform((v, ctx) => {
         if (v === undefined) return null;
         if (v.trim().toLowerCase() === 'none') return [] as string[];
-        const ids = v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+        const ids = v
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean);
         const known = TRUST_BADGES.map((b) => b.id);
         const unknown = ids.filter((id) => !known.includes(id));
         if (unknown.length) ctx.addIssue({ code: 'custom', message: `unknown badge ${unknown.join(', ')} (known: ${known.join(', ')}, or none)` });
@@ -356,7 +396,9 @@ function searchProblems(raw: Pick<RawConfig, 'SEARCH_PROVIDER' | 'SEARCH_URL' | 
     return ['SEARCH_URL: SEARCH_PROVIDER=searxng needs SEARCH_URL, the address of your SearxNG instance (e.g. http://localhost:8888)'];
   }
   if ((raw.SEARCH_PROVIDER === 'tavily' || raw.SEARCH_PROVIDER === 'brave') && !raw.SEARCH_API_KEY) {
-    return [`SEARCH_API_KEY: SEARCH_PROVIDER=${raw.SEARCH_PROVIDER} needs SEARCH_API_KEY, your ${raw.SEARCH_PROVIDER === 'tavily' ? 'Tavily' : 'Brave Search'} API key`];
+    return [
+      `SEARCH_API_KEY: SEARCH_PROVIDER=${raw.SEARCH_PROVIDER} needs SEARCH_API_KEY, your ${raw.SEARCH_PROVIDER === 'tavily' ? 'Tavily' : 'Brave Search'} API key`,
+    ];
   }
   return [];
 }
@@ -371,28 +413,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const productionProblems: string[] = [];
   if (raw.NODE_ENV === 'production') {
     if (raw.ANALYTICS_HASH_KEY === DEV_ANALYTICS_HASH_KEY) productionProblems.push('ANALYTICS_HASH_KEY: must be set in production');
-    if ((raw.ADMIN_PASSWORD || raw.ADMIN_PASSWORD_HASH) && !raw.SESSION_KEYS) productionProblems.push('SESSION_KEYS: must be set in production when the admin is enabled');
-    if (!raw.SESSION_KEYS && !(raw.ADMIN_PASSWORD || raw.ADMIN_PASSWORD_HASH)) productionProblems.push('SESSION_KEYS: must be set in production (it signs the sign-in cookie of the paid flow)');
-    if (!raw.PUBLIC_URL) productionProblems.push('PUBLIC_URL: must be set in production (the exact sign-in redirect URI and checkout return URLs are built from it)');
-    if (!raw.OIDC_ISSUER) productionProblems.push('OIDC_ISSUER: must be set in production — the embedded development sign-in never runs in production; set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (e.g. https://accounts.google.com)');
-    if (!raw.STRIPE_SECRET_KEY || !raw.STRIPE_WEBHOOK_SECRET) productionProblems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: must be set in production — the built-in TEST MODE checkout never runs in production');
+    if ((raw.ADMIN_PASSWORD || raw.ADMIN_PASSWORD_HASH) && !raw.SESSION_KEYS)
+      productionProblems.push('SESSION_KEYS: must be set in production when the admin is enabled');
+    if (!raw.SESSION_KEYS && !(raw.ADMIN_PASSWORD || raw.ADMIN_PASSWORD_HASH))
+      productionProblems.push('SESSION_KEYS: must be set in production (it signs the sign-in cookie of the paid flow)');
+    if (!raw.PUBLIC_URL)
+      productionProblems.push('PUBLIC_URL: must be set in production (the exact sign-in redirect URI and checkout return URLs are built from it)');
+    if (!raw.OIDC_ISSUER)
+      productionProblems.push(
+        'OIDC_ISSUER: must be set in production — the embedded development sign-in never runs in production; set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (e.g. https://accounts.google.com)',
+      );
+    if (!raw.STRIPE_SECRET_KEY || !raw.STRIPE_WEBHOOK_SECRET)
+      productionProblems.push(
+        'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: must be set in production — the built-in TEST MODE checkout never runs in production',
+      );
   }
   productionProblems.push(...searchProblems(raw));
-  if (raw.OIDC_ISSUER && (!raw.OIDC_CLIENT_ID || !raw.OIDC_CLIENT_SECRET)) productionProblems.push('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: must be set with OIDC_ISSUER');
+  if (raw.OIDC_ISSUER && (!raw.OIDC_CLIENT_ID || !raw.OIDC_CLIENT_SECRET))
+    productionProblems.push('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: must be set with OIDC_ISSUER');
   if (productionProblems.length) throw new ConfigError(productionProblems);
   const repoRoot = findRepoRoot();
-  const remoteDists = Object.fromEntries(
-    REMOTE_NAMES.map((n) => [n, path.join(repoRoot, `mf-${n}`, 'dist')]),
-  ) as Record<RemoteName, string>;
+  const remoteDists = Object.fromEntries(REMOTE_NAMES.map((n) => [n, path.join(repoRoot, `mf-${n}`, 'dist')])) as Record<RemoteName, string>;
   const override: Record<RemoteName, string | undefined> = {
     validation: raw.REMOTE_VALIDATION_URL,
     simulation: raw.REMOTE_SIMULATION_URL,
     catalogue: raw.REMOTE_CATALOGUE_URL,
     admin: raw.REMOTE_ADMIN_URL,
   };
-  const remoteUrls = Object.fromEntries(
-    REMOTE_NAMES.map((n) => [n, remoteEntryUrl(override[n] ?? `/remotes/${n}/`)]),
-  ) as Record<RemoteName, string>;
+  const remoteUrls = Object.fromEntries(REMOTE_NAMES.map((n) => [n, remoteEntryUrl(override[n] ?? `/remotes/${n}/`)])) as Record<RemoteName, string>;
   const { DATA_DIR, SHELL_DIST, ...rest } = raw;
   return {
     ...rest,

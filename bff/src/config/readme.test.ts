@@ -16,7 +16,11 @@ const sectionOf = (heading: string) => {
 };
 const section = sectionOf('Connecting a model');
 /** The table row of `name` in a section ('' when there is none). */
-const rowOf = (text: string, name: string) => text.split('\n').filter((l) => l.startsWith('|')).find((r) => r.includes(`\`${name}\``)) ?? '';
+const rowOf = (text: string, name: string) =>
+  text
+    .split('\n')
+    .filter((l) => l.startsWith('|'))
+    .find((r) => r.includes(`\`${name}\``)) ?? '';
 
 describe('README: Connecting a model', () => {
   it('exists', () => {

@@ -68,7 +68,16 @@ export function createDb(opts: DbOptions): Database {
     const url = opts.url.replace(/^mariadb:/, 'mysql:');
     knex = knexFactory({
       client: 'mysql2',
-      connection: { uri: url, charset: 'utf8mb4', timezone: 'Z', dateStrings: false, supportBigNumbers: true, connectTimeout: 5000, enableKeepAlive: true, keepAliveInitialDelay: 10_000 } as unknown as Knex.MySqlConnectionConfig,
+      connection: {
+        uri: url,
+        charset: 'utf8mb4',
+        timezone: 'Z',
+        dateStrings: false,
+        supportBigNumbers: true,
+        connectTimeout: 5000,
+        enableKeepAlive: true,
+        keepAliveInitialDelay: 10_000,
+      } as unknown as Knex.MySqlConnectionConfig,
       pool: { min: opts.pool?.min ?? 0, max: opts.pool?.max ?? 10 },
       acquireConnectionTimeout: 5000,
       log: knexLog(opts.logger),
@@ -108,7 +117,11 @@ export function createDb(opts: DbOptions): Database {
     },
     async appliedMigrations() {
       if (!(await knex.schema.hasTable('knex_migrations'))) return [];
-      const rows = (await knex('knex_migrations').select('name', 'batch', 'migration_time').orderBy('id')) as Array<{ name: string; batch: number | string; migration_time: unknown }>;
+      const rows = (await knex('knex_migrations').select('name', 'batch', 'migration_time').orderBy('id')) as Array<{
+        name: string;
+        batch: number | string;
+        migration_time: unknown;
+      }>;
       return rows.map((r) => ({ name: r.name, batch: Number(r.batch), appliedAt: r.migration_time }));
     },
     async ping(timeoutMs = 1500) {

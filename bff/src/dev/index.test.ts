@@ -36,7 +36,14 @@ describe('the development stand-ins each config turns on', () => {
   });
 
   it('with OIDC_ISSUER and a Stripe key outside production: neither the embedded sign-in nor the card form', async () => {
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', OIDC_ISSUER: 'https://accounts.example.com', OIDC_CLIENT_ID: 'val', OIDC_CLIENT_SECRET: 's', STRIPE_SECRET_KEY: 'sk_test_x' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      OIDC_ISSUER: 'https://accounts.example.com',
+      OIDC_CLIENT_ID: 'val',
+      OIDC_CLIENT_SECRET: 's',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+    });
     const dev = await createDevStandIns({ config, logger: createLogger(config) });
     expect(dev.signIn).toBeNull();
     expect(dev.testCheckout).toBeNull();

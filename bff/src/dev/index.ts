@@ -17,7 +17,11 @@ export async function createDevStandIns({ config, logger }: { config: Config; lo
   // Without OIDC_ISSUER (never in production; the sign-in service refuses it there): the embedded provider.
   const signIn =
     !config.OIDC_ISSUER && !config.isProduction
-      ? (await import('./oidc/embedded')).createEmbeddedOidc({ logger, clientId: config.OIDC_CLIENT_ID ?? EMBEDDED_CLIENT_ID, clientSecret: `dev-${randomUUID()}` })
+      ? (await import('./oidc/embedded')).createEmbeddedOidc({
+          logger,
+          clientId: config.OIDC_CLIENT_ID ?? EMBEDDED_CLIENT_ID,
+          clientSecret: `dev-${randomUUID()}`,
+        })
       : null;
   // Without a Stripe key (never in production; the payments service refuses it there): the TEST MODE card form.
   const testCheckout = !config.STRIPE_SECRET_KEY && !config.isProduction ? (await import('./testCheckout')).addTestCheckoutRoutes : null;

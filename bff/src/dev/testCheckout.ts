@@ -14,8 +14,7 @@ export const TEST_CHECKOUT_TITLE = 'Checkout';
 /** The banner that marks it. */
 export const TEST_MODE_BADGE = 'TEST MODE';
 
-const money = (cents: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+const money = (cents: number, currency: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 
 export interface TestCheckoutView {
   payment: Payment;

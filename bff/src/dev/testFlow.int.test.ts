@@ -23,7 +23,10 @@ describe('the /test page endpoint outside production (POST/GET /api/admin/test-f
     const { success, execution_id } = await json(r);
     expect(success).toBe(true);
     const job = await app.deps.reports.get(execution_id);
-    expect(job).toMatchObject({ product: 'new-product-feasibility-study', inputs: { targetMarket: TEST_FLOW_SAMPLE.TARGET_MARKET, productIdea: TEST_FLOW_SAMPLE.PRODUCT_IDEA } });
+    expect(job).toMatchObject({
+      product: 'new-product-feasibility-study',
+      inputs: { targetMarket: TEST_FLOW_SAMPLE.TARGET_MARKET, productIdea: TEST_FLOW_SAMPLE.PRODUCT_IDEA },
+    });
 
     let status = '';
     for (let i = 0; i < 100 && status !== 'finished' && status !== 'failed'; i++) {

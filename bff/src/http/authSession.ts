@@ -159,7 +159,12 @@ export function authSessions(opts: AuthSessionOptions): AuthSessions {
       if (old) await store.delete(sidHash(old));
       const sid = randomBytes(32).toString('base64url');
       const at = now();
-      await store.create(sidHash(sid), { email: user.email, ...(user.name ? { name: user.name } : {}), createdAt: new Date(at), expiresAt: new Date(at + maxAgeMs) });
+      await store.create(sidHash(sid), {
+        email: user.email,
+        ...(user.name ? { name: user.name } : {}),
+        createdAt: new Date(at),
+        expiresAt: new Date(at + maxAgeMs),
+      });
       writeCookie(ctx, { sid });
       sweep();
       return { ...user, at };

@@ -24,7 +24,7 @@ function hextets(addr: string): number[] {
 /** RFC 5952 text of 8 groups: lower case, the longest run of two or more zero groups as `::`. */
 function formatV6(groups: number[]): string {
   let best = { at: -1, len: 1 };
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     let j = i;
     while (j < 8 && groups[j] === 0) j += 1;
     if (j - i > best.len) best = { at: i, len: j - i };
@@ -53,7 +53,9 @@ function bareAddress(raw: string): string {
  * allowance), written `2001:db8:7:1::/64`. Anything else is kept as given (trimmed, lower case).
  */
 export function clientKey(raw: string | undefined, prefixBits: number = DEFAULT_IPV6_PREFIX_BITS): string {
-  const addr = bareAddress(raw ?? '').replace(/%[^%]*$/, '').toLowerCase();
+  const addr = bareAddress(raw ?? '')
+    .replace(/%[^%]*$/, '')
+    .toLowerCase();
   if (!addr) return 'unknown';
   if (isIPv4(addr)) return addr;
   if (!isIPv6(addr)) return addr.slice(0, MAX_RAW_KEY);

@@ -6,11 +6,7 @@ import type { Middleware } from 'koa';
  * button, the TEST MODE card form and the embedded development sign-in. Every other route is
  * JSON-only.
  */
-export const FORM_ROUTES: ReadonlyArray<RegExp> = [
-  /^\/api\/checkout\/session$/,
-  /^\/checkout\/test\/[^/]+$/,
-  /^\/oidc\/interaction\/[^/]+\/(login|abort)$/,
-];
+export const FORM_ROUTES: ReadonlyArray<RegExp> = [/^\/api\/checkout\/session$/, /^\/checkout\/test\/[^/]+$/, /^\/oidc\/interaction\/[^/]+\/(login|abort)$/];
 
 export interface BodyParsersOptions {
   /** Largest accepted body (bytes or a string such as '100kb'). */
@@ -18,8 +14,7 @@ export interface BodyParsersOptions {
   formRoutes?: ReadonlyArray<RegExp>;
 }
 
-const hasBody = (headers: Record<string, string | string[] | undefined>) =>
-  Boolean(headers['transfer-encoding']) || Number(headers['content-length'] ?? 0) > 0;
+const hasBody = (headers: Record<string, string | string[] | undefined>) => Boolean(headers['transfer-encoding']) || Number(headers['content-length'] ?? 0) > 0;
 
 /**
  * JSON bodies everywhere; form bodies only on FORM_ROUTES. A body of another type on a JSON route

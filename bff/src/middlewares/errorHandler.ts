@@ -33,7 +33,8 @@ function protoKeyPath(text: string): string | null {
 /** Body-parser and other http-errors (4xx) mapped to our codes and clear messages. */
 function fromHttpError(err: HttpishError & { code?: unknown; body?: unknown }): AppError | null {
   // A Content-Encoding (gzip, deflate, br) body that does not decompress: zlib errors carry no status.
-  if (typeof err.code === 'string' && /^(Z_|ERR_BROTLI)/.test(err.code)) return new AppError(400, ErrorCode.BadRequest, 'Request body could not be decompressed');
+  if (typeof err.code === 'string' && /^(Z_|ERR_BROTLI)/.test(err.code))
+    return new AppError(400, ErrorCode.BadRequest, 'Request body could not be decompressed');
   const status = err.status ?? err.statusCode;
   if (!status || status < 400 || status >= 500) return null;
   if (status === 413) return new AppError(413, ErrorCode.PayloadTooLarge, 'Request body is too large');
@@ -41,7 +42,11 @@ function fromHttpError(err: HttpishError & { code?: unknown; body?: unknown }): 
   // The JSON parser (bourne) refuses a `__proto__` key, which could pollute every object's prototype.
   if (status === 400 && /forbidden prototype property/.test(err.message ?? '')) {
     const where = typeof err.body === 'string' ? protoKeyPath(err.body) : null;
-    return new AppError(400, ErrorCode.BadRequest, `Request body refused: the key "__proto__"${where ? ` (at ${where})` : ''} is not allowed, as it could change every object of the server`);
+    return new AppError(
+      400,
+      ErrorCode.BadRequest,
+      `Request body refused: the key "__proto__"${where ? ` (at ${where})` : ''} is not allowed, as it could change every object of the server`,
+    );
   }
   if (status === 400 && (err.type === 'entity.parse.failed' || /json/i.test(err.message ?? '')))
     return new AppError(400, ErrorCode.InvalidJson, 'Request body is not valid JSON');

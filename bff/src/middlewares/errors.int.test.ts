@@ -60,7 +60,10 @@ describe('error handling of the API', () => {
     const r = await app.fetch('/api/probe', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(r.status).toBe(400);
     expect(await r.json()).toEqual({
-      error: { code: 'bad_request', message: `Request body refused: the key "__proto__" (at ${where}) is not allowed, as it could change every object of the server` },
+      error: {
+        code: 'bad_request',
+        message: `Request body refused: the key "__proto__" (at ${where}) is not allowed, as it could change every object of the server`,
+      },
     });
     expect(Object.prototype).not.toHaveProperty('polluted');
   });

@@ -14,7 +14,16 @@ describe('request ids', () => {
   const lines: Array<Record<string, unknown>> = [];
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'val-reqid-'));
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, REPORT_WORKER: 'off', ADMIN_PASSWORD: 'the right password', ADMIN_LOGIN_MAX_FAILURES: '100' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      REPORT_WORKER: 'off',
+      ADMIN_PASSWORD: 'the right password',
+      ADMIN_LOGIN_MAX_FAILURES: '100',
+    });
     running = await startServer(config, { log: { write: (line: string) => void lines.push(JSON.parse(line)) } });
   });
   afterAll(async () => {
@@ -24,7 +33,11 @@ describe('request ids', () => {
 
   /** A failed admin login: it writes one warning line while it is served. */
   const failedLogin = (headers: Record<string, string> = {}) =>
-    fetch(`${running.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ password: 'wrong' }) });
+    fetch(`${running.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ password: 'wrong' }),
+    });
   const loginLines = (id: string | null) => lines.filter((l) => l.msg === 'admin login failed' && l.reqId === id);
 
   it('answers with a generated id, and the log line of that request has it', async () => {
@@ -48,16 +61,18 @@ describe('request ids', () => {
     expect(health.headers.get('x-request-id')).toBe('abc');
   });
 
-  it.each([['too long', 'a'.repeat(65)], ['a space', 'two words'], ['a backslash', 'abc\\def'], ['empty', '']])(
-    'replaces an incoming id that is %s with a generated one',
-    async (_label, bad) => {
-      const r = await failedLogin({ 'x-request-id': bad });
-      const id = r.headers.get('x-request-id');
-      expect(id).not.toBe(bad);
-      expect(id).toMatch(/^[0-9a-f-]{36}$/);
-      expect(loginLines(id)).toHaveLength(1);
-    },
-  );
+  it.each([
+    ['too long', 'a'.repeat(65)],
+    ['a space', 'two words'],
+    ['a backslash', 'abc\\def'],
+    ['empty', ''],
+  ])('replaces an incoming id that is %s with a generated one', async (_label, bad) => {
+    const r = await failedLogin({ 'x-request-id': bad });
+    const id = r.headers.get('x-request-id');
+    expect(id).not.toBe(bad);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(loginLines(id)).toHaveLength(1);
+  });
 
   it('lines outside a request carry no request id', () => {
     const start = lines.find((l) => typeof l.msg === 'string' && l.msg.startsWith('Val is running on'));

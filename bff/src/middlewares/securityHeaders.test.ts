@@ -25,9 +25,13 @@ describe('Content-Security-Policy', () => {
     expect(csp).toContain("object-src 'none'");
   });
 
-  it("lets a remote on another origin be fetched and load its images, fonts and styles", () => {
+  it('lets a remote on another origin be fetched and load its images, fonts and styles', () => {
     const csp = buildCsp({ shellDist: dir, remoteUrls: ['/remotes/admin/mf-manifest.json', 'https://cdn.example.com/val/catalogue/mf-manifest.json'] });
-    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `))!.split(' ');
+    const directive = (name: string) =>
+      csp
+        .split('; ')
+        .find((d) => d.startsWith(`${name} `))!
+        .split(' ');
     for (const name of ['connect-src', 'img-src', 'font-src', 'style-src']) {
       expect({ name, sources: directive(name) }).toEqual({ name, sources: expect.arrayContaining(["'self'", 'https://cdn.example.com']) });
     }

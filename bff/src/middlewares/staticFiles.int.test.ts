@@ -15,14 +15,20 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'val-static-'));
 const shellDist = path.join(tmp, 'shell');
 const remoteDist = path.join(tmp, 'admin');
 const JS = 'console.log("a hashed chunk");'.repeat(80);
-const MANIFEST = JSON.stringify({ id: 'val_admin', name: 'val_admin', metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' }, exposes: [] });
+const MANIFEST = JSON.stringify({
+  id: 'val_admin',
+  name: 'val_admin',
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+  exposes: [],
+});
 
 function write(dir: string, files: Record<string, string | Buffer>) {
   fs.mkdirSync(dir, { recursive: true });
   for (const [name, body] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), body);
 }
 write(shellDist, {
-  'index.html': '<!doctype html><html><head><title>Val</title><script id=val-preload>/* preload */</script><script defer src="/main.js"></script></head><body></body></html>',
+  'index.html':
+    '<!doctype html><html><head><title>Val</title><script id=val-preload>/* preload */</script><script defer src="/main.js"></script></head><body></body></html>',
   'main.js': 'console.log("runtime")',
   'main.js.map': '{"sources":["secret.ts"]}',
   'app.0123456789.js': JS,
@@ -111,7 +117,12 @@ describe('spaFallback', () => {
       const list = html.indexOf('<script id="val-remotes" type="application/json">');
       const manifest = html.indexOf('<script type="application/json" data-manifest="/remotes/admin/mf-manifest.json">' + MANIFEST + '</script>');
       const preload = html.indexOf('<script id=val-preload>');
-      expect({ p, list: list >= 0, manifest: manifest >= 0, before: list < preload && manifest < preload }).toEqual({ p, list: true, manifest: true, before: true });
+      expect({ p, list: list >= 0, manifest: manifest >= 0, before: list < preload && manifest < preload }).toEqual({
+        p,
+        list: true,
+        manifest: true,
+        before: true,
+      });
       const data = html.slice(list).match(/^<script id="val-remotes" type="application\/json">(.*?)<\/script>/)![1];
       expect(JSON.parse(data).remotes[0].entry).toBe('/remotes/admin/mf-manifest.json');
     }

@@ -23,17 +23,7 @@ function cacheHeaders(res: { setHeader(k: string, v: string): void }, file: stri
  * are sent with CORS so a shell on another origin may load them (the manifest is fetched).
  * `skip` leaves some files to a later middleware (the shell's index.html: spaFallback).
  */
-export function serveDist({
-  prefix,
-  root,
-  cors = false,
-  skip,
-}: {
-  prefix: string;
-  root: string;
-  cors?: boolean;
-  skip?: (rel: string) => boolean;
-}): Middleware {
+export function serveDist({ prefix, root, cors = false, skip }: { prefix: string; root: string; cors?: boolean; skip?: (rel: string) => boolean }): Middleware {
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !ctx.path.startsWith(prefix)) return next();
     const rel = ctx.path.slice(prefix.length) || 'index.html';

@@ -79,7 +79,14 @@ describe.each(testDbs)('the buyer’s sign-in name, carried from the sign-in to 
   });
 
   it('is kept with a report job (trimmed, at most 100 characters) and read back', async () => {
-    const base = { product: 'idea-desirability-assessment', inputs: { idea: 'x' }, email: 'a@example.com', title: 'T', description: 'D', steps: [{ stepId: 's', title: 'S' }] };
+    const base = {
+      product: 'idea-desirability-assessment',
+      inputs: { idea: 'x' },
+      email: 'a@example.com',
+      title: 'T',
+      description: 'D',
+      steps: [{ stepId: 's', title: 'S' }],
+    };
     await app.deps.reports.repo.create({ ...base, id: `bn-${kind.label}-1`, buyerName: '  Maria Lopez  ' });
     await app.deps.reports.repo.create({ ...base, id: `bn-${kind.label}-2`, buyerName: 'N'.repeat(150) });
     await app.deps.reports.repo.create({ ...base, id: `bn-${kind.label}-3` });

@@ -15,8 +15,18 @@ describe('dagLevels', () => {
   });
   it('rejects unknown dependencies, duplicates and cycles', () => {
     expect(() => dagLevels([{ id: 'a', dependsOn: ['x'] }])).toThrow(DagError);
-    expect(() => dagLevels([{ id: 'a', dependsOn: [] }, { id: 'a', dependsOn: [] }])).toThrow('duplicate');
-    expect(() => dagLevels([{ id: 'a', dependsOn: ['b'] }, { id: 'b', dependsOn: ['a'] }])).toThrow('cycle');
+    expect(() =>
+      dagLevels([
+        { id: 'a', dependsOn: [] },
+        { id: 'a', dependsOn: [] },
+      ]),
+    ).toThrow('duplicate');
+    expect(() =>
+      dagLevels([
+        { id: 'a', dependsOn: ['b'] },
+        { id: 'b', dependsOn: ['a'] },
+      ]),
+    ).toThrow('cycle');
   });
 });
 

@@ -61,11 +61,7 @@ export interface RunDagOptions {
  * nodes run in parallel. On the first failure no new node starts; the running ones settle and
  * the first error is thrown.
  */
-export async function runDag<N extends DagNode>(
-  nodes: ReadonlyArray<N>,
-  run: (node: N) => Promise<void>,
-  opts: RunDagOptions = {},
-): Promise<void> {
+export async function runDag<N extends DagNode>(nodes: ReadonlyArray<N>, run: (node: N) => Promise<void>, opts: RunDagOptions = {}): Promise<void> {
   dagLevels(nodes);
   const done = new Set(opts.done ?? []);
   const limit = Math.max(1, opts.concurrency ?? Number.POSITIVE_INFINITY);
@@ -75,7 +71,7 @@ export async function runDag<N extends DagNode>(
 
   while (pending.length || running.size) {
     if (!failure) {
-      for (let i = 0; i < pending.length && running.size < limit; ) {
+      for (let i = 0; i < pending.length && running.size < limit;) {
         const n = pending[i];
         if (n.dependsOn.every((d) => done.has(d))) {
           pending.splice(i, 1);
@@ -87,7 +83,10 @@ export async function runDag<N extends DagNode>(
               failure ??= { error };
             },
           );
-          running.set(n.id, p.finally(() => running.delete(n.id)));
+          running.set(
+            n.id,
+            p.finally(() => running.delete(n.id)),
+          );
         } else {
           i += 1;
         }

@@ -135,7 +135,11 @@ describe.each(testDbs)('report engine on $label', (dbKind: TestDb) => {
     const id = await hanging.start({ product: 'new-product-feasibility-study', inputs: FEASIBILITY_INPUTS });
     const w1 = hanging.createWorker({ id: 'w-stop' });
     w1.start();
-    await waitFor(async () => (await stepRows(app, id)).find((r) => r.step_id === 'final-recommendations' && r.status === 'running'), 20000, 'final step running');
+    await waitFor(
+      async () => (await stepRows(app, id)).find((r) => r.step_id === 'final-recommendations' && r.status === 'running'),
+      20000,
+      'final step running',
+    );
     await w1.stop();
     const released = await app.deps.reports.get(id);
     expect(released).toMatchObject({ status: 'queued', leaseOwner: null, attempts: 0 });
@@ -159,11 +163,15 @@ describe.each(testDbs)('report engine on $label', (dbKind: TestDb) => {
     const first = spawnWorker(db, env);
     children.push(first);
     await workerReady(first);
-    const before = await waitFor(async () => {
-      const rows = await stepRows(app, id);
-      const finished = rows.filter((r) => r.status === 'finished');
-      return finished.length >= 2 && finished.length < 10 ? finished : undefined;
-    }, 30000, 'two steps done');
+    const before = await waitFor(
+      async () => {
+        const rows = await stepRows(app, id);
+        const finished = rows.filter((r) => r.status === 'finished');
+        return finished.length >= 2 && finished.length < 10 ? finished : undefined;
+      },
+      30000,
+      'two steps done',
+    );
     first.proc.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
     const crashed = await reports.get(id);
@@ -186,7 +194,11 @@ describe.each(testDbs)('report engine on $label', (dbKind: TestDb) => {
       expect(after.raw_output).toBe(b.raw_output);
     }
     const finishedEvents = (await eventRows(app, id)).filter((e) => e.type === 'step-finished').map((e) => (JSON.parse(e.data) as { step: string }).step);
-    expect(finishedEvents.sort()).toEqual(getProduct('new-product-feasibility-study')!.agents.map((a) => a.id).sort());
+    expect(finishedEvents.sort()).toEqual(
+      getProduct('new-product-feasibility-study')!
+        .agents.map((a) => a.id)
+        .sort(),
+    );
     const job = await reports.get(id);
     expect(job?.attempts).toBe(2);
     expect(job?.workerId).not.toBe(firstOwner);
@@ -198,18 +210,29 @@ describe.each(testDbs)('report engine on $label', (dbKind: TestDb) => {
     const { reports } = app.deps;
     const ids: string[] = [];
     for (let i = 0; i < jobs; i += 1) {
-      ids.push(await reports.start({ product: 'tam-assessment-for-ideas', inputs: { idea: `Idea number ${i}: a booking app for independent barbers in city ${i}` } }));
+      ids.push(
+        await reports.start({ product: 'tam-assessment-for-ideas', inputs: { idea: `Idea number ${i}: a booking app for independent barbers in city ${i}` } }),
+      );
     }
     const workers = Array.from({ length: 4 }, () => spawnWorker(db, { REPORT_WORKER_CONCURRENCY: '4' }));
     children.push(...workers);
-    await waitFor(async () => {
-      const r = (await app.deps.db.knex('report_jobs').whereIn('status', ['finished', 'failed']).count({ n: '*' }))[0] as { n: number | string };
-      return Number(r.n) === jobs;
-    }, 100000, 'all jobs done');
+    await waitFor(
+      async () => {
+        const r = (await app.deps.db.knex('report_jobs').whereIn('status', ['finished', 'failed']).count({ n: '*' }))[0] as { n: number | string };
+        return Number(r.n) === jobs;
+      },
+      100000,
+      'all jobs done',
+    );
     for (const w of workers) w.proc.kill('SIGTERM');
     await Promise.all(workers.map((w) => w.exited));
 
-    const rows = (await app.deps.db.knex('report_jobs').select('id', 'status', 'attempts', 'worker_id')) as Array<{ id: string; status: string; attempts: number; worker_id: string }>;
+    const rows = (await app.deps.db.knex('report_jobs').select('id', 'status', 'attempts', 'worker_id')) as Array<{
+      id: string;
+      status: string;
+      attempts: number;
+      worker_id: string;
+    }>;
     expect(rows).toHaveLength(jobs);
     expect(rows.every((r) => r.status === 'finished' && Number(r.attempts) === 1)).toBe(true);
     expect(new Set(rows.map((r) => r.worker_id)).size).toBeGreaterThanOrEqual(2);

@@ -9,14 +9,16 @@ import { knexReportRepository } from '../repositories/reportJobs';
  * writes of one job are serialised, so ids commit in order.
  */
 const mysqlOnly = testDbs.filter((d) => d.label === 'mysql');
-const suite = mysqlOnly.length ? describe.each(mysqlOnly) : describe.skip.each([{ label: 'mysql (skipped: TEST_MYSQL_URL is not set; SQLite has one writer, so ids commit in order)' }]);
+const suite = mysqlOnly.length
+  ? describe.each(mysqlOnly)
+  : describe.skip.each([{ label: 'mysql (skipped: TEST_MYSQL_URL is not set; SQLite has one writer, so ids commit in order)' }]);
 
 /** The first column of the first row of a query. */
 const count = async (k: Knex, sql: string) => Object.values((await k.raw(sql))[0][0] as object)[0];
 
 /** Resolves once `cond` holds (asked every 20 ms); fails after 20 s, naming what it waited for. */
 async function until(cond: () => Promise<boolean>, what: string): Promise<void> {
-  for (const deadline = Date.now() + 20_000; !(await cond()); ) {
+  for (const deadline = Date.now() + 20_000; !(await cond());) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -52,12 +54,19 @@ suite('report events on $label', (kind) => {
       expect(Object.values((await holder.raw("SELECT GET_LOCK('val_slow_event', 0) AS got"))[0][0])).toEqual([1]);
 
       const slow = repo.startStep(job!.id, 'worker-1', 'slow', { type: 'step-started', stepId: 'slow' } as never);
-      await until(async () => Number(await count(holder!, "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE STATE = 'User lock' AND INFO LIKE '%val_slow_event%'")) === 1, 'the slow step to hold its event');
+      await until(
+        async () =>
+          Number(
+            await count(holder!, "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE STATE = 'User lock' AND INFO LIKE '%val_slow_event%'"),
+          ) === 1,
+        'the slow step to hold its event',
+      );
       let fastDone = false;
       const fast = repo.startStep(job!.id, 'worker-1', 'fast', { type: 'step-started', stepId: 'fast' } as never).finally(() => (fastDone = true));
       // The fast step has either committed (its id is after the slow one's) or waits for the job's
       // row, which the slow step's transaction holds until it commits.
-      const waitsForJob = "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%from `report_jobs`%for update%' AND INFO NOT LIKE '%PROCESSLIST%'";
+      const waitsForJob =
+        "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%from `report_jobs`%for update%' AND INFO NOT LIKE '%PROCESSLIST%'";
       await until(async () => fastDone || Number(await count(holder!, waitsForJob)) > 0, 'the fast step to commit or wait');
 
       // A stream reads as the engine's event hub does (id > cursor) while the slow step has not committed.

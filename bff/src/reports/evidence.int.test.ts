@@ -21,12 +21,19 @@ const EVIDENCE: InterviewEvidence = [
   {
     name: 'Maria Lopez',
     role: 'Owner of a two-chair hair salon',
-    exchanges: [{ question: 'What does a last-minute cancellation cost you?', reply: 'About $60 a chair, and it happens three times a week, so I lose money every week.' }],
+    exchanges: [
+      {
+        question: 'What does a last-minute cancellation cost you?',
+        reply: 'About $60 a chair, and it happens three times a week, so I lose money every week.',
+      },
+    ],
   },
   {
     name: 'Tom Becker',
     role: 'Barber shop manager',
-    exchanges: [{ question: 'Would you pay $29 a month to fill those gaps?', reply: 'I would pay $29 if it filled two gaps a month; today I post on Instagram instead.' }],
+    exchanges: [
+      { question: 'Would you pay $29 a month to fill those gaps?', reply: 'I would pay $29 if it filled two gaps a month; today I post on Instagram instead.' },
+    ],
   },
 ];
 const INPUTS = { target_market: 'Independent hair salons in Leeds', product_idea: 'An app that fills last-minute cancellations' };
@@ -123,7 +130,12 @@ describe.each(testDbs)('interview evidence carried into a paid report on $label'
     const research = status.flow_execution_steps.find((s) => s.id === 'target-customers')!.raw_output;
     const job = (await app.deps.reports.repo.steps(reportId)).find((s) => s.stepId === 'research-plan')!;
     expect(research).toBe(
-      offlineReportAnswer({ product, agent, inputs, upstream: [{ id: 'research-plan', title: 'Research Plan', agent: 'Research Planner', output: job.rawOutput! }] }).trim(),
+      offlineReportAnswer({
+        product,
+        agent,
+        inputs,
+        upstream: [{ id: 'research-plan', title: 'Research Plan', agent: 'Research Planner', output: job.rawOutput! }],
+      }).trim(),
     );
   });
 
@@ -149,7 +161,12 @@ describe.each(testDbs)('interview evidence carried into a paid report on $label'
     const voc = CATALOGUE.find((p) => p.id === 'voice-of-customer-insights')!;
     const inputs = Object.fromEntries(voc.fields.map((f) => [f.name, `Hair salons ${f.name}`]));
     await signInWithEmbeddedProvider(b, 'voc@example.com');
-    const checkout = await b.postForm('/api/checkout/session', { email: 'voc@example.com', product: voc.id, inputs: JSON.stringify(inputs), evidence: JSON.stringify(EVIDENCE) });
+    const checkout = await b.postForm('/api/checkout/session', {
+      email: 'voc@example.com',
+      product: voc.id,
+      inputs: JSON.stringify(inputs),
+      evidence: JSON.stringify(EVIDENCE),
+    });
     const sid = sessionOf(checkout.headers.get('location'));
     await b.postForm(`/checkout/test/${sid}`, { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
     const started = await json(await b.postJson('/api/feasibility/start', { target_market: '', product_idea: '', email: 'voc@example.com', session_id: sid }));
@@ -217,14 +234,23 @@ describe('interview evidence through Stripe Checkout and its webhook', () => {
     expect(r.status).toBe(303);
     const sid = sessionOf(r.headers.get('location'));
     const session = stripe.pay(sid);
-    const payload = JSON.stringify({ id: 'evt_evidence_1', object: 'event', type: 'checkout.session.completed', created: Math.floor(Date.now() / 1000), data: { object: session } });
+    const payload = JSON.stringify({
+      id: 'evt_evidence_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: session },
+    });
     const hook = await app.fetch('/api/stripe/webhook', {
       method: 'POST',
       body: payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload, secret: SECRET }) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+      },
     });
     expect(hook.status).toBe(200);
-    expect((await app.deps.repos.payments.getBySession(sid))).toMatchObject({ status: 'paid', evidence: EVIDENCE });
+    expect(await app.deps.repos.payments.getBySession(sid)).toMatchObject({ status: 'paid', evidence: EVIDENCE });
     const started = await json(await b.postJson('/api/feasibility/start', { ...INPUTS, email: 'stripe-ev@example.com', session_id: sid }));
     expect((await app.deps.reports.get(started.flow_execution_id))?.evidence).toEqual(EVIDENCE);
   });

@@ -27,7 +27,9 @@ async function run(app: TestApp, product: string, inputs: Record<string, string>
 function contradictions(r: ReportStatusResponse, inputs: Record<string, string>) {
   const sheet = r.fact_sheet!;
   return r.flow_execution_steps.flatMap((s) =>
-    checkSection(s.raw_output, { sheet, inputs: Object.values(inputs).join(' '), sources: s.sources ?? [], sectionId: s.id }).violations.map((v) => `${s.id}: ${v.kind} "${v.text}"`),
+    checkSection(s.raw_output, { sheet, inputs: Object.values(inputs).join(' '), sources: s.sources ?? [], sectionId: s.id }).violations.map(
+      (v) => `${s.id}: ${v.kind} "${v.text}"`,
+    ),
   );
 }
 
@@ -91,7 +93,14 @@ describe('reports with a careless model', () => {
     model = await startChatServer();
     model.reply((req) => carelessReply(req, { repair: 'half' }));
     app = await startTestApp({
-      env: { REPORT_WORKER: 'off', REPORT_POLL_MS: '20', AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.baseURL, AI_MAX_RETRIES: '0' },
+      env: {
+        REPORT_WORKER: 'off',
+        REPORT_POLL_MS: '20',
+        AI_PROVIDER: 'openai',
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: model.baseURL,
+        AI_MAX_RETRIES: '0',
+      },
     });
   });
   afterAll(async () => {
@@ -122,7 +131,9 @@ describe('reports with a careless model', () => {
     const r = await run(app, 'new-product-feasibility-study', GYMS);
     const word = r.fact_sheet!.verdict.word;
     expect(word).not.toBe('Go');
-    const repairOfFinal = model.requests.find((q) => q.body.messages.some((m) => m.role === 'assistant') && q.body.messages.some((m) => m.content.includes('"section_title": "Final Recommendations"')));
+    const repairOfFinal = model.requests.find(
+      (q) => q.body.messages.some((m) => m.role === 'assistant') && q.body.messages.some((m) => m.content.includes('"section_title": "Final Recommendations"')),
+    );
     expect(repairOfFinal?.body.messages.at(-1)?.content).toContain(`You wrote "Go" (verdict): the verdict is "${word}"`);
     expect(section(r, 'final-recommendations')).toContain(`**Verdict: ${word}.**`);
     expect(section(r, 'final-recommendations')).not.toMatch(/Verdict: Go\.|numbers can work/);
@@ -145,7 +156,11 @@ describe('reports with a search provider', () => {
   it('searches once per job, cites [n] per section with a Sources list, and says live sources were consulted', async () => {
     const r = await run(app, 'new-product-feasibility-study', GYMS);
     expect(search.requests).toHaveLength(4);
-    expect(r.fact_sheet!.sources).toMatchObject({ live: true, provider: 'searxng', note: expect.stringMatching(/^Live sources consulted: \d+ search results? from searxng/) });
+    expect(r.fact_sheet!.sources).toMatchObject({
+      live: true,
+      provider: 'searxng',
+      note: expect.stringMatching(/^Live sources consulted: \d+ search results? from searxng/),
+    });
     const withSources = r.flow_execution_steps.filter((s) => s.sources?.length);
     expect(withSources.length / r.flow_execution_steps.length).toBeGreaterThanOrEqual(0.9);
     for (const s of withSources) for (const src of s.sources!) expect(s.raw_output).toContain(`[${src.n}]`);

@@ -22,7 +22,14 @@ export interface LeaseKeeper {
  * its writes would be refused by the repository's lease fence anyway). A renewal that fails
  * (database hiccup) is logged and tried again at the next tick.
  */
-export function keepLease(o: { repo: Pick<ReportRepository, 'renew'>; jobId: string; owner: string; leaseMs: number; log: Logger; onLost: () => void }): LeaseKeeper {
+export function keepLease(o: {
+  repo: Pick<ReportRepository, 'renew'>;
+  jobId: string;
+  owner: string;
+  leaseMs: number;
+  log: Logger;
+  onLost: () => void;
+}): LeaseKeeper {
   let lost = false;
   const timer = setInterval(
     () => {

@@ -46,6 +46,8 @@ describe('reportReadyMail', () => {
   it('writes a title that does not start with the product as it is, once', () => {
     const mail = reportReadyMail({ ...base, job: { ...job, title: 'Gyms in Leeds', buyerName: 'Sam' } });
     expect(mail.text).toContain('your New Product Feasibility Study on “Gyms in Leeds” is ready.');
-    expect(reportReadyMail({ ...base, job: { ...job, title: 'New Product Feasibility Study' } }).text).toContain('your New Product Feasibility Study is ready.');
+    expect(reportReadyMail({ ...base, job: { ...job, title: 'New Product Feasibility Study' } }).text).toContain(
+      'your New Product Feasibility Study is ready.',
+    );
   });
 });

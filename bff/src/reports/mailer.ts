@@ -53,7 +53,11 @@ export interface ReportReadyMailInput {
 
 /** A name fit for a greeting: one line, no control characters, at most 100 characters; null when empty. */
 function greetingName(name: string | null | undefined): string | null {
-  const n = (name ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+  const n = (name ?? '')
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
   return n || null;
 }
 
@@ -123,7 +127,10 @@ export function createReportMailer(o: ReportMailerOptions): ReportMailer {
       const t = clock();
       const next = failed ? null : new Date(t.getTime() + mailRetryDelay(attempts, retryBaseMs));
       await outbox.markFailed(row.id, t, message, next);
-      logger.warn({ to: maskEmail(row.toEmail), kind: row.kind, ref: row.ref, attempts, err: message, retryAt: next?.toISOString() ?? null }, failed ? 'mail not sent: giving up' : 'mail not sent: will retry');
+      logger.warn(
+        { to: maskEmail(row.toEmail), kind: row.kind, ref: row.ref, attempts, err: message, retryAt: next?.toISOString() ?? null },
+        failed ? 'mail not sent: giving up' : 'mail not sent: will retry',
+      );
       return false;
     }
   };

@@ -26,7 +26,9 @@ describe('cleanAgentOutput (tolerant parsing of an agent answer)', () => {
     );
   });
   it('normalises line endings and blank runs, and cuts runaway answers at a paragraph', () => {
-    expect(cleanAgentOutput('Line one of the answer here.\r\n\r\n\r\n\r\nLine two of the answer.', 'X')).toBe('Line one of the answer here.\n\nLine two of the answer.');
+    expect(cleanAgentOutput('Line one of the answer here.\r\n\r\n\r\n\r\nLine two of the answer.', 'X')).toBe(
+      'Line one of the answer here.\n\nLine two of the answer.',
+    );
     const long = Array.from({ length: 4000 }, (_, i) => `Paragraph ${i} with some words.`).join('\n\n');
     const out = cleanAgentOutput(long, 'X');
     expect(out.length).toBeLessThanOrEqual(24_000);

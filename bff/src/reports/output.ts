@@ -51,7 +51,9 @@ function fromJsonShape(text: string): string | null {
  * Throws AiError('malformed') when nothing usable is left.
  */
 export function cleanAgentOutput(raw: string, sectionTitle: string): string {
-  let text = String(raw ?? '').replace(/\r\n?/g, '\n').trim();
+  let text = String(raw ?? '')
+    .replace(/\r\n?/g, '\n')
+    .trim();
   const fenced = text.match(/^```[a-zA-Z]*\n([\s\S]*?)\n?```$/);
   if (fenced) text = fenced[1].trim();
   const json = fromJsonShape(text);
@@ -66,13 +68,20 @@ export function cleanAgentOutput(raw: string, sectionTitle: string): string {
   }
   while (lines.length && (!lines[lines.length - 1].trim() || CLOSING.test(lines[lines.length - 1].trim()))) lines.pop();
 
-  const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   const h = lines.findIndex((l) => l.trim());
   if (h >= 0) {
     const m = lines[h].match(/^#{1,6}\s+(.*)$/) ?? lines[h].match(/^\*\*(.*)\*\*$/);
     if (m && norm(m[1]) === norm(sectionTitle)) lines.splice(h, 1);
   }
-  text = lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  text = lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   if (text.length > MAX_STEP_OUTPUT) {
     const cut = text.lastIndexOf('\n\n', MAX_STEP_OUTPUT);
     text = text.slice(0, cut > MAX_STEP_OUTPUT / 2 ? cut : MAX_STEP_OUTPUT).trim();

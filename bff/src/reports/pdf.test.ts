@@ -7,8 +7,14 @@ import { buildReportSheet } from '../analysis/reportSheet';
 import { pdfSafe, renderReportPdf, type PdfReport } from './pdf';
 
 const feasibility = getProduct('new-product-feasibility-study')!;
-const gym = buildReportSheet({ product: feasibility, inputs: { targetMarket: 'Independent gyms in the UK', productIdea: 'book and pay for classes in two taps' } });
-const snacks = buildReportSheet({ product: feasibility, inputs: { targetMarket: 'Plant-based snacks in Germany', productIdea: 'subscription box of snacks for 9 euros a month' } });
+const gym = buildReportSheet({
+  product: feasibility,
+  inputs: { targetMarket: 'Independent gyms in the UK', productIdea: 'book and pay for classes in two taps' },
+});
+const snacks = buildReportSheet({
+  product: feasibility,
+  inputs: { targetMarket: 'Plant-based snacks in Germany', productIdea: 'subscription box of snacks for 9 euros a month' },
+});
 
 const base: PdfReport = {
   id: 'r-0123456789abcdef',
@@ -49,7 +55,9 @@ describe('renderReportPdf', () => {
     expect(flat.indexOf(FACT_SHEET_TITLE)).toBeLessThan(flat.indexOf('1. Target Customers'));
     expect(flat).toContain('Verdict: Go with changes');
     for (const c of gym.verdict.changes) expect(flat).toContain(pdfSafe(c));
-    expect(flat).toContain(`Amounts are in GBP, converted from US dollars at a fixed planning rate (1 USD = ${gym.currency.perUsd} GBP), not a live exchange rate.`);
+    expect(flat).toContain(
+      `Amounts are in GBP, converted from US dollars at a fixed planning rate (1 USD = ${gym.currency.perUsd} GBP), not a live exchange rate.`,
+    );
     const buyers = fig(gym, 'buyers');
     const price = fig(gym, 'price');
     expect(text).toMatch(row('Potential buyers', `${formatWhole(buyers.low!)}-${formatWhole(buyers.high!)} (base ${formatWhole(buyers.value)})`));
@@ -75,7 +83,9 @@ describe('renderReportPdf', () => {
     expect(flat).toContain('Verdict: No-go');
     expect(flat).toContain('Break-even: none within 5 years');
     const [y1] = snacks.years;
-    expect(text).toMatch(row('Year 1', formatWhole(y1.customers), printed(snacks, y1.revenue), printed(snacks, y1.costs), `${printed(snacks, y1.profit)} (loss)`));
+    expect(text).toMatch(
+      row('Year 1', formatWhole(y1.customers), printed(snacks, y1.revenue), printed(snacks, y1.costs), `${printed(snacks, y1.profit)} (loss)`),
+    );
     expect(printed(snacks, y1.profit)).toMatch(/^-EUR \d/);
     expect(flat).toContain('Year 5 ends at -EUR 420K; a box costs 9 EUR or EUR 9.');
     // The founder's own price, below the market's range: the price's range reaches down to it; the typical range is its own row.

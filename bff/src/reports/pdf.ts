@@ -139,7 +139,10 @@ export function renderReportPdf(r: PdfReport): Buffer {
       y = M;
     }
   };
-  const write = (text: string, opts: { size?: number; bold?: boolean; italic?: boolean; indent?: number; gap?: number; color?: [number, number, number] } = {}) => {
+  const write = (
+    text: string,
+    opts: { size?: number; bold?: boolean; italic?: boolean; indent?: number; gap?: number; color?: [number, number, number] } = {},
+  ) => {
     const size = opts.size ?? 10.5;
     doc.setFont('helvetica', opts.bold ? (opts.italic ? 'bolditalic' : 'bold') : opts.italic ? 'italic' : 'normal');
     doc.setFontSize(size);
@@ -203,14 +206,16 @@ export function renderReportPdf(r: PdfReport): Buffer {
       if (!list.length) return;
       ensure(50);
       write(title, { size: 11.5, bold: true, gap: 3 });
-      table(
-        [['Figure', 'Value', 'How it is worked out'], ...list.map((f) => [f.label, formatFigure(f, c), f.basis].map(pdfSafe))],
-        [0.26, 0.3, 0.44],
-      );
+      table([['Figure', 'Value', 'How it is worked out'], ...list.map((f) => [f.label, formatFigure(f, c), f.basis].map(pdfSafe))], [0.26, 0.3, 0.44]);
     };
     rule();
     write(FACT_SHEET_TITLE, { size: 15, bold: true, gap: 4 });
-    write('Computed in code from your inputs before any agent wrote a word; every section below was written around these figures and checked against them.', { size: 9.5, italic: true, color: muted, gap: 8 });
+    write('Computed in code from your inputs before any agent wrote a word; every section below was written around these figures and checked against them.', {
+      size: 9.5,
+      italic: true,
+      color: muted,
+      gap: 8,
+    });
     const tone: Record<string, [number, number, number]> = { Go: [4, 120, 87], 'Go with changes': [180, 83, 9], 'No-go': red };
     write(`Verdict: ${sh.verdict.word}`, { size: 13, bold: true, color: tone[sh.verdict.word], gap: 2 });
     write(pdfSafe(sh.verdict.rule), { gap: 3 });
@@ -219,7 +224,10 @@ export function renderReportPdf(r: PdfReport): Buffer {
       for (const ch of sh.verdict.changes) write(`- ${pdfSafe(ch)}`, { indent: 12, gap: 2 });
     }
     y += 4;
-    const rate = c.code === 'USD' ? 'in US dollars' : `in ${c.code}, converted from US dollars at a fixed planning rate (1 USD = ${c.perUsd} ${c.code}), not a live exchange rate`;
+    const rate =
+      c.code === 'USD'
+        ? 'in US dollars'
+        : `in ${c.code}, converted from US dollars at a fixed planning rate (1 USD = ${c.perUsd} ${c.code}), not a live exchange rate`;
     write(
       pdfSafe(
         `Market read: ${sh.market.general ? 'general (no clear market in your inputs)' : sh.market.label} - place: ${sh.market.place ?? 'not named'} - buyer: ${sh.market.buyer === 'business' ? 'businesses' : 'consumers'}. Amounts are ${rate}.`,
@@ -232,14 +240,29 @@ export function renderReportPdf(r: PdfReport): Buffer {
     ensure(90);
     write('Five-year forecast', { size: 11.5, bold: true, gap: 3 });
     table(
-      [['Year', 'Paying customers', 'Revenue', 'Costs', 'Profit / loss'], ...sh.years.map((yr) => [`Year ${yr.year}`, formatWhole(yr.customers), money(yr.revenue), money(yr.costs), `${money(yr.profit)}${yr.profit < 0 ? ' (loss)' : ''}`])],
+      [
+        ['Year', 'Paying customers', 'Revenue', 'Costs', 'Profit / loss'],
+        ...sh.years.map((yr) => [
+          `Year ${yr.year}`,
+          formatWhole(yr.customers),
+          money(yr.revenue),
+          money(yr.costs),
+          `${money(yr.profit)}${yr.profit < 0 ? ' (loss)' : ''}`,
+        ]),
+      ],
       undefined,
       (ri, ci) => (ci === 4 && sh.years[ri - 1]?.profit < 0 ? red : undefined),
     );
     write(`Break-even: ${breakEvenLabel(sh.breakEvenMonth)}`, { size: 10.5, bold: true, gap: 8 });
     ensure(60);
     write('Scores (0-3 Low, 4-6 Medium, 7-10 High)', { size: 11.5, bold: true, gap: 3 });
-    table([['Score', 'Out of 10', 'Level', 'How it is worked out'], ...sh.scores.map((sc) => [sc.label, `${Number(sc.score.toFixed(1))}/10`, sc.level, sc.basis].map(pdfSafe))], [0.26, 0.12, 0.12, 0.5]);
+    table(
+      [
+        ['Score', 'Out of 10', 'Level', 'How it is worked out'],
+        ...sh.scores.map((sc) => [sc.label, `${Number(sc.score.toFixed(1))}/10`, sc.level, sc.basis].map(pdfSafe)),
+      ],
+      [0.26, 0.12, 0.12, 0.5],
+    );
     ensure(40);
     write('Risk flags', { size: 11.5, bold: true, gap: 3 });
     if (!sh.risks.length) write('No risk flags in the numbers.', { gap: 2 });
@@ -266,7 +289,13 @@ export function renderReportPdf(r: PdfReport): Buffer {
       const line = raw.replace(/\s+$/, '');
       if (/^\s*\|.*\|\s*$/.test(line)) {
         if (/^\s*\|[\s:|-]+\|\s*$/.test(line)) continue;
-        tableRows.push(line.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim()));
+        tableRows.push(
+          line
+            .trim()
+            .replace(/^\||\|$/g, '')
+            .split('|')
+            .map((c) => c.trim()),
+        );
         continue;
       }
       flushTable();
@@ -303,12 +332,15 @@ export function renderReportPdf(r: PdfReport): Buffer {
     ensure(80);
     rule();
     write(EVIDENCE_USED_TITLE, { size: 15, bold: true, gap: 4 });
-    write(pdfSafe(`${SYNTHETIC_INTERVIEW_LABEL}. Step 3's interviews with AI personas, quoted by the sections above: hypotheses to test with real customers.`), {
-      size: 9.5,
-      italic: true,
-      color: [84, 90, 120],
-      gap: 8,
-    });
+    write(
+      pdfSafe(`${SYNTHETIC_INTERVIEW_LABEL}. Step 3's interviews with AI personas, quoted by the sections above: hypotheses to test with real customers.`),
+      {
+        size: 9.5,
+        italic: true,
+        color: [84, 90, 120],
+        gap: 8,
+      },
+    );
     for (const p of r.evidence) {
       ensure(40);
       write(pdfSafe(p.role ? `${p.name}, ${p.role}` : p.name), { size: 11.5, bold: true, gap: 2 });

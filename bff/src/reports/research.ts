@@ -81,7 +81,10 @@ export async function ensureResearch(o: {
   if (o.signal.aborted) throw new LeaseLostError();
   const sources = researchSources(outcome);
   const byTopic: Record<string, number[]> = {};
-  for (const t of topics) byTopic[t.id] = sourcesFor(sources, outcome, [t.id]).slice(0, PER_TOPIC).map((s) => s.n);
+  for (const t of topics)
+    byTopic[t.id] = sourcesFor(sources, outcome, [t.id])
+      .slice(0, PER_TOPIC)
+      .map((s) => s.n);
   const research: JobResearch = {
     provider: o.search.name,
     at: new Date().toISOString(),

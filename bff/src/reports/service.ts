@@ -72,9 +72,7 @@ export interface ReportServiceDeps {
 /** The subject of a report title: the idea (or the main field) in a few words. */
 function subjectOf(product: CatalogueProduct, inputs: ProductInputs): string {
   const main =
-    product.fields.find((f) => /idea/i.test(f.name)) ??
-    product.fields.find((f) => /productOrDomain|topic|area|market/.test(f.name)) ??
-    product.fields[0];
+    product.fields.find((f) => /idea/i.test(f.name)) ?? product.fields.find((f) => /productOrDomain|topic|area|market/.test(f.name)) ?? product.fields[0];
   const s = (inputs[main.name] ?? '').replace(/\s+/g, ' ').trim();
   return s.length > 90 ? `${s.slice(0, 87).replace(/\s+\S*$/, '')}...` : s;
 }
@@ -82,9 +80,7 @@ function subjectOf(product: CatalogueProduct, inputs: ProductInputs): string {
 /** Title and description stored with a new job. */
 export function describeReport(product: CatalogueProduct, inputs: ProductInputs): { title: string; description: string } {
   const subject = subjectOf(product, inputs);
-  const given = product.fields
-    .map((f) => `${f.label}: ${(inputs[f.name] ?? '').replace(/\s+/g, ' ').trim()}`)
-    .join(' · ');
+  const given = product.fields.map((f) => `${f.label}: ${(inputs[f.name] ?? '').replace(/\s+/g, ' ').trim()}`).join(' · ');
   const agents = product.agents.length;
   return {
     title: `${product.title}: ${subject}`,

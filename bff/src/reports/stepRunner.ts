@@ -116,7 +116,15 @@ export function createStepRunner(o: StepRunnerOptions): StepRunner {
       // Step 3's interviews go only to the customer- and market-facing agents, who quote them.
       const evidence = job.evidence?.length && citesInterviewEvidence(agent.id) ? job.evidence : undefined;
       const sources = sourcesForAgent(agent.id, o.research);
-      const input = { product, agent, inputs: job.inputs, upstream: upstreamOf(agent), sheet: o.sheet, ...(sources.length ? { sources } : {}), ...(evidence ? { evidence } : {}) };
+      const input = {
+        product,
+        agent,
+        inputs: job.inputs,
+        upstream: upstreamOf(agent),
+        sheet: o.sheet,
+        ...(sources.length ? { sources } : {}),
+        ...(evidence ? { evidence } : {}),
+      };
       const written = await writeSection({ ai: o.ai, agent, input, signal, log: o.log, jobId: job.id });
       provider = written.provider;
       const text = written.text;

@@ -52,7 +52,10 @@ export async function writeSection(o: {
   let repaired = false;
   if (found.length && first.provider !== 'offline') {
     repaired = true;
-    log.info({ job: o.jobId, step: agent.id, violations: found.length, kinds: [...new Set(found.map((v) => v.kind))] }, 'report section contradicts its fact sheet: one repair round');
+    log.info(
+      { job: o.jobId, step: agent.id, violations: found.length, kinds: [...new Set(found.map((v) => v.kind))] },
+      'report section contradicts its fact sheet: one repair round',
+    );
     try {
       const again = await ai.text(task, { ...input, repair: { answer: text, request: repairRequest(found) } }, { signal: o.signal });
       const fixed = cleanAgentOutput(again.value, agent.title);
@@ -71,7 +74,10 @@ export async function writeSection(o: {
     const dropped = dropViolations(text, found);
     text = dropped.text;
     removed = dropped.removed;
-    log.warn({ job: o.jobId, step: agent.id, removed, kinds: [...new Set(found.map((v) => v.kind))], provider: first.provider }, 'unsupported claims removed from a report section');
+    log.warn(
+      { job: o.jobId, step: agent.id, removed, kinds: [...new Set(found.map((v) => v.kind))], provider: first.provider },
+      'unsupported claims removed from a report section',
+    );
   }
   const sources = (input.sources ?? []).filter((s) => text.includes(`[${s.n}]`));
   return { text, provider: first.provider, sources, check: { removed, repaired }, violations: found };

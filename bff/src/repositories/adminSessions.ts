@@ -21,10 +21,14 @@ const storeKey = (id: string) => createHash('sha256').update(id).digest('hex');
 export function knexAdminSessionRepository(knex: Knex): AdminSessionRepository {
   return {
     async get(id, now) {
-      const row = (await knex('admin_sessions').where({ id: storeKey(id) }).first()) as { data: string; expires_at: Date | string | number } | undefined;
+      const row = (await knex('admin_sessions')
+        .where({ id: storeKey(id) })
+        .first()) as { data: string; expires_at: Date | string | number } | undefined;
       if (!row) return undefined;
       if (toDate(row.expires_at).getTime() <= now.getTime()) {
-        await knex('admin_sessions').where({ id: storeKey(id) }).del();
+        await knex('admin_sessions')
+          .where({ id: storeKey(id) })
+          .del();
         return undefined;
       }
       try {
@@ -40,7 +44,9 @@ export function knexAdminSessionRepository(knex: Knex): AdminSessionRepository {
         .merge(['data', 'expires_at']);
     },
     async destroy(id) {
-      await knex('admin_sessions').where({ id: storeKey(id) }).del();
+      await knex('admin_sessions')
+        .where({ id: storeKey(id) })
+        .del();
     },
     async sweep(now) {
       await knex('admin_sessions').where('expires_at', '<', now).del();

@@ -40,7 +40,12 @@ describe.each(testDbs)('analytics repository on $label', (kind) => {
       });
       await repo.recordBatch({ links: [], products: [click('a', daysAgo(1)), click('b', daysAgo(40)), click('d', daysAgo(1), 'dialog')] });
       const iso = (d: Date) => d.toISOString().slice(0, 10);
-      for (const range of [{ from: iso(daysAgo(6)) }, { from: iso(daysAgo(6)), to: today }, { from: iso(daysAgo(15)), to: iso(daysAgo(2)) }, { to: iso(daysAgo(5)) }]) {
+      for (const range of [
+        { from: iso(daysAgo(6)) },
+        { from: iso(daysAgo(6)), to: today },
+        { from: iso(daysAgo(15)), to: iso(daysAgo(2)) },
+        { to: iso(daysAgo(5)) },
+      ]) {
         const rolled = await repo.productStats(range);
         const raw = await repo.productStatsFromRaw(range);
         expect([range, rolled]).toEqual([range, raw]);

@@ -79,8 +79,10 @@ function chunks<T>(rows: ReadonlyArray<T>, size = CHUNK): T[][] {
   return out;
 }
 
-const byClicks = <T extends { clickCount: number }>(key: (r: T) => string) => (a: T, b: T) =>
-  b.clickCount - a.clickCount || key(a).localeCompare(key(b));
+const byClicks =
+  <T extends { clickCount: number }>(key: (r: T) => string) =>
+  (a: T, b: T) =>
+    b.clickCount - a.clickCount || key(a).localeCompare(key(b));
 
 export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
   const client = String((knex.client as { config?: { client?: unknown } }).config?.client ?? '');
@@ -103,10 +105,7 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
       const bindings = part.flatMap((r) => [...r, ...insertOnly.map(() => r[r.length - 1])]);
       const head = `insert into ${table} (${cols.join(', ')}) values ${values}`;
       if (dialect === 'mysql') {
-        const set = [
-          ...sums.map((c) => `${c} = ${c} + values(${c})`),
-          ...maxes.map((c) => `${c} = greatest(${c}, values(${c}))`),
-        ].join(', ');
+        const set = [...sums.map((c) => `${c} = ${c} + values(${c})`), ...maxes.map((c) => `${c} = greatest(${c}, values(${c}))`)].join(', ');
         await db.raw(`${head} on duplicate key update ${set}`, bindings as Knex.RawBinding[]);
       } else {
         const set = [...sums.map((c) => `${c} = ${c} + excluded.${c}`), ...maxes.map((c) => `${c} = max(${c}, excluded.${c})`)].join(', ');
@@ -157,8 +156,7 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
     if (range?.to) qb.where('clicked_at', '<', new Date(`${nextDay(range.to)}T00:00:00.000Z`));
     return qb;
   };
-  const dayExpr = (col: string) =>
-    dialect === 'mysql' ? `date(${col})` : `strftime('%Y-%m-%d', ${col} / 1000, 'unixepoch')`;
+  const dayExpr = (col: string) => (dialect === 'mysql' ? `date(${col})` : `strftime('%Y-%m-%d', ${col} / 1000, 'unixepoch')`);
 
   interface LinkRow {
     company: string;
@@ -196,9 +194,7 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
   /** Raw link events + their daily and all-time rollups. */
   async function recordLinks(trx: Knex.Transaction, links: ReadonlyArray<LinkClickEvent>) {
     for (const part of chunks(links)) {
-      await trx('link_click_events').insert(
-        part.map((e) => ({ company: e.company, link_type: e.linkType, url: e.url, clicked_at: e.clickedAt })),
-      );
+      await trx('link_click_events').insert(part.map((e) => ({ company: e.company, link_type: e.linkType, url: e.url, clicked_at: e.clickedAt })));
     }
     const agg = new Map<string, [string, string, string, string, number, Date]>();
     for (const e of links) {
@@ -423,10 +419,10 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
 
     async daily(kind, range) {
       const table = kind === 'links' ? 'link_click_daily' : 'product_click_daily';
-      const rows = (await rangeWhere(
-        knex(table).select('day').sum({ clicks: 'click_count' }).groupBy('day').orderBy('day', 'asc'),
-        range,
-      )) as { day: Date | string | number; clicks: Num }[];
+      const rows = (await rangeWhere(knex(table).select('day').sum({ clicks: 'click_count' }).groupBy('day').orderBy('day', 'asc'), range)) as {
+        day: Date | string | number;
+        clicks: Num;
+      }[];
       return rows.map((r) => ({ day: dayString(r.day), clicks: n(r.clicks) }));
     },
 
@@ -458,7 +454,15 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
 
     async rebuildRollups() {
       await knex.transaction(async (trx) => {
-        for (const t of ['link_click_daily', 'link_click_totals', 'product_click_daily', 'product_click_totals', 'product_emails', 'product_email_days', 'product_email_recency'])
+        for (const t of [
+          'link_click_daily',
+          'link_click_totals',
+          'product_click_daily',
+          'product_click_totals',
+          'product_emails',
+          'product_email_days',
+          'product_email_recency',
+        ])
           await trx(t).del();
         await trx.raw(
           `insert into link_click_daily (day, company, link_type, url, click_count, last_clicked)

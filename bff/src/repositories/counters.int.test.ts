@@ -121,7 +121,9 @@ for (const backend of shared) {
     it('windowLimit: 1,000 parallel takes over two processes allow exactly the limit; blocks keep a big limit within its total', async () => {
       const { a, b, stop } = await backend.open();
       try {
-        const exact = [a, b].map((store) => windowLimit({ store, name: 't-exact', windowMs: 60_000, max: 10, exact: true, countRefused: true, whenUnavailable: 'closed' }));
+        const exact = [a, b].map((store) =>
+          windowLimit({ store, name: 't-exact', windowMs: 60_000, max: 10, exact: true, countRefused: true, whenUnavailable: 'closed' }),
+        );
         const takes = await Promise.all(Array.from({ length: 1000 }, (_, i) => exact[i % 2].take('burst')));
         expect(takes.filter((t) => t.allowed)).toHaveLength(10);
         expect((await a.counter('t-exact', 60_000).peek('burst'))?.total).toBe(1000);

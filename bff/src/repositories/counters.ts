@@ -296,7 +296,11 @@ function batchedAdds(knex: Knex, timeoutMs: number): (key: string, points: numbe
            ON DUPLICATE KEY UPDATE points = IF(expire <= ?, GREATEST(VALUES(points), 0), points + VALUES(points)), expire = IF(expire <= ?, VALUES(expire), expire)`,
           [COUNTERS_TABLE, ...values, now, now],
         );
-        return (await trx(COUNTERS_TABLE).select('key', 'points', 'expire').whereIn('key', keys)) as Array<{ key: string; points: number | string; expire: number | string }>;
+        return (await trx(COUNTERS_TABLE).select('key', 'points', 'expire').whereIn('key', keys)) as Array<{
+          key: string;
+          points: number | string;
+          expire: number | string;
+        }>;
       });
     let rows: Awaited<ReturnType<typeof upsert>>;
     try {
@@ -360,7 +364,8 @@ export function knexCounterStore(knex: Knex, opts: SharedCounterStoreOptions = {
   const counter = (name: string, windowMs: number): WindowCounter => ({
     add: (key, points = 1) => add(`${name}:${key}`, points, windowMs),
     async peek(key) {
-      const row = (await knex(COUNTERS_TABLE).select('points', 'expire').where('key', `${name}:${key}`).first()) as { points: number | string; expire: number | string } | undefined;
+      const row = (await knex(COUNTERS_TABLE).select('points', 'expire').where('key', `${name}:${key}`).first()) as
+        { points: number | string; expire: number | string } | undefined;
       const msLeft = row ? Number(row.expire) - Date.now() : 0;
       return row && msLeft > 0 ? { total: Number(row.points), msLeft } : null;
     },
@@ -376,11 +381,17 @@ export function knexCounterStore(knex: Knex, opts: SharedCounterStoreOptions = {
       counter,
       async register(id, ttlMs) {
         const now = Date.now();
-        await knex.raw('INSERT INTO ?? (`key`, points, expire) VALUES (?, 1, ?) ON DUPLICATE KEY UPDATE points = 1, expire = VALUES(expire)', [COUNTERS_TABLE, `${PROCESSES}:${id}`, now + ttlMs]);
+        await knex.raw('INSERT INTO ?? (`key`, points, expire) VALUES (?, 1, ?) ON DUPLICATE KEY UPDATE points = 1, expire = VALUES(expire)', [
+          COUNTERS_TABLE,
+          `${PROCESSES}:${id}`,
+          now + ttlMs,
+        ]);
         const [row] = await knex(COUNTERS_TABLE).where('key', 'like', `${PROCESSES}:%`).andWhere('expire', '>', now).count<{ n: number }[]>({ n: '*' });
         if (now >= nextSweep) {
           nextSweep = now + SWEEP_EVERY_MS;
-          await knex(COUNTERS_TABLE).where('expire', '<', now - SWEEP_AFTER_MS).del();
+          await knex(COUNTERS_TABLE)
+            .where('expire', '<', now - SWEEP_AFTER_MS)
+            .del();
         }
         return Math.max(1, Number(row?.n ?? 1));
       },
@@ -430,7 +441,15 @@ export function redisCounterStore(url: string, opts: RedisCounterStoreOptions = 
       kind: 'redis',
       what: 'Redis',
       counter(name, windowMs) {
-        const c = wrap(new RateLimiterRedis({ keyPrefix: `${prefix}:${name}`, points: MAX_POINTS, duration: windowMs / 1000, storeClient: client, rejectIfRedisNotReady: true }));
+        const c = wrap(
+          new RateLimiterRedis({
+            keyPrefix: `${prefix}:${name}`,
+            points: MAX_POINTS,
+            duration: windowMs / 1000,
+            storeClient: client,
+            rejectIfRedisNotReady: true,
+          }),
+        );
         return {
           add: (key, points) => connected().then(() => c.add(key, points)),
           peek: (key) => connected().then(() => c.peek(key)),
@@ -440,7 +459,13 @@ export function redisCounterStore(url: string, opts: RedisCounterStoreOptions = 
       async register(id, ttlMs) {
         await connected();
         const now = Date.now();
-        const res = await client.multi().zadd(processesKey, now + ttlMs, id).zremrangebyscore(processesKey, '-inf', now).zcard(processesKey).pexpire(processesKey, ttlMs * 2).exec();
+        const res = await client
+          .multi()
+          .zadd(processesKey, now + ttlMs, id)
+          .zremrangebyscore(processesKey, '-inf', now)
+          .zcard(processesKey)
+          .pexpire(processesKey, ttlMs * 2)
+          .exec();
         return Math.max(1, Number(res?.[2]?.[1] ?? 1));
       },
       async unregister(id) {

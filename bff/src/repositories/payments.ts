@@ -130,9 +130,12 @@ export function isUniqueViolation(err: unknown): boolean {
 
 export function knexPaymentRepository(knex: Knex): PaymentRepository {
   const claimable = (q: Knex.QueryBuilder, now: Date, claimTimeoutMs: number) =>
-    q.where({ status: 'paid' }).whereNull('report_id').andWhere((w) => {
-      w.whereNull('consumed_at').orWhere('consumed_at', '<', new Date(now.getTime() - claimTimeoutMs));
-    });
+    q
+      .where({ status: 'paid' })
+      .whereNull('report_id')
+      .andWhere((w) => {
+        w.whereNull('consumed_at').orWhere('consumed_at', '<', new Date(now.getTime() - claimTimeoutMs));
+      });
 
   return {
     async create(p) {
@@ -185,10 +188,8 @@ export function knexPaymentRepository(knex: Knex): PaymentRepository {
       return n === 1;
     },
     async findCredit(email, now, claimTimeoutMs) {
-      const r = (await claimable(knex('payments').where({ email }), now, claimTimeoutMs)
-        .orderBy('paid_at', 'asc')
-        .orderBy('id', 'asc')
-        .first()) as Row | undefined;
+      const r = (await claimable(knex('payments').where({ email }), now, claimTimeoutMs).orderBy('paid_at', 'asc').orderBy('id', 'asc').first()) as
+        Row | undefined;
       return r ? fromRow(r) : null;
     },
     async claim(id, token, now, claimTimeoutMs) {

@@ -442,8 +442,7 @@ export function knexReportRepository(knex: Knex, dialect: Dialect): ReportReposi
             .whereExists(leaseHeld(jobId, owner))
             .update({ status: 'running', started_at: now, attempts: trx.raw('attempts + 1') });
           const row = (await trx('report_steps').select('status', 'attempts').where({ job_id: jobId, step_id: stepId }).first()) as
-            | { status: string; attempts: number | string }
-            | undefined;
+            { status: string; attempts: number | string } | undefined;
           if (!changed(n)) return { state: row?.status === 'finished' ? ('finished' as const) : ('lost' as const) };
           await addEvent(trx, jobId, event, now);
           return { state: 'started' as const, attempts: Number(row?.attempts ?? 1) };
@@ -485,7 +484,8 @@ export function knexReportRepository(knex: Knex, dialect: Dialect): ReportReposi
             .where({ id: jobId, lease_owner: owner, status: 'running' })
             .whereNull('research')
             .update({ research: JSON.stringify(research), ...(sheet ? { fact_sheet: JSON.stringify(sheet) } : {}), updated_at: new Date() });
-          const row = (await trx('report_jobs').select('research', 'lease_owner').where({ id: jobId }).first()) as { research: string | null; lease_owner: string | null } | undefined;
+          const row = (await trx('report_jobs').select('research', 'lease_owner').where({ id: jobId }).first()) as
+            { research: string | null; lease_owner: string | null } | undefined;
           if (!changed(n) && row?.lease_owner !== owner) return null;
           return parseJson<JobResearch>(row?.research);
         }),

@@ -37,7 +37,12 @@ describe.each(testDbs)('sign-in sessions on $label', (kind) => {
     await repo.create('a'.repeat(64), { email: 'ada@example.com', name: 'Ada', createdAt: new Date(t0), expiresAt: new Date(t0 + HOUR) });
     await repo.create('b'.repeat(64), { email: 'bob@example.com', createdAt: new Date(t0), expiresAt: new Date(t0 + 2 * HOUR) });
 
-    expect(await repo.get('a'.repeat(64), new Date(t0 + HOUR - 1))).toEqual({ email: 'ada@example.com', name: 'Ada', createdAt: new Date(t0), expiresAt: new Date(t0 + HOUR) });
+    expect(await repo.get('a'.repeat(64), new Date(t0 + HOUR - 1))).toEqual({
+      email: 'ada@example.com',
+      name: 'Ada',
+      createdAt: new Date(t0),
+      expiresAt: new Date(t0 + HOUR),
+    });
     expect(await repo.get('a'.repeat(64), new Date(t0 + HOUR))).toBeNull();
     expect(await repo.get('c'.repeat(64), new Date(t0))).toBeNull();
 
@@ -50,7 +55,13 @@ describe.each(testDbs)('sign-in sessions on $label', (kind) => {
 
   it('the signed-in visitor is gone from every read once SIGN_IN_SESSION_MAX_AGE_MS has passed', async () => {
     let now = t0;
-    const sessions = authSessions({ keys: ['k'.repeat(40)], secure: false, store: knexSignInSessionRepository(created.db.knex), maxAgeMs: HOUR, now: () => now });
+    const sessions = authSessions({
+      keys: ['k'.repeat(40)],
+      secure: false,
+      store: knexSignInSessionRepository(created.db.knex),
+      maxAgeMs: HOUR,
+      now: () => now,
+    });
     const signIn = cookieCtx();
     await sessions.signIn(signIn.ctx, { email: 'eve@example.com' });
     const cookie = signIn.set[0].value;

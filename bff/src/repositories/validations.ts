@@ -19,7 +19,8 @@ export interface StoredValidation extends Omit<StoredValidationView, 'createdAt'
 export interface ValidationRepository {
   /** Stores one (score and delete-token hash default to null). */
   create(
-    v: Omit<StoredValidation, 'id' | 'createdAt' | 'score' | 'deleteTokenHash' | 'factSheet'> & Partial<Pick<StoredValidation, 'score' | 'deleteTokenHash' | 'factSheet'>>,
+    v: Omit<StoredValidation, 'id' | 'createdAt' | 'score' | 'deleteTokenHash' | 'factSheet'> &
+      Partial<Pick<StoredValidation, 'score' | 'deleteTokenHash' | 'factSheet'>>,
   ): Promise<StoredValidation>;
   get(id: string): Promise<StoredValidation | null>;
   /** Deletes one; false when there was none. */

@@ -77,9 +77,7 @@ export function answerAi(ctx: Context, provider: AiProviderName, body: object): 
 
 /** The message of a failed model call, safe to show (the UI shows the spec's toast anyway). */
 export const aiFailureMessage = (e: unknown): string =>
-  e instanceof AiError && e.kind === 'timeout'
-    ? 'The AI took too long to answer. Please try again.'
-    : 'The AI could not answer right now. Please try again.';
+  e instanceof AiError && e.kind === 'timeout' ? 'The AI took too long to answer. Please try again.' : 'The AI could not answer right now. Please try again.';
 
 /** The final `error` of an AI stream the server ends as it stops. */
 export const SERVER_RESTARTING = 'The server is restarting. Please try again in a moment.';

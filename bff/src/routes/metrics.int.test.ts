@@ -45,7 +45,10 @@ describe.each(testDbs)('GET /metrics with METRICS_TOKEN on $label', (dbKind) => 
       json: { idea: 'Metrics idea: a rota app for volunteer groups', targetCustomer: 'Charities', problemSolved: 'Shifts go unfilled' },
     });
     expect(v.status).toBe(200);
-    expect((await app.fetch('/api/track-product-click', { method: 'POST', json: { product: 'idea-desirability-assessment', location: 'purchase', inputs: 1 } })).status).toBe(202);
+    expect(
+      (await app.fetch('/api/track-product-click', { method: 'POST', json: { product: 'idea-desirability-assessment', location: 'purchase', inputs: 1 } }))
+        .status,
+    ).toBe(202);
     const id = await app.deps.reports.start({ product: 'idea-desirability-assessment', inputs: { idea: 'Metrics report' } });
     expect((await app.fetch(`/api/reports/${id}/pdf`)).status).toBe(409);
     expect((await app.fetch('/api/no-such-route')).status).toBe(404);

@@ -5,7 +5,13 @@ const r = (url: string, title = url) => ({ title, url, snippet: `about ${title}`
 
 describe('numberSources', () => {
   it('numbers distinct URLs 1..n in the order they first appear, keeping the first title and snippet', () => {
-    const refs = numberSources([r('https://a.example/', 'A'), r('https://b.example/', 'B'), r('https://a.example/', 'A copy'), r('https://b.example/#x', 'B part'), r('https://c.example/', 'C')]);
+    const refs = numberSources([
+      r('https://a.example/', 'A'),
+      r('https://b.example/', 'B'),
+      r('https://a.example/', 'A copy'),
+      r('https://b.example/#x', 'B part'),
+      r('https://c.example/', 'C'),
+    ]);
     expect(refs).toEqual([
       { n: 1, title: 'A', url: 'https://a.example/', snippet: 'about A' },
       { n: 2, title: 'B', url: 'https://b.example/', snippet: 'about B' },

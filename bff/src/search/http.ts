@@ -45,7 +45,12 @@ function statusError(call: ProviderCall, status: number, headers: Headers): Sear
           ? 'answered with a redirect, which is not followed'
           : 'failed';
   const hint = call.hint?.(status);
-  return new SearchError(kind, `${label} ${what} (HTTP ${status})${hint ? `: ${hint}` : ''}`, status, kind === 'rate_limited' ? retryAfterMs(headers) : undefined);
+  return new SearchError(
+    kind,
+    `${label} ${what} (HTTP ${status})${hint ? `: ${hint}` : ''}`,
+    status,
+    kind === 'rate_limited' ? retryAfterMs(headers) : undefined,
+  );
 }
 
 /** A connection error's code (ECONNREFUSED, ENOTFOUND...), only when it is one: nothing else of the error is repeated. */

@@ -31,7 +31,9 @@ describe('search settings (env.ts)', () => {
 
   it('refuse to start a provider without what it needs, naming the variable to set', () => {
     expect(configProblems({ SEARCH_PROVIDER: 'tavily' })).toEqual(['SEARCH_API_KEY: SEARCH_PROVIDER=tavily needs SEARCH_API_KEY, your Tavily API key']);
-    expect(configProblems({ SEARCH_PROVIDER: 'brave', SEARCH_API_KEY: '  ' })).toEqual(['SEARCH_API_KEY: SEARCH_PROVIDER=brave needs SEARCH_API_KEY, your Brave Search API key']);
+    expect(configProblems({ SEARCH_PROVIDER: 'brave', SEARCH_API_KEY: '  ' })).toEqual([
+      'SEARCH_API_KEY: SEARCH_PROVIDER=brave needs SEARCH_API_KEY, your Brave Search API key',
+    ]);
     expect(configProblems({ SEARCH_PROVIDER: 'searxng' })).toEqual([
       'SEARCH_URL: SEARCH_PROVIDER=searxng needs SEARCH_URL, the address of your SearxNG instance (e.g. http://localhost:8888)',
     ]);

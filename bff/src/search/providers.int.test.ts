@@ -246,13 +246,15 @@ describe('requests as each API documents them', () => {
       expect(e.kind).toBe('unauthorized');
       expect(e.message).toMatch(/HTTP 401\): check SEARCH_API_KEY$/);
       expect(e.message).not.toContain('wrong-key-ABC');
-    }));
+    }),
+  );
 
   it.each(PROVIDERS)('%s: a 429 carries the wait the API asks for (Retry-After, or Brave’s X-RateLimit-Reset)', (name) =>
     withFake(name, { retryAfterSeconds: 3 }, async (fake) => {
       fake.behave('rate_limited');
       expect((await failure(providerFor(fake).search('x', { limit: 3 }))).retryAfterMs).toBe(3000);
-    }));
+    }),
+  );
 
   it("Tavily: the plan's limit (432) and pay-as-you-go limit (433) are rate_limited", () =>
     withFake('tavily', {}, async (fake) => {
@@ -271,7 +273,8 @@ describe('requests as each API documents them', () => {
         expect(e.message).toMatch(/redirect, which is not followed \(HTTP 302\)/);
         expect(elsewhere.requests).toHaveLength(0);
       }),
-    ));
+    ),
+  );
 
   it('SearxNG (no key): a redirect is followed', () =>
     withFake('searxng', {}, (fake) =>

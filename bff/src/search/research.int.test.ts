@@ -48,8 +48,17 @@ describe.each(['searxng', 'tavily', 'brave'] as FakeProviderName[])("a job's res
     let searches = 0;
     fake.behave(() => ((searches += 1) === 1 ? 'rate_limited' : 'results'));
     const provider = createSearchProvider(loadConfig(fake.env), createLogger({ LOG_LEVEL: 'silent' }))!;
-    const research = await runResearch(provider, [{ id: 'competitors', query: 'gym apps competitors' }], { limit: 2, logger: createLogger({ LOG_LEVEL: 'silent' }) });
-    expect(research.results).toEqual([{ topic: 'competitors', query: 'gym apps competitors', results: [expect.objectContaining({ title: 'gym apps competitors: Report 1' }), expect.anything()] }]);
+    const research = await runResearch(provider, [{ id: 'competitors', query: 'gym apps competitors' }], {
+      limit: 2,
+      logger: createLogger({ LOG_LEVEL: 'silent' }),
+    });
+    expect(research.results).toEqual([
+      {
+        topic: 'competitors',
+        query: 'gym apps competitors',
+        results: [expect.objectContaining({ title: 'gym apps competitors: Report 1' }), expect.anything()],
+      },
+    ]);
     expect(fake.requests.map((r) => r.query)).toEqual(['gym apps competitors', 'gym apps competitors']);
   });
 });

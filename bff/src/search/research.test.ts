@@ -23,7 +23,12 @@ describe('researchQueries', () => {
   });
 
   it('searches the audience, not "general (no clear market)", when the market read is general', () => {
-    const qs = researchQueries({ label: 'general (no clear market)', general: true, place: 'Germany' }, 'Plant-based snacks', 'Health-minded commuters', may2026);
+    const qs = researchQueries(
+      { label: 'general (no clear market)', general: true, place: 'Germany' },
+      'Plant-based snacks',
+      'Health-minded commuters',
+      may2026,
+    );
     expect(qs.map((q) => q.query)).toEqual([
       'Plant-based snacks competitors Germany',
       'Health-minded commuters market size Germany',
@@ -82,7 +87,16 @@ function gatedProvider() {
     while (!pending.length) await new Promise<void>((r) => waiters.push(r));
     return pending.shift()!;
   };
-  return { provider, next, get maxRunning() { return maxRunning; }, get running() { return running; } };
+  return {
+    provider,
+    next,
+    get maxRunning() {
+      return maxRunning;
+    },
+    get running() {
+      return running;
+    },
+  };
 }
 
 function logCapture() {

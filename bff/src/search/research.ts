@@ -44,7 +44,11 @@ async function searchWithRetry(provider: SearchProvider, query: string, opts: { 
   }
 }
 
-async function researchOne(provider: SearchProvider, topic: ResearchTopic, opts: { limit: number; signal?: AbortSignal; logger: Logger }): Promise<ResearchOutcome> {
+async function researchOne(
+  provider: SearchProvider,
+  topic: ResearchTopic,
+  opts: { limit: number; signal?: AbortSignal; logger: Logger },
+): Promise<ResearchOutcome> {
   try {
     const found = await searchWithRetry(provider, topic.query, { limit: opts.limit, signal: opts.signal });
     return { topic: topic.id, query: topic.query, results: cleanResults(found, opts.limit) };

@@ -101,7 +101,14 @@ describe('cleanResults', () => {
 
   it('drops bad URLs and duplicates (the #fragment does not make a new source), in order, up to the limit', () => {
     const out = cleanResults(
-      [hit('javascript:alert(1)'), hit('https://a.example/x', 'A'), hit('https://a.example/x#part', 'A again'), hit('/rel'), hit('https://b.example/', 'B'), hit('https://c.example/', 'C')],
+      [
+        hit('javascript:alert(1)'),
+        hit('https://a.example/x', 'A'),
+        hit('https://a.example/x#part', 'A again'),
+        hit('/rel'),
+        hit('https://b.example/', 'B'),
+        hit('https://c.example/', 'C'),
+      ],
       2,
     );
     expect(out).toEqual([
@@ -111,7 +118,9 @@ describe('cleanResults', () => {
   });
 
   it('titles an untitled result with its host and keeps an empty snippet', () => {
-    expect(cleanResults([hit('https://www.example.org/page', '  <b></b> ', null)], 5)).toEqual([{ title: 'www.example.org', url: 'https://www.example.org/page', snippet: '' }]);
+    expect(cleanResults([hit('https://www.example.org/page', '  <b></b> ', null)], 5)).toEqual([
+      { title: 'www.example.org', url: 'https://www.example.org/page', snippet: '' },
+    ]);
   });
 
   it('an empty list is a valid answer; a limit of 0 keeps nothing; limits above the maximum are capped', () => {

@@ -19,7 +19,8 @@ export interface SearxngOptions {
  */
 export function createSearxngProvider(opts: SearxngOptions): SearchProvider {
   const base = new URL(opts.baseUrl);
-  const basic = base.username || base.password ? Buffer.from(`${decodeURIComponent(base.username)}:${decodeURIComponent(base.password)}`).toString('base64') : null;
+  const basic =
+    base.username || base.password ? Buffer.from(`${decodeURIComponent(base.username)}:${decodeURIComponent(base.password)}`).toString('base64') : null;
   base.username = '';
   base.password = '';
   return httpProvider({
@@ -35,7 +36,11 @@ export function createSearxngProvider(opts: SearxngOptions): SearchProvider {
         headers: { accept: 'application/json', ...(basic ? { authorization: `Basic ${basic}` } : {}) },
         followRedirects: !basic,
         hint: (status) =>
-          status === 403 ? 'is "json" listed in search.formats of its settings.yml?' : status === 404 ? 'is SEARCH_URL the address of a SearxNG instance?' : undefined,
+          status === 403
+            ? 'is "json" listed in search.formats of its settings.yml?'
+            : status === 404
+              ? 'is SEARCH_URL the address of a SearxNG instance?'
+              : undefined,
       };
     },
     hits(body) {

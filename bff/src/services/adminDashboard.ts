@@ -13,7 +13,13 @@ export interface AdminDashboard {
   messages(page: { limit: number; offset: number }): Promise<AdminMessagesResponse>;
 }
 
-export function createAdminDashboard({ repos, logger }: { repos: Pick<Repositories, 'adminSessions' | 'analytics' | 'contactMessages'>; logger: Logger }): AdminDashboard {
+export function createAdminDashboard({
+  repos,
+  logger,
+}: {
+  repos: Pick<Repositories, 'adminSessions' | 'analytics' | 'contactMessages'>;
+  logger: Logger;
+}): AdminDashboard {
   return {
     async sweepSessions(now) {
       await repos.adminSessions.sweep(now).catch((err) => logger.warn({ err }, 'could not sweep expired admin sessions'));

@@ -66,7 +66,9 @@ export interface AuthService {
   /** Starts a sign-in: the provider URL, and the pending login the caller keeps until the callback. */
   begin(req: SignInRequest): Promise<{ url: URL; login: PendingLogin }>;
   /** Finishes it: checks state, PKCE and the ID token against the pending login; returns who signed in. */
-  complete(req: SignInRequest & { pending: PendingLogin | undefined; params: { code: string; state?: string; iss?: string } }): Promise<Omit<SignedInUser, 'at'>>;
+  complete(
+    req: SignInRequest & { pending: PendingLogin | undefined; params: { code: string; state?: string; iss?: string } },
+  ): Promise<Omit<SignedInUser, 'at'>>;
 }
 
 /** The first non-empty string claim among `keys`. */
@@ -210,7 +212,10 @@ export function createAuthService(opts: AuthServiceOptions): AuthService {
       if (!email || !isEmailAddress(email)) throw new UnauthorizedError('The sign-in provider did not share an email address.');
       const verified = claims?.email_verified;
       if (verified !== true && !(verified === undefined && config.OIDC_TRUST_UNVERIFIED_EMAIL)) {
-        logger.warn({ user: maskEmail(email), emailVerified: verified === undefined ? 'missing' : JSON.stringify(verified) }, 'sign-in refused: email not verified by the provider');
+        logger.warn(
+          { user: maskEmail(email), emailVerified: verified === undefined ? 'missing' : JSON.stringify(verified) },
+          'sign-in refused: email not verified by the provider',
+        );
         throw new UnauthorizedError(
           verified === undefined
             ? 'The sign-in provider did not confirm that your email address is verified, so it cannot be used for a paid report. Please sign in with an account whose email is verified.'

@@ -21,7 +21,14 @@ export { checkTestCard, luhnValid, TEST_CARDS } from './paymentProviders/test';
 /** The part of the report engine (`deps.reports`) the payments service uses. */
 export interface ReportStarter {
   /** Queues a report; the same `dedupeKey` always answers the same job. */
-  start(req: { product: string; inputs: ProductInputs; evidence?: InterviewEvidence | null; email?: string; name?: string | null; dedupeKey?: string }): Promise<string>;
+  start(req: {
+    product: string;
+    inputs: ProductInputs;
+    evidence?: InterviewEvidence | null;
+    email?: string;
+    name?: string | null;
+    dedupeKey?: string;
+  }): Promise<string>;
 }
 
 /** Catalogue prices are whole US dollars. */
@@ -65,7 +72,10 @@ export interface PaymentsService {
   /** A test-mode checkout and its product (404 when unknown or not a test checkout). */
   testCheckout(sessionId: string): Promise<{ payment: Payment; product: CatalogueProduct }>;
   /** Pays a test-mode checkout with a test card. */
-  payTestCheckout(sessionId: string, card: TestCardInput): Promise<{ ok: true; payment: Payment } | { ok: false; message: string; field: string; payment: Payment }>;
+  payTestCheckout(
+    sessionId: string,
+    card: TestCardInput,
+  ): Promise<{ ok: true; payment: Payment } | { ok: false; message: string; field: string; payment: Payment }>;
   /** Verifies and applies a Stripe webhook delivery (raw body + Stripe-Signature). */
   handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ type: string; duplicate: boolean }>;
   /** Starts (or finds) the one report a paid checkout entitles to. */

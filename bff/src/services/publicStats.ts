@@ -16,10 +16,16 @@ export interface PublicStatsService {
  * The count is cached for 30 s in memory (one database query per window, concurrent misses share
  * it); if the database fails, the last known answer is served.
  */
-export function createPublicStatsService({ repos, config, logger }: { repos: Pick<Repositories, 'validations'>; config: Config; logger: Logger }): PublicStatsService {
-  const trustBadges = TRUST_BADGES.filter((b) => b.enabled && (!config.TRUST_BADGES || config.TRUST_BADGES.includes(b.id))).map(
-    (b) => b.id,
-  );
+export function createPublicStatsService({
+  repos,
+  config,
+  logger,
+}: {
+  repos: Pick<Repositories, 'validations'>;
+  config: Config;
+  logger: Logger;
+}): PublicStatsService {
+  const trustBadges = TRUST_BADGES.filter((b) => b.enabled && (!config.TRUST_BADGES || config.TRUST_BADGES.includes(b.id))).map((b) => b.id);
   let cached: { value: PublicStats; expiresAt: number } | null = null;
   let inflight: Promise<PublicStats> | null = null;
 

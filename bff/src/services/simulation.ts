@@ -13,13 +13,7 @@ import type {
 } from '@val/contracts';
 import type { Ai } from '../ai/service';
 import { cleanReply } from '../ai/parse/simulation';
-import {
-  challengeFeedbackTask,
-  customerInterviewTask,
-  generateCustomersTask,
-  generateSimulationTask,
-  valChatTask,
-} from '../ai/tasks/simulation';
+import { challengeFeedbackTask, customerInterviewTask, generateCustomersTask, generateSimulationTask, valChatTask } from '../ai/tasks/simulation';
 import { AiError, type AiTextTask, type CallOptions } from '../ai/types';
 import { offlineChallengeFeedback, offlineSimulation, offlineValChat } from '@val/offline-analyst';
 import { buildSimulationSheet, checkMonthTexts, strayChatNumbers, type ChatMonth, type MonthNumberProblem } from '../analysis/simulationSheet';
@@ -50,11 +44,19 @@ export function monthRepairRequest(problems: ReadonlyArray<MonthNumberProblem>):
 function chatMonth(data: ValChatRequest['simulationData'] | ChallengeFeedbackRequest['simulationData'], month: number): ChatMonth | null {
   const entry = Array.isArray(data) ? data.find((m) => m.month === month) : data && data.month === month ? data : undefined;
   return entry && typeof entry.users === 'number'
-    ? { month, users: entry.users, newUsers: entry.newUsers, churnedUsers: entry.churnedUsers, previousUsers: entry.previousUsers, nextMonthUsers: entry.nextMonthUsers }
+    ? {
+        month,
+        users: entry.users,
+        newUsers: entry.newUsers,
+        churnedUsers: entry.churnedUsers,
+        previousUsers: entry.previousUsers,
+        nextMonthUsers: entry.nextMonthUsers,
+      }
     : null;
 }
 
-const chatWords = (i: ValChatRequest) => [i.question, ...i.conversationHistory.map((h) => h.text), i.validationData.idea, i.validationData.problemSolved].join(' ');
+const chatWords = (i: ValChatRequest) =>
+  [i.question, ...i.conversationHistory.map((h) => h.text), i.validationData.idea, i.validationData.problemSolved].join(' ');
 
 /** The regeneration request of a chat reply: which sentences stated numbers that are not the month's. */
 function chatRepair(answer: string, stray: string[]) {
@@ -97,7 +99,12 @@ export function simulationService(ai: Ai, logger?: Logger) {
     async generateSimulation(input: GenerateSimulationRequest, opts?: CallOptions): Promise<GenerateSimulationResponse> {
       const model = runSimulationModel({ validation: input.validationData, insights: input.customerInsights });
       const sheet = buildSimulationSheet(model, input.validationData);
-      const taskInput = { validationData: input.validationData, customerInsights: input.customerInsights, landingPageContent: input.landingPageContent ?? null, numbers: model.months };
+      const taskInput = {
+        validationData: input.validationData,
+        customerInsights: input.customerInsights,
+        landingPageContent: input.landingPageContent ?? null,
+        numbers: model.months,
+      };
       // The founder's words only: the personas' replies are a model's text too.
       const founderText = [input.validationData.idea, input.validationData.targetCustomer, input.validationData.problemSolved].join(' ');
       const r = await ai.json(generateSimulationTask, taskInput, opts);
@@ -107,7 +114,11 @@ export function simulationService(ai: Ai, logger?: Logger) {
       if (problems.length && r.provider !== 'offline') {
         logger?.info({ months: [...new Set(problems.map((p) => p.month))] }, 'simulation months mention numbers that are not theirs: one regeneration');
         try {
-          const again = await ai.json(generateSimulationTask, { ...taskInput, repair: { answer: JSON.stringify({ simulation: months }), request: monthRepairRequest(problems) } }, opts);
+          const again = await ai.json(
+            generateSimulationTask,
+            { ...taskInput, repair: { answer: JSON.stringify({ simulation: months }), request: monthRepairRequest(problems) } },
+            opts,
+          );
           if (again.value.length === months.length) {
             months = months.map((m, k) => (problems.some((p) => p.month === k + 1) ? again.value[k] : m));
             problems = checkMonthTexts(months, sheet, founderText);
@@ -141,7 +152,9 @@ export function simulationService(ai: Ai, logger?: Logger) {
       const words = [input.challenge, input.response, input.validationData.idea, input.validationData.problemSolved].join(' ');
       let r = await text(challengeFeedbackTask, input, [], opts);
       if (month && r.provider !== 'offline' && strayChatNumbers(r.value, month, words).length) {
-        const again = await text(challengeFeedbackTask, { ...input, repair: chatRepair(r.value, strayChatNumbers(r.value, month, words)) }, [], opts).catch(() => null);
+        const again = await text(challengeFeedbackTask, { ...input, repair: chatRepair(r.value, strayChatNumbers(r.value, month, words)) }, [], opts).catch(
+          () => null,
+        );
         r = again && !strayChatNumbers(again.value, month, words).length ? again : { value: offlineChallengeFeedback(input), provider: r.provider };
       }
       return { feedback: r.value, provider: r.provider };
@@ -168,7 +181,10 @@ export function simulationService(ai: Ai, logger?: Logger) {
           const reply = s.finish(full);
           const stray = month ? strayChatNumbers(reply, month, chatWords(input)) : [];
           if (!stray.length) return reply;
-          const kept = stray.reduce((t, sentence) => t.replace(sentence, ''), reply).replace(/\s{2,}/g, ' ').trim();
+          const kept = stray
+            .reduce((t, sentence) => t.replace(sentence, ''), reply)
+            .replace(/\s{2,}/g, ' ')
+            .trim();
           logger?.warn({ month: input.month, removed: stray.length }, "numbers that are not the month's removed from Val's reply");
           return kept.replace(/[^a-z]/gi, '').length > 40 ? `${kept}\n\n${removedNote(stray.length)}` : offlineValChat(input);
         },

@@ -44,7 +44,10 @@ describe('runSimulationModel', () => {
   });
 
   it('grows more with more completed, positive interviews and a better validation', () => {
-    const weak = runSimulationModel({ validation: { ...validation, feedback: 'Score: 3/10' }, insights: [insight(true, doubtful), insight(false, []), insight(false, [])] });
+    const weak = runSimulationModel({
+      validation: { ...validation, feedback: 'Score: 3/10' },
+      insights: [insight(true, doubtful), insight(false, []), insight(false, [])],
+    });
     const strong = runSimulationModel({ validation: { ...validation, feedback: 'Score: 9/10' }, insights: [1, 2, 3].map(() => insight(true, keen)) });
     expect(strong.assumptions.interviewScore).toBeGreaterThan(weak.assumptions.interviewScore);
     expect(strong.assumptions.validationScore).toBeGreaterThan(weak.assumptions.validationScore);

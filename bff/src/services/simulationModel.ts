@@ -99,8 +99,7 @@ export function validationScore(v: SimulationModelInput['validation']): number {
   const scored = feedbackScore(v.feedback ?? '');
   if (scored !== null) return round2(scored);
   const words = (s: string) => s.trim().split(/\s+/).filter(Boolean).length;
-  const specificity =
-    Math.min(1, words(v.idea) / 25) * 0.4 + Math.min(1, words(v.targetCustomer) / 10) * 0.3 + Math.min(1, words(v.problemSolved) / 15) * 0.3;
+  const specificity = Math.min(1, words(v.idea) / 25) * 0.4 + Math.min(1, words(v.targetCustomer) / 10) * 0.3 + Math.min(1, words(v.problemSolved) / 15) * 0.3;
   return round2(0.35 + 0.35 * specificity);
 }
 

@@ -9,7 +9,11 @@ const show = (before: string, after: string) =>
 describe('wordDiff', () => {
   it.each([
     ['Everyone who cooks', 'Busy working parents with two or more kids', '[-Everyone who cooks-]{+Busy working parents with two or more kids+}'],
-    ['Everyone who exercises', 'Boulderers at city climbing gyms who train four evenings a week', '[-Everyone-]{+Boulderers at city climbing gyms+} who [-exercises-]{+train four evenings a week+}'],
+    [
+      'Everyone who exercises',
+      'Boulderers at city climbing gyms who train four evenings a week',
+      '[-Everyone-]{+Boulderers at city climbing gyms+} who [-exercises-]{+train four evenings a week+}',
+    ],
     ['People waste food', 'People waste $1,500 of food a year', 'People waste {+$1,500 of +}food{+ a year+}'],
     ['Same text', 'Same text', 'Same text'],
     ['', 'New', '{+New+}'],
@@ -17,8 +21,18 @@ describe('wordDiff', () => {
     expect(show(before, after)).toBe(expected);
     const d = wordDiff(before, after);
     expect(d.changed).toBe(before !== after);
-    expect(d.parts.filter((p) => p.op !== 'added').map((p) => p.text).join('')).toBe(before);
-    expect(d.parts.filter((p) => p.op !== 'removed').map((p) => p.text).join('')).toBe(after);
+    expect(
+      d.parts
+        .filter((p) => p.op !== 'added')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(before);
+    expect(
+      d.parts
+        .filter((p) => p.op !== 'removed')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(after);
   });
 });
 
@@ -43,8 +57,18 @@ function shortWords(length: number, seed: number, letters = 'abcdefghij'): strin
 }
 
 const reconstructs = (d: InputDiff, before: string, after: string) => {
-  expect(d.parts.filter((p) => p.op !== 'added').map((p) => p.text).join('')).toBe(before);
-  expect(d.parts.filter((p) => p.op !== 'removed').map((p) => p.text).join('')).toBe(after);
+  expect(
+    d.parts
+      .filter((p) => p.op !== 'added')
+      .map((p) => p.text)
+      .join(''),
+  ).toBe(before);
+  expect(
+    d.parts
+      .filter((p) => p.op !== 'removed')
+      .map((p) => p.text)
+      .join(''),
+  ).toBe(after);
 };
 
 const view = (over: Partial<StoredValidationView>): StoredValidationView => ({
@@ -81,7 +105,12 @@ describe('wordDiff on inputs no edit script fits', () => {
     reconstructs(d, before, after);
     const removed = d.parts.filter((p) => p.op === 'removed').map((p) => p.text.trim());
     expect(removed).toEqual(base.filter((_, i) => i % 8 === 3));
-    expect(d.parts.filter((p) => p.op === 'same').map((p) => p.text).join('')).toContain(base[10]);
+    expect(
+      d.parts
+        .filter((p) => p.op === 'same')
+        .map((p) => p.text)
+        .join(''),
+    ).toContain(base[10]);
   });
 
   it('a few words changed in a maximum-length text still get a word-level diff', () => {
@@ -97,7 +126,11 @@ describe('wordDiff on inputs no edit script fits', () => {
 describe('compareValidations', () => {
   it('gives way to other work while it runs (a /healthz waiting on the same process is answered in between)', async () => {
     const base = view({ idea: shortWords(VALIDATION_LIMITS.idea, 5), targetCustomer: shortWords(VALIDATION_LIMITS.targetCustomer, 6) });
-    const head = view({ id: '00000000-0000-4000-8000-000000000002', idea: shortWords(VALIDATION_LIMITS.idea, 7), targetCustomer: shortWords(VALIDATION_LIMITS.targetCustomer, 8) });
+    const head = view({
+      id: '00000000-0000-4000-8000-000000000002',
+      idea: shortWords(VALIDATION_LIMITS.idea, 7),
+      targetCustomer: shortWords(VALIDATION_LIMITS.targetCustomer, 8),
+    });
     const order: string[] = [];
     const done = Promise.resolve(compareValidations(base, head)).then((c) => {
       order.push('compare');
@@ -112,7 +145,12 @@ describe('compareValidations', () => {
 
   it('answers the same pair twice alike, and each answer carries its own views', async () => {
     const base = view({ idea: 'Meal kits for everyone' });
-    const head = view({ id: '00000000-0000-4000-8000-000000000003', idea: 'Meal kits for busy parents', score: 7.5, feedback: '## Market Analysis\nBigger market.' });
+    const head = view({
+      id: '00000000-0000-4000-8000-000000000003',
+      idea: 'Meal kits for busy parents',
+      score: 7.5,
+      feedback: '## Market Analysis\nBigger market.',
+    });
     const first = await compareValidations(base, head);
     const second = await compareValidations(base, { ...head, createdAt: '2025-02-01T00:00:00.000Z' });
     expect(second.inputs).toEqual(first.inputs);

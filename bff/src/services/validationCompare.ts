@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
 import { diffArrays, diffWordsWithSpace, type ArrayChange } from 'diff';
-import {
-  splitReportSections,
-  type DiffPart,
-  type InputDiff,
-  type SectionDiff,
-  type StoredValidationView,
-  type ValidationComparison,
-} from '@val/contracts';
+import { splitReportSections, type DiffPart, type InputDiff, type SectionDiff, type StoredValidationView, type ValidationComparison } from '@val/contracts';
 
 /**
  * Bounds of the comparison's edit scripts. Myers' diff costs about the square of the edits it

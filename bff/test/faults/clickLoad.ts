@@ -66,7 +66,9 @@ export function startClickLoad(o: { url: string; workers: number; gapMs: number;
 }
 
 /** Results grouped by company: accepted (2xx), refused with an HTTP error, and with no answer. */
-export function tally(results: ReadonlyArray<ClickResult>): Map<string, { accepted: number; httpErrors: number; noAnswer: number; statuses: Record<string, number> }> {
+export function tally(
+  results: ReadonlyArray<ClickResult>,
+): Map<string, { accepted: number; httpErrors: number; noAnswer: number; statuses: Record<string, number> }> {
   const out = new Map<string, { accepted: number; httpErrors: number; noAnswer: number; statuses: Record<string, number> }>();
   for (const r of results) {
     const t = out.get(r.company) ?? { accepted: 0, httpErrors: 0, noAnswer: 0, statuses: {} };

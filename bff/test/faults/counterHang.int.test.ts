@@ -157,7 +157,13 @@ async function pass(ms: number): Promise<void> {
   it('keeps answering limited requests while the link swallows everything: clicks within the limit, admin logins with 503 + Retry-After', async () => {
     const db = createDb({ url: proxiedUrl });
     const log = capturedLogger();
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', COUNTER_STORE_TIMEOUT_MS: String(TIMEOUT_MS), TRACK_RATE_LIMIT_PER_MINUTE: '60', ADMIN_PASSWORD: 'counter hang password' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      COUNTER_STORE_TIMEOUT_MS: String(TIMEOUT_MS),
+      TRACK_RATE_LIMIT_PER_MINUTE: '60',
+      ADMIN_PASSWORD: 'counter hang password',
+    });
     const deps = await createServices(config, { db, logger: log.logger });
     deps.counters.start();
     const server = http.createServer(createApp(deps).callback());
@@ -185,7 +191,11 @@ async function pass(ms: number): Promise<void> {
       // The limit (60 a minute, one click before the cut) still holds.
       expect(answers.filter((a) => a.value === 202)).toHaveLength(59);
       expect(answers.filter((a) => a.value === 429)).toHaveLength(11);
-      const login = await fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url }, body: JSON.stringify({ password: 'counter hang password' }) });
+      const login = await fetch(`${url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ password: 'counter hang password' }),
+      });
       expect(login.status).toBe(503);
       expect(Number(login.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(((await login.json()) as { error: { message: string } }).error.message).toBe('Sign-in is paused for a moment. Please try again shortly.');

@@ -35,7 +35,12 @@ const url = process.env.TEST_MYSQL_URL;
     d.check(() => {
       for (const p of ['before', 'during', 'after'] as const) {
         const ph = f.phases[p];
-        expect({ phase: p, accepted: ph.accepted, stored: ph.stored, rollup: ph.rollup }).toEqual({ phase: p, accepted: ph.accepted, stored: ph.accepted, rollup: ph.accepted });
+        expect({ phase: p, accepted: ph.accepted, stored: ph.stored, rollup: ph.rollup }).toEqual({
+          phase: p,
+          accepted: ph.accepted,
+          stored: ph.accepted,
+          rollup: ph.accepted,
+        });
       }
       expect(f.phases.before.accepted).toBeGreaterThan(20);
       expect(f.phases.after.accepted).toBeGreaterThan(20);

@@ -49,8 +49,15 @@ export async function startFaultModel(): Promise<FaultModel> {
       res.on('close', () => open.delete(res));
       const f = fault;
       const id = `chatcmpl-fault-${requests.length}`;
-      const completion = (content: string) => ({ id, object: 'chat.completion', created: 1, model: body.model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] });
-      const chunk = (content: string) => `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: body.model, choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+      const completion = (content: string) => ({
+        id,
+        object: 'chat.completion',
+        created: 1,
+        model: body.model,
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      });
+      const chunk = (content: string) =>
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 1, model: body.model, choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
       switch (f.kind) {
         case 'hang':
           return;

@@ -102,7 +102,12 @@ export async function runOutageScenario(o: OutageOptions): Promise<OutageFigures
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ password: ADMIN_PASSWORD }),
-    }).then((r) => r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+    }).then((r) =>
+      r.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    );
     let phase: keyof typeof PHASE_COMPANY = 'before';
     const readyz: Array<{ at: number; ms: number; status: number }> = [];
     let polling = true;
@@ -136,7 +141,10 @@ export async function runOutageScenario(o: OutageOptions): Promise<OutageFigures
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ idea: 'Outage-proof idea', targetCustomer: 'Operators', problemSolved: 'Databases go away' }),
           signal: AbortSignal.timeout(10_000),
-        }).then((r) => `POST /api/validate ${r.status}${r.headers.get('retry-after') ? ' Retry-After' : ''}`, () => 'POST /api/validate no answer');
+        }).then(
+          (r) => `POST /api/validate ${r.status}${r.headers.get('retry-after') ? ' Retry-After' : ''}`,
+          () => 'POST /api/validate no answer',
+        );
         const stats = await fetch(`${url}/api/admin/link-stats`, { headers: { cookie }, signal: AbortSignal.timeout(10_000) }).then(
           (r) => `GET /api/admin/link-stats ${r.status}${r.headers.get('retry-after') ? ' Retry-After' : ''}`,
           () => 'GET /api/admin/link-stats no answer',

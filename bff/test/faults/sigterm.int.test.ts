@@ -54,7 +54,11 @@ describe.each(testDbs)('SIGTERM under load on $label', (kind) => {
           fetch(`${server.url}/api/validate`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ idea: `Drain test idea ${i}: mobile bike repair`, targetCustomer: 'Commuters', problemSolved: 'Flat tyres on the way to work' }),
+            body: JSON.stringify({
+              idea: `Drain test idea ${i}: mobile bike repair`,
+              targetCustomer: 'Commuters',
+              problemSolved: 'Flat tyres on the way to work',
+            }),
           }).then(
             async (r) => ({ status: r.status, body: await r.text() }),
             (e: Error) => ({ status: 0, body: String((e as { cause?: unknown }).cause ?? e.message) }),
@@ -103,7 +107,12 @@ describe.each(testDbs)('SIGTERM under load on $label', (kind) => {
         expect(Number(v)).toBe(3);
 
         // The report job went back to the queue for another worker: lease released, attempt not counted.
-        const job = (await knex('report_jobs').where({ id: jobId }).first()) as { status: string; lease_owner: string | null; lease_until: unknown; attempts: number };
+        const job = (await knex('report_jobs').where({ id: jobId }).first()) as {
+          status: string;
+          lease_owner: string | null;
+          lease_until: unknown;
+          attempts: number;
+        };
         expect(job).toMatchObject({ status: 'queued', lease_owner: null, lease_until: null, attempts: 0 });
       });
     } finally {

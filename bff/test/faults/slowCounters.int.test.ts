@@ -23,11 +23,13 @@ const variants = [
 ];
 
 const post = (url: string, path: string, ip: string, body: unknown) =>
-  fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) }).then(async (r) => ({
-    status: r.status,
-    retryAfter: r.headers.get('retry-after'),
-    body: (await r.json().catch(() => ({}))) as { error?: { code: string; message: string } },
-  }));
+  fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) }).then(
+    async (r) => ({
+      status: r.status,
+      retryAfter: r.headers.get('retry-after'),
+      body: (await r.json().catch(() => ({}))) as { error?: { code: string; message: string } },
+    }),
+  );
 
 const through = (proxy: TcpProxy, url: string) => {
   const u = new URL(url);
@@ -68,7 +70,9 @@ for (const v of variants) {
     it('admin login fails closed: of 600 parallel guesses at most 10 reach the password check, the rest 429 or 503 with Retry-After', async () => {
       proxy.slow(SLOW_MS);
       try {
-        const answers = await Promise.all(Array.from({ length: 600 }, (_, i) => post(pair.pick(i).url, '/api/admin/login', '203.0.113.90', { password: `wrong ${i}` })));
+        const answers = await Promise.all(
+          Array.from({ length: 600 }, (_, i) => post(pair.pick(i).url, '/api/admin/login', '203.0.113.90', { password: `wrong ${i}` })),
+        );
         const by = (s: number) => answers.filter((a) => a.status === s);
         expect(by(401).length).toBeLessThanOrEqual(10);
         expect(answers.filter((a) => ![401, 429, 503].includes(a.status)).map((a) => a.status)).toEqual([]);
@@ -91,7 +95,11 @@ for (const v of variants) {
     it('validations: 300 parallel requests from one address get at most the limit (10) between both processes', async () => {
       proxy.slow(SLOW_MS);
       try {
-        const idea = (i: number) => ({ idea: `Slow store idea ${i}: laundry pickup for students`, targetCustomer: 'Students', problemSolved: 'No time for laundry' });
+        const idea = (i: number) => ({
+          idea: `Slow store idea ${i}: laundry pickup for students`,
+          targetCustomer: 'Students',
+          problemSolved: 'No time for laundry',
+        });
         const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => post(pair.pick(i).url, '/api/validate', '203.0.113.91', idea(i))));
         const ok = answers.filter((a) => a.status === 200).length;
         expect(ok).toBeLessThanOrEqual(10);

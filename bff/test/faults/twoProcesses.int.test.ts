@@ -74,7 +74,9 @@ for (const store of stores) {
       const click = { company: 'gamma', linkType: 'button', url: 'https://gamma.app/?ref=val' };
       const codes: number[] = [];
       for (let round = 0; round < 13; round++) {
-        const batch = Array.from({ length: 10 }, (_, i) => post(pair.pick(round * 10 + i).url, '/api/track-click', '203.0.113.82', click).then((r) => r.status));
+        const batch = Array.from({ length: 10 }, (_, i) =>
+          post(pair.pick(round * 10 + i).url, '/api/track-click', '203.0.113.82', click).then((r) => r.status),
+        );
         codes.push(...(await Promise.all(batch)));
       }
       const accepted = codes.filter((c) => c === 202).length;

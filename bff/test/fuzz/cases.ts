@@ -118,10 +118,27 @@ export function fixedCases(c: Ctx): FuzzRequest[] {
   const sample = c.sample?.body ?? {};
   const fields = Object.keys(sample);
   const m = c.route.method;
-  const junkParams = ['', '..', '%2e%2e%2f', 'x'.repeat(1500), '😀', '\u0000', '<script>', 'AbCdEfGhIjKlMnOpQrSt', 'cs_test_' + 'A'.repeat(30), '-1', '9'.repeat(30)];
+  const junkParams = [
+    '',
+    '..',
+    '%2e%2e%2f',
+    'x'.repeat(1500),
+    '😀',
+    '\u0000',
+    '<script>',
+    'AbCdEfGhIjKlMnOpQrSt',
+    'cs_test_' + 'A'.repeat(30),
+    '-1',
+    '9'.repeat(30),
+  ];
   for (const name of c.route.params) {
     for (const v of junkParams) {
-      out.push({ kind: `param:${name}=${JSON.stringify(v.slice(0, 20))}`, method: m, url: urlOf(c, { ...(c.sample?.params ?? {}), [name]: v }, new URLSearchParams(c.sample?.query ?? {}).toString()), headers: {} });
+      out.push({
+        kind: `param:${name}=${JSON.stringify(v.slice(0, 20))}`,
+        method: m,
+        url: urlOf(c, { ...(c.sample?.params ?? {}), [name]: v }, new URLSearchParams(c.sample?.query ?? {}).toString()),
+        headers: {},
+      });
     }
   }
 
@@ -134,19 +151,35 @@ export function fixedCases(c: Ctx): FuzzRequest[] {
       delete rest[k];
       out.push({ kind: `query:drop(${k})`, method: m, url: urlOf(c, undefined, new URLSearchParams(rest).toString()), headers: {} });
       for (const v of NASTY_STRINGS.slice(0, 18)) {
-        out.push({ kind: `query:${k}=${JSON.stringify(v.slice(0, 16))}`, method: m, url: urlOf(c, undefined, new URLSearchParams({ ...q, [k]: wellFormed(v) }).toString()), headers: {} });
+        out.push({
+          kind: `query:${k}=${JSON.stringify(v.slice(0, 16))}`,
+          method: m,
+          url: urlOf(c, undefined, new URLSearchParams({ ...q, [k]: wellFormed(v) }).toString()),
+          headers: {},
+        });
       }
       out.push({ kind: `query:${k}[]`, method: m, url: urlOf(c, undefined, `${new URLSearchParams(rest).toString()}&${k}=1&${k}=2&${k}[a]=3`), headers: {} });
       out.push({ kind: `query:${k}=huge`, method: m, url: urlOf(c, undefined, new URLSearchParams({ ...q, [k]: 'y'.repeat(6000) }).toString()), headers: {} });
     }
-    out.push({ kind: 'query:junk-keys', method: m, url: urlOf(c, undefined, 'a[b][c][d][e][f][g]=1&__proto__[x]=1&constructor[prototype][x]=1&&=&%=%'), headers: {} });
+    out.push({
+      kind: 'query:junk-keys',
+      method: m,
+      url: urlOf(c, undefined, 'a[b][c][d][e][f][g]=1&__proto__[x]=1&constructor[prototype][x]=1&&=&%=%'),
+      headers: {},
+    });
     out.push({ kind: 'get-with-json-body-header', method: m, url: urlOf(c), headers: { 'content-type': JSON_CT } });
     return out;
   }
 
   out.push(sampleReq(c, 'valid-sample', sample));
   const sampleText = JSON.stringify(sample);
-  out.push({ kind: 'gzip-sample', method: m, url: urlOf(c), headers: { 'content-type': JSON_CT, 'content-encoding': 'gzip' }, body: new Uint8Array(gzipSync(sampleText)) });
+  out.push({
+    kind: 'gzip-sample',
+    method: m,
+    url: urlOf(c),
+    headers: { 'content-type': JSON_CT, 'content-encoding': 'gzip' },
+    body: new Uint8Array(gzipSync(sampleText)),
+  });
   fields.forEach((f, i) => {
     const rest = { ...sample };
     delete rest[f];
@@ -180,7 +213,21 @@ export function fixedCases(c: Ctx): FuzzRequest[] {
   out.push(jsonReq(c, 'proto-keys', `${withKeys}"__proto__":{"polluted":"yes"},"constructor":{"prototype":{"polluted":"yes"}}}`));
   out.push(jsonReq(c, 'duplicate-keys', `${withKeys}${fields.map((f) => `"${f}":12`).join(',') || '"a":1'}}`));
   for (const t of ['{}', 'null', '[]', '[{}]', '"text"', '0', 'true', '""', JSON.stringify([sample])]) out.push(jsonReq(c, `body=${t.slice(0, 12)}`, t));
-  for (const t of ['', '{', '{"a":}', "{'a':1}", 'NaN', '{"a":1}}', sampleText.slice(0, Math.max(1, Math.floor(sampleText.length / 2))), `${sampleText}garbage`, `\uFEFF${sampleText}`, '\u0000', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '1'.repeat(400)]) {
+  for (const t of [
+    '',
+    '{',
+    '{"a":}',
+    "{'a':1}",
+    'NaN',
+    '{"a":1}}',
+    sampleText.slice(0, Math.max(1, Math.floor(sampleText.length / 2))),
+    `${sampleText}garbage`,
+    `\uFEFF${sampleText}`,
+    '\u0000',
+    '{"a":"\\ud800"}',
+    '{"a":"\\u0000"}',
+    '1'.repeat(400),
+  ]) {
     out.push(jsonReq(c, `invalid-json(${JSON.stringify(t.slice(0, 12))})`, t));
   }
   out.push(jsonReq(c, 'deep-body', deepJson(20000)));
@@ -194,7 +241,13 @@ export function fixedCases(c: Ctx): FuzzRequest[] {
   out.push(jsonReq(c, 'vnd.api+json', sampleText, 'application/vnd.api+json'));
   out.push(jsonReq(c, 'content-type-garbage', sampleText, ';;;/'));
   out.push({ kind: 'form', method: m, url: urlOf(c), headers: { 'content-type': FORM_CT }, body: formFields(sample).toString() });
-  out.push({ kind: 'form-nested', method: m, url: urlOf(c), headers: { 'content-type': FORM_CT }, body: 'a[b][c][d][e][f][g][h]=1&x[]=1&x[]=2&x[99999]=3&__proto__[polluted]=yes&constructor[prototype][polluted]=yes' });
+  out.push({
+    kind: 'form-nested',
+    method: m,
+    url: urlOf(c),
+    headers: { 'content-type': FORM_CT },
+    body: 'a[b][c][d][e][f][g][h]=1&x[]=1&x[]=2&x[99999]=3&__proto__[polluted]=yes&constructor[prototype][polluted]=yes',
+  });
   out.push({ kind: 'form-over-limit', method: m, url: urlOf(c), headers: { 'content-type': FORM_CT }, body: `a=${'z'.repeat(c.bodyLimit + 1000)}` });
   const fd = new FormData();
   for (const [k, v] of Object.entries(sample)) fd.append(k, typeof v === 'string' ? v : JSON.stringify(v));
@@ -203,11 +256,29 @@ export function fixedCases(c: Ctx): FuzzRequest[] {
   out.push({ kind: 'no-content-type', method: m, url: urlOf(c), headers: {}, body: new TextEncoder().encode(sampleText) });
   out.push({ kind: 'no-body', method: m, url: urlOf(c), headers: {} });
   out.push({ kind: 'json-ct-no-body', method: m, url: urlOf(c), headers: { 'content-type': JSON_CT } });
-  out.push({ kind: 'gzip-garbage', method: m, url: urlOf(c), headers: { 'content-type': JSON_CT, 'content-encoding': 'gzip' }, body: new Uint8Array([0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5]) });
+  out.push({
+    kind: 'gzip-garbage',
+    method: m,
+    url: urlOf(c),
+    headers: { 'content-type': JSON_CT, 'content-encoding': 'gzip' },
+    body: new Uint8Array([0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5]),
+  });
   out.push({ kind: 'gzip-bomb', method: m, url: urlOf(c), headers: { 'content-type': JSON_CT, 'content-encoding': 'gzip' }, body: GZIP_BOMB });
-  out.push({ kind: 'deflate-garbage', method: m, url: urlOf(c), headers: { 'content-type': JSON_CT, 'content-encoding': 'deflate' }, body: new Uint8Array([1, 2, 3]) });
+  out.push({
+    kind: 'deflate-garbage',
+    method: m,
+    url: urlOf(c),
+    headers: { 'content-type': JSON_CT, 'content-encoding': 'deflate' },
+    body: new Uint8Array([1, 2, 3]),
+  });
   out.push({ kind: 'unknown-encoding', method: m, url: urlOf(c), headers: { 'content-type': JSON_CT, 'content-encoding': 'x-fuzz' }, body: sampleText });
-  out.push({ kind: 'binary', method: m, url: urlOf(c), headers: { 'content-type': JSON_CT }, body: new Uint8Array([0xff, 0xfe, 0x00, 0xc3, 0x28, 0xa0, 0xa1]) });
+  out.push({
+    kind: 'binary',
+    method: m,
+    url: urlOf(c),
+    headers: { 'content-type': JSON_CT },
+    body: new Uint8Array([0xff, 0xfe, 0x00, 0xc3, 0x28, 0xa0, 0xa1]),
+  });
   return out;
 }
 
@@ -233,15 +304,32 @@ export function generatedCases(c: Ctx): fc.Arbitrary<FuzzRequest> {
   const fields = Object.keys(sample);
   const m = c.route.method;
   const params = c.route.params.length
-    ? fc.record(Object.fromEntries(c.route.params.map((p) => [p, fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }), fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/))])) as Record<string, fc.Arbitrary<string>>)
+    ? fc.record(
+        Object.fromEntries(
+          c.route.params.map((p) => [p, fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }), fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/))]),
+        ) as Record<string, fc.Arbitrary<string>>,
+      )
     : fc.constant(c.sample?.params ?? {});
   if (!isStateChanging(m)) {
     return fc
-      .tuple(params, fc.dictionary(fc.oneof(fc.constantFrom(...Object.keys(c.sample?.query ?? { q: '' })), fc.string({ maxLength: 10 })), fc.string({ unit: 'binary', maxLength: 200 }), { maxKeys: 4 }))
+      .tuple(
+        params,
+        fc.dictionary(
+          fc.oneof(fc.constantFrom(...Object.keys(c.sample?.query ?? { q: '' })), fc.string({ maxLength: 10 })),
+          fc.string({ unit: 'binary', maxLength: 200 }),
+          { maxKeys: 4 },
+        ),
+      )
       .map(([p, q]) => ({
         kind: 'gen:query',
         method: m,
-        url: urlOf(c, p, new URLSearchParams(Object.entries({ ...(c.sample?.query ?? {}), ...q }).map(([k, v]): [string, string] => [wellFormed(k), wellFormed(v)])).toString()),
+        url: urlOf(
+          c,
+          p,
+          new URLSearchParams(
+            Object.entries({ ...(c.sample?.query ?? {}), ...q }).map(([k, v]): [string, string] => [wellFormed(k), wellFormed(v)]),
+          ).toString(),
+        ),
         headers: {},
       }));
   }
@@ -255,19 +343,28 @@ export function generatedCases(c: Ctx): fc.Arbitrary<FuzzRequest> {
     .map(([pick, values, extra, p]): FuzzRequest => {
       const body: Record<string, unknown> = { ...sample, ...extra };
       pick.forEach((f, i) => (body[f] = values[i]));
-      return { kind: `gen:mutated(${pick.join(',') || 'extra keys'})`, method: m, url: urlOf(c, p), headers: { 'content-type': JSON_CT }, body: JSON.stringify(body) };
+      return {
+        kind: `gen:mutated(${pick.join(',') || 'extra keys'})`,
+        method: m,
+        url: urlOf(c, p),
+        headers: { 'content-type': JSON_CT },
+        body: JSON.stringify(body),
+      };
     });
-  const anyJson = fc.jsonValue({ maxDepth: 8 }).map((v): FuzzRequest => ({ kind: 'gen:any-json', method: m, url: urlOf(c), headers: { 'content-type': JSON_CT }, body: JSON.stringify(v) ?? 'null' }));
+  const anyJson = fc
+    .jsonValue({ maxDepth: 8 })
+    .map((v): FuzzRequest => ({ kind: 'gen:any-json', method: m, url: urlOf(c), headers: { 'content-type': JSON_CT }, body: JSON.stringify(v) ?? 'null' }));
   const bytes = fc
-    .tuple(fc.uint8Array({ maxLength: 600 }), fc.constantFrom(JSON_CT, FORM_CT, 'text/plain', 'multipart/form-data; boundary=x', 'application/octet-stream', ''))
+    .tuple(
+      fc.uint8Array({ maxLength: 600 }),
+      fc.constantFrom(JSON_CT, FORM_CT, 'text/plain', 'multipart/form-data; boundary=x', 'application/octet-stream', ''),
+    )
     .map(([b, ct]): FuzzRequest => ({ kind: `gen:bytes(${ct || 'none'})`, method: m, url: urlOf(c), headers: ct ? { 'content-type': ct } : {}, body: b }));
-  const formJunk = fc
-    .dictionary(fc.string({ maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 200 }), { maxKeys: 6 })
-    .map((d): FuzzRequest => {
-      const p = new URLSearchParams();
-      for (const [k, v] of Object.entries({ ...Object.fromEntries(formFields(sample)), ...d })) p.append(wellFormed(k), wellFormed(v));
-      return { kind: 'gen:form', method: m, url: urlOf(c), headers: { 'content-type': FORM_CT }, body: p.toString() };
-    });
+  const formJunk = fc.dictionary(fc.string({ maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 200 }), { maxKeys: 6 }).map((d): FuzzRequest => {
+    const p = new URLSearchParams();
+    for (const [k, v] of Object.entries({ ...Object.fromEntries(formFields(sample)), ...d })) p.append(wellFormed(k), wellFormed(v));
+    return { kind: 'gen:form', method: m, url: urlOf(c), headers: { 'content-type': FORM_CT }, body: p.toString() };
+  });
   return fc.oneof({ arbitrary: mutated, weight: 4 }, { arbitrary: anyJson, weight: 1 }, { arbitrary: bytes, weight: 1 }, { arbitrary: formJunk, weight: 1 });
 }
 

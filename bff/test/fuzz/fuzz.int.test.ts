@@ -49,7 +49,15 @@ describe.each(testDbs)('fuzzing every route on $label', (kind) => {
   let routes: DiscoveredRoute[];
   const samples = routeSamples(ADMIN_PASSWORD);
   const stats = new Map<string, RouteStats>();
-  const options = { samples, bodyLimit: parseBodyLimit(BODY_LIMIT), runs: RUNS, seed: SEED, adminPassword: ADMIN_PASSWORD, mayChangeOnRejection: MAY_CHANGE_ON_REJECTION, stats };
+  const options = {
+    samples,
+    bodyLimit: parseBodyLimit(BODY_LIMIT),
+    runs: RUNS,
+    seed: SEED,
+    adminPassword: ADMIN_PASSWORD,
+    mayChangeOnRejection: MAY_CHANGE_ON_REJECTION,
+    stats,
+  };
 
   beforeAll(async () => {
     fakeStripe = await startFakeStripe();
@@ -64,14 +72,18 @@ describe.each(testDbs)('fuzzing every route on $label', (kind) => {
   });
 
   afterAll(async () => {
-    diagnostics(`fuzz-${kind.label}`).add(statsTable(`Fuzz requests per route (${kind.label}; ${RUNS} generated per route and mode after the fixed corpus):`, stats));
+    diagnostics(`fuzz-${kind.label}`).add(
+      statsTable(`Fuzz requests per route (${kind.label}; ${RUNS} generated per route and mode after the fixed corpus):`, stats),
+    );
     await Promise.all([app?.close(), stripeApp?.close()]);
     await fakeStripe?.close();
   });
 
   it('discovers the routes and has a valid sample request for every state-changing /api route', () => {
     expect(routes.length).toBeGreaterThan(20);
-    expect(routes.map(routeKey)).toEqual(expect.arrayContaining(['POST /api/validate', 'POST /api/track-click', 'GET /api/admin/link-stats', `POST ${STRIPE_WEBHOOK_PATH}`]));
+    expect(routes.map(routeKey)).toEqual(
+      expect.arrayContaining(['POST /api/validate', 'POST /api/track-click', 'GET /api/admin/link-stats', `POST ${STRIPE_WEBHOOK_PATH}`]),
+    );
     const missing = routes.filter((r) => r.path.startsWith('/api/') && isStateChanging(r.method) && !samples[routeKey(r)]).map(routeKey);
     // A new route: add a valid request for it to bff/test/fuzz/samples.ts so its fields get mutated.
     expect(missing).toEqual([]);
@@ -132,7 +144,11 @@ describe('the fuzzer itself', () => {
     try {
       const probes = discoverRoutes(app.deps, [faulty]).filter((r) => r.path.startsWith('/api/fuzz-probe/'));
       expect(probes.map(routeKey).sort()).toEqual(['POST /api/fuzz-probe/crashy', 'POST /api/fuzz-probe/html-error', 'POST /api/fuzz-probe/leaky']);
-      const samples = { 'POST /api/fuzz-probe/leaky': { body: { ok: true } }, 'POST /api/fuzz-probe/crashy': { body: { name: 'Ada' } }, 'POST /api/fuzz-probe/html-error': { body: {} } };
+      const samples = {
+        'POST /api/fuzz-probe/leaky': { body: { ok: true } },
+        'POST /api/fuzz-probe/crashy': { body: { name: 'Ada' } },
+        'POST /api/fuzz-probe/html-error': { body: {} },
+      };
       const failures = (await fuzzRoutes(app, probes, 'anonymous', { samples, bodyLimit: parseBodyLimit('100kb'), runs: 5 })).join('\n');
       expect(failures).toMatch(/POST \/api\/fuzz-probe\/leaky \[.*\]: rejected with 400 but stored rows \(contact_messages: \d+ → \d+\)/);
       expect(failures).toMatch(/POST \/api\/fuzz-probe\/crashy \[.*\]: 500/);

@@ -92,7 +92,8 @@ export async function fuzzRoutes(target: TestApp, list: ReadonlyArray<Discovered
     }
     if (status >= 400 && route.path.startsWith('/api/')) {
       const e = (json as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
-      if (typeof e?.code !== 'string' || typeof e.message !== 'string' || !e.message) return `${key} [${req.kind}]: ${status} without a JSON error body (${type}: ${text.slice(0, 120)})`;
+      if (typeof e?.code !== 'string' || typeof e.message !== 'string' || !e.message)
+        return `${key} [${req.kind}]: ${status} without a JSON error body (${type}: ${text.slice(0, 120)})`;
     }
     const rejected = status >= 400 || (json as { success?: unknown } | undefined)?.success === false;
     if (rejected) {

@@ -7,7 +7,12 @@ export type RowCounts = Record<string, number>;
 export async function listTables(db: Database): Promise<string[]> {
   const names =
     db.dialect === 'mysql'
-      ? ((await db.knex.raw('select table_name as name from information_schema.tables where table_schema = database()'))[0] as Array<{ name?: string; NAME?: string }>).map((r) => String(r.name ?? r.NAME))
+      ? (
+          (await db.knex.raw('select table_name as name from information_schema.tables where table_schema = database()'))[0] as Array<{
+            name?: string;
+            NAME?: string;
+          }>
+        ).map((r) => String(r.name ?? r.NAME))
       : ((await db.knex.raw("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")) as Array<{ name: string }>).map((r) => r.name);
   return names.filter((n) => !n.startsWith('knex_migrations')).sort();
 }

@@ -60,10 +60,19 @@ export function routeSamples(adminPassword: string): Record<string, RouteSample>
     'POST /api/challenge-feedback': {
       body: { month: 1, challenge: month.challenge, response: 'Offer a month free for referrals', validationData: validation, simulationData: month },
     },
-    'POST /api/checkout/session': { form: true, body: { email: 'fuzz@example.com', product: FEASIBILITY_STUDY_ID, inputs: JSON.stringify({ targetMarket: 'Salons', productIdea: 'Booking app' }) } },
+    'POST /api/checkout/session': {
+      form: true,
+      body: { email: 'fuzz@example.com', product: FEASIBILITY_STUDY_ID, inputs: JSON.stringify({ targetMarket: 'Salons', productIdea: 'Booking app' }) },
+    },
     'POST /api/contact': { body: { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Hello', message: 'I like the product.' } },
     'POST /api/customer-interview': {
-      body: { customerId: persona.id, customerPersona: persona, userQuestion: 'What does a cancellation cost you?', conversationHistory: [{ isUser: true, text: 'Hi', timestamp: 1 }], validationData: validation },
+      body: {
+        customerId: persona.id,
+        customerPersona: persona,
+        userQuestion: 'What does a cancellation cost you?',
+        conversationHistory: [{ isUser: true, text: 'Hi', timestamp: 1 }],
+        validationData: validation,
+      },
     },
     'POST /api/customer-interview/stream': {
       body: { customerId: persona.id, customerPersona: persona, userQuestion: '', conversationHistory: [], validationData: validation },
@@ -72,7 +81,11 @@ export function routeSamples(adminPassword: string): Record<string, RouteSample>
     'POST /api/feasibility/start': { body: { target_market: 'Hair salons', product_idea: 'Booking app', email: 'fuzz@example.com' } },
     'POST /api/generate-customers': { body: validation },
     'POST /api/generate-simulation': {
-      body: { validationData: validation, customerInsights: [{ persona, responses: ['We lose about $200 a week'], completed: true }], landingPageContent: null },
+      body: {
+        validationData: validation,
+        customerInsights: [{ persona, responses: ['We lose about $200 a week'], completed: true }],
+        landingPageContent: null,
+      },
     },
     'POST /api/reports/status': { body: { execution_id: reportId } },
     'POST /api/stripe/webhook': {
@@ -81,14 +94,24 @@ export function routeSamples(adminPassword: string): Record<string, RouteSample>
     'POST /api/track-click': { body: { company: partner.company, linkType: 'button', url: partner.url } },
     'POST /api/track-product-click': { body: { product: 'idea-desirability-assessment', location: 'purchase', inputs: 1, email: 'fuzz@example.com' } },
     'POST /api/val-chat': {
-      body: { month: 1, question: 'How do I grow faster?', conversationHistory: [{ isUser: false, text: 'Hello', timestamp: 1 }], simulationData: month, validationData: validation },
+      body: {
+        month: 1,
+        question: 'How do I grow faster?',
+        conversationHistory: [{ isUser: false, text: 'Hello', timestamp: 1 }],
+        simulationData: month,
+        validationData: validation,
+      },
     },
     'POST /api/val-chat/stream': {
       body: { month: 1, question: 'How do I grow faster?', conversationHistory: [], simulationData: month, validationData: validation },
     },
     'POST /api/validate': { body: { idea: validation.idea, targetCustomer: validation.targetCustomer, problemSolved: validation.problemSolved } },
     'POST /api/validate/stream': { body: { idea: validation.idea, targetCustomer: validation.targetCustomer, problemSolved: validation.problemSolved } },
-    'POST /checkout/test/:sessionId': { form: true, params: { sessionId: 'cs_test_AAAAAAAAAAAAAAAAAAAA' }, body: { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', name: 'Ada' } },
+    'POST /checkout/test/:sessionId': {
+      form: true,
+      params: { sessionId: 'cs_test_AAAAAAAAAAAAAAAAAAAA' },
+      body: { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123', name: 'Ada' },
+    },
     'POST /oidc/interaction/:uid/login': { form: true, params: { uid: 'abcdefghijklmnop' }, body: { email: 'fuzz@example.com', name: 'Fuzz' } },
     'POST /oidc/interaction/:uid/abort': { form: true, params: { uid: 'abcdefghijklmnop' }, body: {} },
   };

@@ -52,7 +52,11 @@ function maximise(body: Record<string, unknown>): Record<string, unknown> {
     if (typeof v === 'string') return CAPS[key] ? prose(CAPS[key]) : v;
     if (Array.isArray(v)) {
       if (LISTS[key]) return Array.from({ length: LISTS[key][0] }, () => prose(LISTS[key][1]));
-      if (key === 'customerInsights') return Array.from({ length: 3 }, (_, i) => ({ ...(fill(v[0], 'insight') as object), persona: { ...(fill((v[0] as { persona: object }).persona, 'persona') as object), id: `p${i}` } }));
+      if (key === 'customerInsights')
+        return Array.from({ length: 3 }, (_, i) => ({
+          ...(fill(v[0], 'insight') as object),
+          persona: { ...(fill((v[0] as { persona: object }).persona, 'persona') as object), id: `p${i}` },
+        }));
       return v.map((x) => fill(x, key));
     }
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x, k)]));
@@ -83,7 +87,12 @@ describe('AI routes: rate limits and input caps', () => {
 
   beforeAll(async () => {
     app = await startTestApp({
-      env: { VALIDATE_RATE_LIMIT_PER_MINUTE: String(LIMIT), SIMULATION_CHAT_RATE_LIMIT_PER_MINUTE: String(LIMIT), SIMULATION_GENERATE_RATE_LIMIT_PER_MINUTE: String(LIMIT), REPORT_WORKER: 'off' },
+      env: {
+        VALIDATE_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+        SIMULATION_CHAT_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+        SIMULATION_GENERATE_RATE_LIMIT_PER_MINUTE: String(LIMIT),
+        REPORT_WORKER: 'off',
+      },
     });
     ai = await discoverAiRoutes(app, routeSamples('unused'));
   });
@@ -106,7 +115,8 @@ describe('AI routes: rate limits and input caps', () => {
       }
       const body = (await last!.json()) as { error?: { code?: string; message?: string } };
       if (codes.slice(0, LIMIT).some((c) => c !== 200) || codes[LIMIT] !== 429) problems.push(`${r.key}: ${codes.join(', ')}`);
-      else if (!Number(last!.headers.get('retry-after')) || body.error?.code !== 'rate_limited' || !body.error.message) problems.push(`${r.key}: 429 without Retry-After or JSON error`);
+      else if (!Number(last!.headers.get('retry-after')) || body.error?.code !== 'rate_limited' || !body.error.message)
+        problems.push(`${r.key}: 429 without Retry-After or JSON error`);
     }
     expect(problems).toEqual([]);
   });

@@ -11,7 +11,11 @@ import { hashPassword, LOGIN_BUSY_MESSAGE, SCRYPT_CONCURRENCY } from '../../src/
  */
 
 const PASSWORD = 'correct horse battery staple';
-const idea = (i: number) => ({ idea: `Forged header test ${i}: a tool library for flats`, targetCustomer: 'Renters', problemSolved: 'Tools are bought for one use' });
+const idea = (i: number) => ({
+  idea: `Forged header test ${i}: a tool library for flats`,
+  targetCustomer: 'Renters',
+  problemSolved: 'Tools are bought for one use',
+});
 
 describe.each(testDbs)('admin login burst with ADMIN_PASSWORD_HASH on $label', (dbKind) => {
   let app: TestApp;
@@ -46,7 +50,9 @@ describe.each(testDbs)('the scrypt queue under 200 parallel guesses from 200 add
     try {
       const answers = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
-          app.fetch('/api/admin/login', { method: 'POST', json: { password: `wrong-${i}` }, headers: { 'x-forwarded-for': `10.55.${i >> 8}.${i & 255}` } }).then(async (r) => ({ status: r.status, body: await json(r) })),
+          app
+            .fetch('/api/admin/login', { method: 'POST', json: { password: `wrong-${i}` }, headers: { 'x-forwarded-for': `10.55.${i >> 8}.${i & 255}` } })
+            .then(async (r) => ({ status: r.status, body: await json(r) })),
         ),
       );
       const busy = answers.filter((a) => a.status === 503);
@@ -95,7 +101,11 @@ describe.each(testDbs)('TRUST_PROXY=true (one proxy) on $label', (dbKind) => {
   it('throttles admin logins by the right-most entry whatever the client puts before it', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const r = await app.fetch('/api/admin/login', { method: 'POST', json: { password: 'wrong' }, headers: { 'x-forwarded-for': `172.16.0.${i}, 203.0.113.31` } });
+      const r = await app.fetch('/api/admin/login', {
+        method: 'POST',
+        json: { password: 'wrong' },
+        headers: { 'x-forwarded-for': `172.16.0.${i}, 203.0.113.31` },
+      });
       statuses.push(r.status);
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
@@ -115,7 +125,11 @@ describe('TRUST_PROXY hop counts', () => {
       const wrong = (app: TestApp, xff: string) =>
         app.fetch('/api/admin/login', { method: 'POST', json: { password: 'wrong' }, headers: { 'x-forwarded-for': xff } }).then((r) => r.status);
       // Client 203.0.113.40 behind two proxies (the last entry is the edge proxy's peer address).
-      expect([await wrong(two, 'x, 203.0.113.40, 10.0.0.2'), await wrong(two, 'y, 203.0.113.40, 10.0.0.3'), await wrong(two, 'z, 203.0.113.40, 10.0.0.2')]).toEqual([401, 401, 429]);
+      expect([
+        await wrong(two, 'x, 203.0.113.40, 10.0.0.2'),
+        await wrong(two, 'y, 203.0.113.40, 10.0.0.3'),
+        await wrong(two, 'z, 203.0.113.40, 10.0.0.2'),
+      ]).toEqual([401, 401, 429]);
       expect(await wrong(two, '203.0.113.41, 10.0.0.2')).toBe(401);
       // No proxy trusted: every request is the socket's peer (127.0.0.1), whatever the header says.
       expect([await wrong(off, '1.1.1.1'), await wrong(off, '2.2.2.2'), await wrong(off, '3.3.3.3')]).toEqual([401, 401, 429]);
@@ -131,7 +145,14 @@ describe.each(testDbs)('one client, many spellings of its address (TRUST_PROXY=1
   beforeAll(async () => {
     app = await startTestApp({
       dbKind,
-      env: { TRUST_PROXY: '1', ADMIN_PASSWORD: PASSWORD, VALIDATE_RATE_LIMIT_PER_MINUTE: '3', AI_TOKEN_BUDGET_PER_IP: '1000000', REPORT_WORKER: 'off', REPORT_EVENT_STREAMS_PER_IP: '3' },
+      env: {
+        TRUST_PROXY: '1',
+        ADMIN_PASSWORD: PASSWORD,
+        VALIDATE_RATE_LIMIT_PER_MINUTE: '3',
+        AI_TOKEN_BUDGET_PER_IP: '1000000',
+        REPORT_WORKER: 'off',
+        REPORT_EVENT_STREAMS_PER_IP: '3',
+      },
     });
   });
   afterAll(() => app.close());

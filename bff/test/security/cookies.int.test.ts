@@ -138,5 +138,4 @@ describe('session cookies in production (NODE_ENV=production behind an HTTPS pro
     const r = await app.fetch('/api/admin/login', { method: 'POST', json: { password: PASSWORD }, headers: { origin: 'https://val.example.com' } });
     expect(r.status).toBeLessThan(500);
   });
-
 });

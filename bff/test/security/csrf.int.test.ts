@@ -34,7 +34,8 @@ const COOKIELESS: Record<string, string> = {
   'POST /api/reports/status': 'read-only poll by an unguessable report id',
   'POST /api/dev/reports': 'outside production only (not mounted in production)',
   'POST /api/stripe/webhook': 'server-to-server, authenticated by the Stripe-Signature HMAC',
-  'DELETE /api/validations/:validationId': 'authorised by the x-delete-token header (a secret a cross-site page cannot read or send without a CORS preflight), never by a cookie',
+  'DELETE /api/validations/:validationId':
+    'authorised by the x-delete-token header (a secret a cross-site page cannot read or send without a CORS preflight), never by a cookie',
 };
 
 /** The cross-site variants a browser may send. */

@@ -17,7 +17,9 @@ async function readPassword(ctx: CliContext): Promise<string> {
   }
   const chunks: Buffer[] = [];
   for await (const c of ctx.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c, 'utf8') : (c as Buffer));
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 /**

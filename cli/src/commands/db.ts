@@ -117,7 +117,14 @@ export async function runDb(action: DbAction, ctx: CliContext): Promise<void> {
     const states = await migrationStates(o);
     const count = (st: MigrationState['status']) => states.filter((m) => m.status === st).length;
     if (action.json) {
-      println(ctx.stdout, JSON.stringify({ database: o.label, dialect: o.db.dialect, migrations: states, applied: count('applied'), pending: count('pending'), missing: count('missing') }, null, 2));
+      println(
+        ctx.stdout,
+        JSON.stringify(
+          { database: o.label, dialect: o.db.dialect, migrations: states, applied: count('applied'), pending: count('pending'), missing: count('missing') },
+          null,
+          2,
+        ),
+      );
       return;
     }
     println(ctx.stdout, `Database: ${o.label}`);
@@ -140,22 +147,26 @@ export async function runDb(action: DbAction, ctx: CliContext): Promise<void> {
 
 /** `val db migrate|rollback|status|check-stats`. */
 export function dbCommand(ctx: CliContext, run: (a: DbAction, ctx: CliContext) => Promise<void> = runDb): Command {
-  const db = new Command('db')
-    .description('Database migrations against DATABASE_URL (mysql://…; unset = the SQLite file under DATA_DIR)')
-    .addHelpText(
-      'after',
-      examples([
-        ['val db status', 'list applied and pending migrations'],
-        ['val db migrate', 'apply every pending migration'],
-        ['DATABASE_URL=mysql://val:pw@db:3306/val val db migrate', 'migrate a MySQL database'],
-        ['val db rollback', 'undo the last batch'],
-        ['val db check-stats', 'check the click rollups against the raw events'],
-      ]),
-    );
+  const db = new Command('db').description('Database migrations against DATABASE_URL (mysql://…; unset = the SQLite file under DATA_DIR)').addHelpText(
+    'after',
+    examples([
+      ['val db status', 'list applied and pending migrations'],
+      ['val db migrate', 'apply every pending migration'],
+      ['DATABASE_URL=mysql://val:pw@db:3306/val val db migrate', 'migrate a MySQL database'],
+      ['val db rollback', 'undo the last batch'],
+      ['val db check-stats', 'check the click rollups against the raw events'],
+    ]),
+  );
 
   db.command('migrate')
     .description('Apply every pending migration')
-    .addHelpText('after', examples([['val db migrate', 'bring the database up to date'], ['DATABASE_URL=mysql://root@127.0.0.1:3306/val val db migrate', 'on MySQL']]))
+    .addHelpText(
+      'after',
+      examples([
+        ['val db migrate', 'bring the database up to date'],
+        ['DATABASE_URL=mysql://root@127.0.0.1:3306/val val db migrate', 'on MySQL'],
+      ]),
+    )
     .action(async (_o: unknown, cmd: Command) => {
       parseOptions(z.object({}).strict(), cmd.opts(), {}, cmd);
       await run({ action: 'migrate' }, ctx);
@@ -164,7 +175,13 @@ export function dbCommand(ctx: CliContext, run: (a: DbAction, ctx: CliContext) =
   db.command('rollback')
     .description('Undo the last batch of migrations (--all: every migration)')
     .option('--all', 'roll back every migration (drops every table of Val)')
-    .addHelpText('after', examples([['val db rollback', 'undo the last batch'], ['val db rollback --all', 'undo everything (careful: drops the data)']]))
+    .addHelpText(
+      'after',
+      examples([
+        ['val db rollback', 'undo the last batch'],
+        ['val db rollback --all', 'undo everything (careful: drops the data)'],
+      ]),
+    )
     .action(async (_o: unknown, cmd: Command) => {
       const o = parseOptions(dbRollbackOptionsSchema, cmd.opts(), { all: '--all' }, cmd);
       await run({ action: 'rollback', all: o.all }, ctx);
@@ -173,7 +190,13 @@ export function dbCommand(ctx: CliContext, run: (a: DbAction, ctx: CliContext) =
   db.command('status')
     .description('List the migrations: applied (batch, time), pending, missing')
     .option('--json', 'print JSON on stdout')
-    .addHelpText('after', examples([['val db status', 'a table'], ['val db status --json | jq .pending', 'the number of pending migrations']]))
+    .addHelpText(
+      'after',
+      examples([
+        ['val db status', 'a table'],
+        ['val db status --json | jq .pending', 'the number of pending migrations'],
+      ]),
+    )
     .action(async (_o: unknown, cmd: Command) => {
       const o = parseOptions(dbStatusOptionsSchema, cmd.opts(), { json: '--json' }, cmd);
       await run({ action: 'status', json: o.json }, ctx);

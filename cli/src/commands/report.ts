@@ -1,14 +1,6 @@
 import { Command } from 'commander';
 import { z } from 'zod';
-import {
-  emailSchema,
-  CATALOGUE_PRODUCT_IDS,
-  checkProductInputs,
-  getProduct,
-  readSse,
-  type ApiAnswer,
-  type ReportStatusResponse,
-} from '@val/contracts';
+import { emailSchema, CATALOGUE_PRODUCT_IDS, checkProductInputs, getProduct, readSse, type ApiAnswer, type ReportStatusResponse } from '@val/contracts';
 import { println, styles, useColor, type CliContext } from '../context';
 import { adminLogin, adminPassword } from '../utils/adminSession';
 import { ApiClient, resolveApiUrl } from '../utils/api';
@@ -16,7 +8,6 @@ import { CliError, ExitCode, UnreachableError, UsageError } from '../utils/handl
 import { collect, examples, parseOptions } from '../utils/options';
 import { LiveRegion } from '../utils/progress';
 import { jsonText, terminalSafe } from '../utils/terminalText';
-
 
 /** `--input key=value` pairs → an object; a key given twice or without '=' is a usage error. */
 export function parseInputPairs(pairs: ReadonlyArray<string>): Record<string, string> {
@@ -75,7 +66,16 @@ export const reportIdOptionsSchema = z
   .strict();
 export type ReportIdOptions = z.infer<typeof reportIdOptionsSchema>;
 
-const FLAGS = { product: '--product', input: '--input', email: '--email', api: '--api', id: 'ID', timeout: '--timeout', interval: '--interval', json: '--json' };
+const FLAGS = {
+  product: '--product',
+  input: '--input',
+  email: '--email',
+  api: '--api',
+  id: 'ID',
+  timeout: '--timeout',
+  interval: '--interval',
+  json: '--json',
+};
 
 type Status = ApiAnswer<'reportStatus'>;
 
@@ -104,7 +104,11 @@ export function formatStatus(id: string, st: Status | ReportStatusResponse, base
     ['Status', st.processing_status],
   ];
   if (st.product) rows.push(['Product', st.product]);
-  if (st.progress) rows.push(['Progress', `${st.progress.finished}/${st.progress.total} agents${st.progress.running.length ? ` (working: ${st.progress.running.join(', ')})` : ''}`]);
+  if (st.progress)
+    rows.push([
+      'Progress',
+      `${st.progress.finished}/${st.progress.total} agents${st.progress.running.length ? ` (working: ${st.progress.running.join(', ')})` : ''}`,
+    ]);
   if (st.provider) rows.push(['Provider', st.provider === 'offline' ? 'the offline analyst' : st.provider]);
   if (st.error) rows.push(['Error', st.error]);
   rows.push(['Link', reportLink(base, id)]);
@@ -246,7 +250,11 @@ export async function runReportWait(opts: ReportIdOptions, ctx: CliContext): Pro
   try {
     while (!isTerminal(st)) {
       if (opts.timeout && Date.now() - startedAt > opts.timeout * 1000) {
-        throw new CliError(`Report ${opts.id} is still ${st.processing_status} after ${opts.timeout} s.`, ExitCode.Failure, `Run \`val report wait ${opts.id}\` again to keep waiting.`);
+        throw new CliError(
+          `Report ${opts.id} is still ${st.processing_status} after ${opts.timeout} s.`,
+          ExitCode.Failure,
+          `Run \`val report wait ${opts.id}\` again to keep waiting.`,
+        );
       }
       await new Promise<void>((r) => {
         const t = setTimeout(r, opts.interval * 1000);
@@ -276,7 +284,11 @@ export async function runReportWait(opts: ReportIdOptions, ctx: CliContext): Pro
 
   ctx.stdout.write(opts.json ? `${jsonText(st)}\n` : formatStatus(opts.id, st, base));
   if (st.processing_status === 'failed') {
-    throw new CliError(`Report ${opts.id} failed${st.error ? `: ${st.error}` : '.'}`, ExitCode.Failure, 'Start it again with `val report start`, or check the worker logs.');
+    throw new CliError(
+      `Report ${opts.id} failed${st.error ? `: ${st.error}` : '.'}`,
+      ExitCode.Failure,
+      'Start it again with `val report start`, or check the worker logs.',
+    );
   }
   if (!opts.json) println(ctx.stderr, s.green(`Report finished: ${reportLink(base, opts.id)}`));
 }
@@ -294,16 +306,14 @@ export interface ReportRunners {
 /** `val report start|status|wait`. */
 export function reportCommand(ctx: CliContext, run: Partial<ReportRunners> = {}): Command {
   const r: ReportRunners = { start: runReportStart, status: runReportStatus, wait: runReportWait, ...run };
-  const report = new Command('report')
-    .description('Research reports: start one as the operator, check it, wait for it')
-    .addHelpText(
-      'after',
-      examples([
-        ['val report start --product tam-assessment-for-ideas --input idea="Meal kits for climbers"', 'queue a report, print its id'],
-        ['val report status <id>', 'where it is'],
-        ['val report wait <id>', 'follow it live until it is done'],
-      ]),
-    );
+  const report = new Command('report').description('Research reports: start one as the operator, check it, wait for it').addHelpText(
+    'after',
+    examples([
+      ['val report start --product tam-assessment-for-ideas --input idea="Meal kits for climbers"', 'queue a report, print its id'],
+      ['val report status <id>', 'where it is'],
+      ['val report wait <id>', 'follow it live until it is done'],
+    ]),
+  );
 
   report
     .command('start')
@@ -321,7 +331,12 @@ export function reportCommand(ctx: CliContext, run: Partial<ReportRunners> = {})
         ['ID=$(val report start --product tam-assessment-for-ideas --input idea="…") && val report wait "$ID"', 'start and follow'],
       ])}
 Fields by product:
-${CATALOGUE_PRODUCT_IDS.map((id) => `  ${id.padEnd(32)} ${getProduct(id)?.fields.map((f) => f.name).join(', ')}`).join('\n')}
+${CATALOGUE_PRODUCT_IDS.map(
+  (id) =>
+    `  ${id.padEnd(32)} ${getProduct(id)
+      ?.fields.map((f) => f.name)
+      .join(', ')}`,
+).join('\n')}
 `,
     )
     .action(async (_o: unknown, cmd: Command) => {
@@ -334,7 +349,13 @@ ${CATALOGUE_PRODUCT_IDS.map((id) => `  ${id.padEnd(32)} ${getProduct(id)?.fields
     .argument('<id>', 'the report id')
     .option('--json', 'print the status as JSON (the /api/reports/status answer)')
     .option('--api <url>', 'the Val server (default: VAL_API_URL or http://localhost:3000)')
-    .addHelpText('after', examples([['val report status Yk3v…', 'a summary'], ['val report status Yk3v… --json | jq -r .processing_status', 'just the status']]))
+    .addHelpText(
+      'after',
+      examples([
+        ['val report status Yk3v…', 'a summary'],
+        ['val report status Yk3v… --json | jq -r .processing_status', 'just the status'],
+      ]),
+    )
     .action(async (id: string, _o: unknown, cmd: Command) => {
       await r.status(parseOptions(reportIdOptionsSchema, { id, ...cmd.opts() }, FLAGS, cmd), ctx);
     });
@@ -347,7 +368,13 @@ ${CATALOGUE_PRODUCT_IDS.map((id) => `  ${id.padEnd(32)} ${getProduct(id)?.fields
     .option('--timeout <seconds>', 'give up after this long (exit 1); 0 = wait as long as it takes', '0')
     .option('--interval <seconds>', 'how often to poll the status besides the live events', '2')
     .option('--api <url>', 'the Val server (default: VAL_API_URL or http://localhost:3000)')
-    .addHelpText('after', examples([['val report wait Yk3v…', 'live progress of the agents'], ['val report wait Yk3v… --timeout 600 && echo done', 'in a script']]))
+    .addHelpText(
+      'after',
+      examples([
+        ['val report wait Yk3v…', 'live progress of the agents'],
+        ['val report wait Yk3v… --timeout 600 && echo done', 'in a script'],
+      ]),
+    )
     .action(async (id: string, _o: unknown, cmd: Command) => {
       await r.wait(parseOptions(reportIdOptionsSchema, { id, ...cmd.opts() }, FLAGS, cmd), ctx);
     });

@@ -34,7 +34,9 @@ const FLAGS = { kind: 'kind', from: '--from', to: '--to', format: '--format', ou
 
 /** Columns of the CSV (and the keys of the JSON records), as the API names them. */
 export const LINK_COLUMNS = ['company', 'linkType', 'clickCount', 'lastClicked', 'url'] as const satisfies ReadonlyArray<keyof LinkStat>;
-export const PRODUCT_COLUMNS = ['product', 'location', 'clickCount', 'totalInputs', 'uniqueEmails', 'lastClicked'] as const satisfies ReadonlyArray<keyof ProductStat>;
+export const PRODUCT_COLUMNS = ['product', 'location', 'clickCount', 'totalInputs', 'uniqueEmails', 'lastClicked'] as const satisfies ReadonlyArray<
+  keyof ProductStat
+>;
 
 /** The dashboard's empty texts (spec section 2). */
 export const EMPTY_TEXTS = {
@@ -149,7 +151,10 @@ export async function runStats(opts: StatsOptions, ctx: CliContext): Promise<voi
     } catch (err) {
       throw new CliError(`Cannot write ${file}: ${(err as Error).message}`, ExitCode.Failure, 'Check that the folder exists and is writable.');
     }
-    println(ctx.stderr, `Wrote ${records.length} ${opts.kind === 'links' ? 'link' : 'product'} record${records.length === 1 ? '' : 's'} (${opts.format}) to ${file}.`);
+    println(
+      ctx.stderr,
+      `Wrote ${records.length} ${opts.kind === 'links' ? 'link' : 'product'} record${records.length === 1 ? '' : 's'} (${opts.format}) to ${file}.`,
+    );
     return;
   }
   // CSV keeps the stored text exactly for a file or a pipe; on a terminal it is printed safe.

@@ -37,16 +37,21 @@ export const validateOptionsSchema = z
     json: z.boolean().default(false),
     pdf: z.string().min(1, { error: 'must be a file or folder name' }).optional(),
     api: z.string().optional(),
-    compare: z
-      .string()
-      .trim()
-      .regex(VALIDATION_ID_PATTERN, { error: 'must be a validation id (the UUID at the end of its /v/… link)' })
-      .optional(),
+    compare: z.string().trim().regex(VALIDATION_ID_PATTERN, { error: 'must be a validation id (the UUID at the end of its /v/… link)' }).optional(),
   })
   .strict();
 export type ValidateOptions = z.infer<typeof validateOptionsSchema>;
 
-const FLAGS = { idea: '--idea', customer: '--customer', problem: '--problem', targetCustomer: '--customer', problemSolved: '--problem', pdf: '--pdf', api: '--api', compare: '--compare' };
+const FLAGS = {
+  idea: '--idea',
+  customer: '--customer',
+  problem: '--problem',
+  targetCustomer: '--customer',
+  problemSolved: '--problem',
+  pdf: '--pdf',
+  api: '--api',
+  compare: '--compare',
+};
 
 /** The spec's texts (sections 2 and 8). */
 export const VALIDATE_TEXTS = {
@@ -82,7 +87,12 @@ export function validateRequestFromOptions(o: ValidateOptions): ValidateRequest 
  */
 export async function pdfTarget(file: string, cwd: string, fileName: string): Promise<string> {
   const abs = path.resolve(cwd, file);
-  const isDir = /[\\/]$/.test(file) || (await fs.stat(abs).then((s) => s.isDirectory(), () => false));
+  const isDir =
+    /[\\/]$/.test(file) ||
+    (await fs.stat(abs).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ));
   if (!isDir) return abs;
   await fs.mkdir(abs, { recursive: true });
   return path.join(abs, fileName);
@@ -106,7 +116,11 @@ export async function writeReportPdf(result: ValidateResponse, file: string, cwd
   try {
     await fs.writeFile(target, built.bytes);
   } catch (err) {
-    throw new CliError(`${VALIDATE_TEXTS.pdfFailed}: cannot write ${target} (${(err as Error).message}).`, ExitCode.Failure, 'Check that the folder exists and is writable.');
+    throw new CliError(
+      `${VALIDATE_TEXTS.pdfFailed}: cannot write ${target} (${(err as Error).message}).`,
+      ExitCode.Failure,
+      'Check that the folder exists and is writable.',
+    );
   }
   return target;
 }
@@ -168,7 +182,8 @@ async function localValidator(ctx: CliContext): Promise<Validator> {
   try {
     config = loadConfig(Object.fromEntries(Object.entries(ctx.env).filter(([k]) => LOCAL_SETTINGS.test(k))));
   } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(err.problems.join('\n'), 'Fix these environment variables (see the README’s configuration table), or pass --api to use a server.');
+    if (err instanceof ConfigError)
+      throw new UsageError(err.problems.join('\n'), 'Fix these environment variables (see the README’s configuration table), or pass --api to use a server.');
     throw err;
   }
   const label = describeDatabase(config.DATABASE_URL, path.join(config.dataDir, 'val.sqlite'));
@@ -187,15 +202,20 @@ async function localValidator(ctx: CliContext): Promise<Validator> {
       throw new CliError(
         `${VALIDATE_TEXTS.failed} (${(err as Error).message})`,
         ExitCode.Failure,
-        service.provider === 'openai' ? 'Check AI_PROVIDER, OPENAI_BASE_URL, OPENAI_MODEL and OPENAI_API_KEY, or pass --api to use a server.' : 'Try again in a moment.',
+        service.provider === 'openai'
+          ? 'Check AI_PROVIDER, OPENAI_BASE_URL, OPENAI_MODEL and OPENAI_API_KEY, or pass --api to use a server.'
+          : 'Try again in a moment.',
       );
     }
     throw databaseError(err, label);
   };
-  const notFound = (what: string) => (err: unknown): never => {
-    if ((err as { name?: string } | null)?.name === 'NotFoundError') throw new CliError(`Could not ${what}: ${(err as Error).message}`, ExitCode.Failure, 'Check the id: it is the end of the validation’s /v/… link.');
-    throw databaseError(err, label);
-  };
+  const notFound =
+    (what: string) =>
+    (err: unknown): never => {
+      if ((err as { name?: string } | null)?.name === 'NotFoundError')
+        throw new CliError(`Could not ${what}: ${(err as Error).message}`, ExitCode.Failure, 'Check the id: it is the end of the validation’s /v/… link.');
+      throw databaseError(err, label);
+    };
   return {
     origin: localOrigin(ctx.env),
     json: (body) => service.validate(body).catch(failed),
@@ -244,10 +264,18 @@ async function validateStream(
   } catch (err) {
     if (err instanceof AiStreamError) {
       const detail = err.message ? ` (${err.message})` : '';
-      throw new CliError(`${VALIDATE_TEXTS.failed}${detail}`, ExitCode.Failure, 'Try again in a moment; if it keeps failing, check the server logs and its AI settings.');
+      throw new CliError(
+        `${VALIDATE_TEXTS.failed}${detail}`,
+        ExitCode.Failure,
+        'Try again in a moment; if it keeps failing, check the server logs and its AI settings.',
+      );
     }
     if (err instanceof AiStreamCutError) {
-      throw new CliError(`${VALIDATE_TEXTS.failed} (the stream ended before Val finished)`, ExitCode.Failure, 'Try again; if it keeps happening, check the server logs.');
+      throw new CliError(
+        `${VALIDATE_TEXTS.failed} (the stream ended before Val finished)`,
+        ExitCode.Failure,
+        'Try again; if it keeps happening, check the server logs.',
+      );
     }
     throw err;
   }
@@ -285,22 +313,19 @@ async function validateWith(validator: Validator, body: ValidateRequest, opts: V
       const cleaner = new StreamCleaner();
       let first = true;
       let streamedText = '';
-      const r = await validator.stream(
-        body,
-        (t) => {
-          streamedText += t;
-          if (opts.json) return;
-          const out = cleaner.feed(t);
-          if (!out) return;
-          if (first) {
-            spin.stop();
-            if (live) println(ctx.stderr, s.bold(VALIDATE_TEXTS.ready));
-            first = false;
-          }
-          ctx.stdout.write(terminalSafe(out));
-          printed = true;
-        },
-      );
+      const r = await validator.stream(body, (t) => {
+        streamedText += t;
+        if (opts.json) return;
+        const out = cleaner.feed(t);
+        if (!out) return;
+        if (first) {
+          spin.stop();
+          if (live) println(ctx.stderr, s.bold(VALIDATE_TEXTS.ready));
+          first = false;
+        }
+        ctx.stdout.write(terminalSafe(out));
+        printed = true;
+      });
       if (!opts.json && r.streamed) {
         const rest = cleaner.end();
         if (rest) {
@@ -313,7 +338,10 @@ async function validateWith(validator: Validator, body: ValidateRequest, opts: V
       result = plain;
       // What streamed is the writer's draft; the stored answer passed the consistency check.
       if (!opts.json && r.streamed && streamedText.trim() && streamedText.trim() !== r.feedback.trim()) {
-        println(ctx.stderr, `Val's consistency check corrected this answer before it was stored${r.id ? `: \`val validations show ${r.id}\` prints the checked version` : ''}.`);
+        println(
+          ctx.stderr,
+          `Val's consistency check corrected this answer before it was stored${r.id ? `: \`val validations show ${r.id}\` prints the checked version` : ''}.`,
+        );
       }
     } else {
       result = await validator.json(body);
@@ -329,7 +357,12 @@ async function validateWith(validator: Validator, body: ValidateRequest, opts: V
   }
 
   const pdf = opts.pdf ? await writeReportPdf(result, opts.pdf, ctx.cwd) : undefined;
-  if (opts.compare && !result.id) throw new CliError('Could not compare: the server did not say which validation it stored.', ExitCode.Failure, 'Is the server a Val server of the same version as this CLI?');
+  if (opts.compare && !result.id)
+    throw new CliError(
+      'Could not compare: the server did not say which validation it stored.',
+      ExitCode.Failure,
+      'Is the server a Val server of the same version as this CLI?',
+    );
   const comparison = opts.compare && result.id ? await validator.compare(opts.compare, result.id) : undefined;
 
   if (opts.json) {
@@ -355,8 +388,11 @@ export function validateCommand(ctx: CliContext, run: (o: ValidateOptions, ctx: 
     .requiredOption('--customer <text>', 'the target customer')
     .requiredOption('--problem <text>', 'the problem it solves')
     .option('--stream', 'print the feedback as it is written (Server-Sent Events)')
-    .option('--json', 'print the result as JSON: idea, targetCustomer, problemSolved, feedback, id, provider, score, deleteToken (and comparison with --compare)')
-    .option('--pdf <file>', "also save the PDF report (a folder: saved there as val-report-<first three words>-<digits>.pdf)")
+    .option(
+      '--json',
+      'print the result as JSON: idea, targetCustomer, problemSolved, feedback, id, provider, score, deleteToken (and comparison with --compare)',
+    )
+    .option('--pdf <file>', 'also save the PDF report (a folder: saved there as val-report-<first three words>-<digits>.pdf)')
     .option('--api <url>', 'a Val server to ask (default: VAL_API_URL; with neither, Val answers in this process with the server’s AI settings)')
     .option('--compare <id>', 'compare the new version with this earlier validation (its id): score before → after, the inputs word by word, each section')
     .addHelpText(

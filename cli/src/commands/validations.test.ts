@@ -30,9 +30,21 @@ describe('text a visitor or a model stored reaches the terminal without its cont
       head: { ...hostile, id: '00000000-0000-4000-8000-000000000002' },
       score: { before: 6, after: 6, change: 0 },
       inputs: {
-        idea: { changed: true, parts: [{ op: 'removed', text: HOSTILE_TEXT }, { op: 'added', text: 'x' }] },
+        idea: {
+          changed: true,
+          parts: [
+            { op: 'removed', text: HOSTILE_TEXT },
+            { op: 'added', text: 'x' },
+          ],
+        },
         targetCustomer: { changed: false, parts: [{ op: 'same', text: HOSTILE_TEXT }] },
-        problemSolved: { changed: true, parts: [{ op: 'same', text: HOSTILE_TEXT }, { op: 'added', text: HOSTILE_TEXT }] },
+        problemSolved: {
+          changed: true,
+          parts: [
+            { op: 'same', text: HOSTILE_TEXT },
+            { op: 'added', text: HOSTILE_TEXT },
+          ],
+        },
       },
       sections: [{ title: `Risks ${HOSTILE_TEXT}`, state: 'changed', added: [HOSTILE_TEXT], removed: [`old ${HOSTILE_TEXT}`] }],
     };

@@ -13,10 +13,7 @@ import { ApiClient, resolveApiUrl } from '../utils/api';
 import { examples, parseOptions } from '../utils/options';
 import { jsonText, terminalSafe as t } from '../utils/terminalText';
 
-const idSchema = z
-  .string()
-  .trim()
-  .regex(VALIDATION_ID_PATTERN, { error: 'must be a validation id (the UUID at the end of its /v/… link)' });
+const idSchema = z.string().trim().regex(VALIDATION_ID_PATTERN, { error: 'must be a validation id (the UUID at the end of its /v/… link)' });
 
 /** Options of `val validations show`. */
 export const validationShowOptionsSchema = z.object({ id: idSchema, json: z.boolean().default(false), api: z.string().optional() }).strict();
@@ -125,7 +122,13 @@ export function validationsCommand(ctx: CliContext, runners: Partial<Validations
     .argument('<id>', 'the validation id (the end of its /v/… link, or the id `val validate --json` prints)')
     .option('--json', 'print it as JSON (the GET /api/validations/{validationId} answer)')
     .option('--api <url>', 'the Val server (default: VAL_API_URL or http://localhost:3000)')
-    .addHelpText('after', examples([['val validations show 3f0c2a8e-…', 'inputs, score and feedback'], ['val validations show 3f0c2a8e-… --json | jq .score', 'just the score']]))
+    .addHelpText(
+      'after',
+      examples([
+        ['val validations show 3f0c2a8e-…', 'inputs, score and feedback'],
+        ['val validations show 3f0c2a8e-… --json | jq .score', 'just the score'],
+      ]),
+    )
     .action(async (id: string, _o: unknown, c: Command) => {
       await r.show(parseOptions(validationShowOptionsSchema, { id, ...c.opts() }, FLAGS, c), ctx);
     });
@@ -136,7 +139,13 @@ export function validationsCommand(ctx: CliContext, runners: Partial<Validations
     .argument('<b>', 'the newer version’s id')
     .option('--json', 'print the comparison as JSON (the GET /api/validations/compare answer)')
     .option('--api <url>', 'the Val server (default: VAL_API_URL or http://localhost:3000)')
-    .addHelpText('after', examples([['val validations compare 3f0c… 7b9e…', 'score before → after, diffs, sections'], ['val validations compare 3f0c… 7b9e… --json | jq .score', 'just the scores']]))
+    .addHelpText(
+      'after',
+      examples([
+        ['val validations compare 3f0c… 7b9e…', 'score before → after, diffs, sections'],
+        ['val validations compare 3f0c… 7b9e… --json | jq .score', 'just the scores'],
+      ]),
+    )
     .action(async (a: string, b: string, _o: unknown, c: Command) => {
       await r.compare(parseOptions(validationCompareOptionsSchema, { base: a, head: b, ...c.opts() }, FLAGS, c), ctx);
     });

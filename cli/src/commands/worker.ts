@@ -43,7 +43,10 @@ export async function runWorker(opts: WorkerOptions, ctx: CliContext): Promise<v
     throw databaseError(err, label);
   }
   const concurrency = opts.concurrency ?? config.REPORT_WORKER_CONCURRENCY;
-  println(ctx.stderr, `Report worker ${running.worker.id} running on ${label} (up to ${concurrency} report${concurrency === 1 ? '' : 's'} at a time). Stop with Ctrl-C or SIGTERM.`);
+  println(
+    ctx.stderr,
+    `Report worker ${running.worker.id} running on ${label} (up to ${concurrency} report${concurrency === 1 ? '' : 's'} at a time). Stop with Ctrl-C or SIGTERM.`,
+  );
 
   let signalled: NodeJS.Signals | undefined;
   await new Promise<void>((resolve) => {
@@ -63,7 +66,10 @@ export async function runWorker(opts: WorkerOptions, ctx: CliContext): Promise<v
     });
   });
   const active = running.worker.active;
-  println(ctx.stderr, `${signalled}: stopping — ${active ? `releasing ${active} running report${active === 1 ? '' : 's'} for another worker` : 'no report running'}…`);
+  println(
+    ctx.stderr,
+    `${signalled}: stopping — ${active ? `releasing ${active} running report${active === 1 ? '' : 's'} for another worker` : 'no report running'}…`,
+  );
   // Whatever hangs (the database, a log reader gone), the process ends within the shutdown limit.
   exitDeadline(config.SHUTDOWN_TIMEOUT_MS + SHUTDOWN_MARGIN_MS, () => println(ctx.stderr, 'The worker did not stop in time: exiting.'));
   await running.stop();

@@ -108,7 +108,10 @@ export async function adminLogin(base: string, password: string): Promise<AdminC
   if (res.status === 429) {
     const after = res.headers.get('retry-after');
     await res.body?.cancel();
-    throw new AuthError('Too many failed admin logins from this address.', `Wait ${after ? `${after} s` : 'a while'} and check VAL_ADMIN_PASSWORD before trying again.`);
+    throw new AuthError(
+      'Too many failed admin logins from this address.',
+      `Wait ${after ? `${after} s` : 'a while'} and check VAL_ADMIN_PASSWORD before trying again.`,
+    );
   }
   if (!res.ok) throw await responseError(res, 'log in as the admin', base);
   await res.body?.cancel();
@@ -125,7 +128,7 @@ export async function adminLogin(base: string, password: string): Promise<AdminC
     if (r.status === 401) {
       const body = await r.text().catch(() => '');
       const msg = safeMessage(body) ?? 'Admin login required';
-      throw new AuthError(`Not authorised to ${what}: ${msg}`, 'Log in again; if this keeps happening, check the server\'s SESSION_KEYS and clock.');
+      throw new AuthError(`Not authorised to ${what}: ${msg}`, "Log in again; if this keeps happening, check the server's SESSION_KEYS and clock.");
     }
     if (!r.ok) throw await responseError(r, what, base);
     return r;

@@ -49,10 +49,11 @@ function causeCode(err: unknown): string | undefined {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && NETWORK_CODES.has(code)) return code;
     const errors = (e as { errors?: unknown }).errors;
-    if (Array.isArray(errors)) for (const inner of errors) {
-      const c = causeCode(inner);
-      if (c) return c;
-    }
+    if (Array.isArray(errors))
+      for (const inner of errors) {
+        const c = causeCode(inner);
+        if (c) return c;
+      }
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
@@ -237,5 +238,4 @@ export class ApiClient {
     if (!parsed.success) throw unexpectedAnswer(parsed.error, what, this.base);
     return parsed.data;
   }
-
 }

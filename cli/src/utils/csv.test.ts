@@ -18,10 +18,13 @@ describe('CSV (RFC 4180)', () => {
   });
 
   it('ends every line, the last too, with CRLF and puts the header first', () => {
-    const text = toCsv(['a', 'b'], [
-      [1, 'x,y'],
-      [null, 'z'],
-    ]);
+    const text = toCsv(
+      ['a', 'b'],
+      [
+        [1, 'x,y'],
+        [null, 'z'],
+      ],
+    );
     expect(text).toBe('a,b\r\n1,"x,y"\r\n,z\r\n');
   });
 
@@ -33,8 +36,15 @@ describe('CSV (RFC 4180)', () => {
 
   it('round-trips through a strict parser', () => {
     const tricky = ['plain', 'com,ma', 'quo"te', 'new\nline', '', 'both ", and \r\n'];
-    const text = toCsv(['v'], tricky.map((t) => [t]));
-    expect(parseCsv(text).slice(1).map((r) => r[0])).toEqual(tricky);
+    const text = toCsv(
+      ['v'],
+      tricky.map((t) => [t]),
+    );
+    expect(
+      parseCsv(text)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(tricky);
   });
 });
 

@@ -31,7 +31,8 @@ export async function openDatabase(ctx: CliContext): Promise<OpenedDatabase> {
   try {
     config = loadConfig({ DATABASE_URL: ctx.env.DATABASE_URL, DATA_DIR: ctx.env.DATA_DIR });
   } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(err.problems.join('\n'), 'Fix DATABASE_URL (mysql://user:pass@host:3306/db), or unset it to use SQLite.');
+    if (err instanceof ConfigError)
+      throw new UsageError(err.problems.join('\n'), 'Fix DATABASE_URL (mysql://user:pass@host:3306/db), or unset it to use SQLite.');
     throw err;
   }
   const sqliteFile = path.join(config.dataDir, 'val.sqlite');
@@ -46,7 +47,10 @@ export function databaseError(err: unknown, label: string): CliError {
   const e = err as { code?: string; message?: string; errno?: number };
   const code = e?.code ?? '';
   const message = e?.message ?? String(err);
-  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'PROTOCOL_CONNECTION_LOST'].includes(code) || /Timeout acquiring a connection/i.test(message)) {
+  if (
+    ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'PROTOCOL_CONNECTION_LOST'].includes(code) ||
+    /Timeout acquiring a connection/i.test(message)
+  ) {
     return new UnreachableError(`Cannot reach the database (${label}): ${code || message}.`, 'Is MySQL running there? Check DATABASE_URL.');
   }
   if (code === 'ER_ACCESS_DENIED_ERROR' || code === 'ER_DBACCESS_DENIED_ERROR') {

@@ -61,4 +61,3 @@ describe('the API client', () => {
     expect(networkError(e, 'http://x', 5000).message).toContain('did not answer within 5 s');
   });
 });
-

@@ -21,19 +21,16 @@ describe('formatTable', () => {
       { name: 'Notion', n: 7, when: null },
     ]);
     expect(out).toBe(
-      [
-        '#  Name    Clicks  Last',
-        '─  ──────  ──────  ────────────────────',
-        '1  Bubble   1,234  2026-01-31 14:05 UTC',
-        '2  Notion       7  —',
-        '',
-      ].join('\n'),
+      ['#  Name    Clicks  Last', '─  ──────  ──────  ────────────────────', '1  Bubble   1,234  2026-01-31 14:05 UTC', '2  Notion       7  —', ''].join('\n'),
     );
     for (const line of out.split('\n')) expect(line).not.toMatch(/\s$/);
   });
 
   it('cuts long values with an ellipsis and flattens newlines', () => {
-    const out = formatTable(cols, [{ name: 'A very long partner name', n: 1, when: null }, { name: 'two\nlines', n: 2, when: null }]);
+    const out = formatTable(cols, [
+      { name: 'A very long partner name', n: 1, when: null },
+      { name: 'two\nlines', n: 2, when: null },
+    ]);
     expect(out).toContain('A very long…');
     expect(out).toContain('two lines');
   });
@@ -54,7 +51,13 @@ describe('formatTimestamp', () => {
 describe('formatTable with cells a visitor wrote', () => {
   it('prints them without control sequences (a line break or CR is a space), their width measured on what shows', () => {
     const shown = HOSTILE_TEXT_SHOWN.replace('carriagereturn', 'carriage return');
-    const out = formatTable([{ header: 'Product', value: (r: { p: string }) => r.p }, { header: 'N', align: 'right', value: () => 1 }], [{ p: HOSTILE_TEXT }, { p: 'Short' }]);
+    const out = formatTable(
+      [
+        { header: 'Product', value: (r: { p: string }) => r.p },
+        { header: 'N', align: 'right', value: () => 1 },
+      ],
+      [{ p: HOSTILE_TEXT }, { p: 'Short' }],
+    );
     expect(out).not.toMatch(TERMINAL_CONTROLS);
     const lines = out.split('\n');
     expect(lines[2]).toBe(`${shown}  1`);

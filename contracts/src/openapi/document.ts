@@ -20,7 +20,6 @@ export interface OpenApiDocumentOptions {
   production?: boolean;
 }
 
-
 const ERROR_BODY = 'ErrorBody';
 /** Request sub-schemas worth a name of their own (shared by several bodies). */
 const SHARED_INPUTS: ReadonlyArray<[z.ZodType, string]> = [
@@ -103,7 +102,8 @@ const retryAfter = (required: boolean): JsonObject => ({
 
 function errorResponse(status: ErrorStatus, op: OperationSpec): JsonObject {
   const content: JsonObject = { 'application/json': { schema: ref(ERROR_BODY) } };
-  if (op.htmlErrors && status < 500) content['text/html'] = { schema: { type: 'string', description: 'The same message as a page, when a browser navigated here' } };
+  if (op.htmlErrors && status < 500)
+    content['text/html'] = { schema: { type: 'string', description: 'The same message as a page, when a browser navigated here' } };
   const headers = status === 429 ? { 'Retry-After': retryAfter(true) } : status === 503 ? { 'Retry-After': retryAfter(false) } : undefined;
   return { description: ERROR_STATUS_TEXT[status], ...(headers ? { headers } : {}), content };
 }

@@ -62,11 +62,22 @@ import {
 /** The groups of the API (OpenAPI tags), in the order the /api page shows them. */
 export const API_TAGS = [
   { name: 'Validation', description: 'Step 1 and 2: Val validates an idea; clicks on the partner tools of the resources kit are counted.' },
-  { name: 'Simulation', description: 'Step 3: three customer personas, interviews with them, a six-month launch simulation and Val’s feedback. Every call takes the validation it builds on as validationData.' },
+  {
+    name: 'Simulation',
+    description:
+      'Step 3: three customer personas, interviews with them, a six-month launch simulation and Val’s feedback. Every call takes the validation it builds on as validationData.',
+  },
   { name: 'Reports', description: 'Research reports run as jobs of several AI agents. A report’s id is random and unguessable: the link is the key.' },
-  { name: 'Paid flow', description: 'Sign-in (OpenID Connect), checkout and the start of a paid feasibility study. The browser follows these; the JSON ones are callable from anywhere.' },
+  {
+    name: 'Paid flow',
+    description:
+      'Sign-in (OpenID Connect), checkout and the start of a paid feasibility study. The browser follows these; the JSON ones are callable from anywhere.',
+  },
   { name: 'Site', description: 'The public numbers on the home page and the contact form.' },
-  { name: 'Admin', description: 'For the operator only: a session cookie from POST /api/admin/login. Every route answers 503 while no admin password is configured.' },
+  {
+    name: 'Admin',
+    description: 'For the operator only: a session cookie from POST /api/admin/login. Every route answers 503 while no admin password is configured.',
+  },
   { name: 'Operations', description: 'This document and the probes of the load balancer.' },
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number]['name'];
@@ -139,7 +150,14 @@ const validation = {
 };
 const validationData = { ...validation, feedback: '## Market\nA clear, underserved niche.' };
 const persona = { id: 'p1', name: 'Maya Chen', role: 'ICU nurse, 6 years of nights', avatar: 'MC', background: 'Works three 12-hour night shifts a week.' };
-const month = { month: 1, title: 'Launch', users: 40, wins: ['First 40 sign-ups'], challenges: ['Retention after week 2'], challenge: 'How do you keep nurses after the first week?' };
+const month = {
+  month: 1,
+  title: 'Launch',
+  users: 40,
+  wins: ['First 40 sign-ups'],
+  challenges: ['Retention after week 2'],
+  challenge: 'How do you keep nurses after the first week?',
+};
 const partner = PARTNER_TOOLS[0];
 const reportStart = { product: 'idea-desirability-assessment', inputs: { idea: 'A meal-planning app for night-shift nurses' } };
 
@@ -151,24 +169,39 @@ export const API_OPERATIONS = {
   validate: {
     tag: 'Validation',
     summary: 'Validate an idea',
-    description: 'Val analyses an idea and answers in markdown sections. The validation is stored (it counts in the public "entrepreneurs validated"). Rate-limited per address together with the stream (VALIDATE_RATE_LIMIT_PER_MINUTE) and by a token budget per address.',
+    description:
+      'Val analyses an idea and answers in markdown sections. The validation is stored (it counts in the public "entrepreneurs validated"). Rate-limited per address together with the stream (VALIDATE_RATE_LIMIT_PER_MINUTE) and by a token budget per address.',
     body: { schema: validateRequestSchema, name: 'ValidateRequest', example: validation },
-    success: { status: 200, kind: 'json', description: 'The validation with Val’s feedback; `provider` names who answered (also in the X-AI-Provider header).', schema: validateResponseSchema, name: 'ValidateResponse' },
+    success: {
+      status: 200,
+      kind: 'json',
+      description: 'The validation with Val’s feedback; `provider` names who answered (also in the X-AI-Provider header).',
+      schema: validateResponseSchema,
+      name: 'ValidateResponse',
+    },
     errors: AI,
   },
   validateStream: {
     tag: 'Validation',
     summary: 'Validate an idea, streamed',
-    description: 'The same analysis as Server-Sent Events: one `meta`, any number of `delta`, then one `done` (the stored validation) or one `error`. A model that fails before its first words is a JSON error instead.',
+    description:
+      'The same analysis as Server-Sent Events: one `meta`, any number of `delta`, then one `done` (the stored validation) or one `error`. A model that fails before its first words is a JSON error instead.',
     body: { schema: validateRequestSchema, name: 'ValidateRequest', example: validation },
-    success: { status: 200, kind: 'sse', description: 'text/event-stream of meta, delta…, then done or error.', events: validateStreamEventSchemas, eventsName: 'ValidateStream' },
+    success: {
+      status: 200,
+      kind: 'sse',
+      description: 'text/event-stream of meta, delta…, then done or error.',
+      events: validateStreamEventSchemas,
+      eventsName: 'ValidateStream',
+    },
     errors: AI,
   },
   // Shareable validations (issue 17)
   getValidation: {
     tag: 'Validation',
     summary: 'One stored validation',
-    description: 'The validation behind a permalink (/v/{id}): the inputs, Val’s feedback and its score. Read-only; the id is a random UUID, so the link is the key, and nothing lists validations. Rate-limited per address.',
+    description:
+      'The validation behind a permalink (/v/{id}): the inputs, Val’s feedback and its score. Read-only; the id is a random UUID, so the link is the key, and nothing lists validations. Rate-limited per address.',
     path: validationIdParamsSchema,
     success: { status: 200, kind: 'json', description: 'The validation.', schema: storedValidationSchema, name: 'StoredValidation' },
     errors: [400, 404, 429],
@@ -176,16 +209,25 @@ export const API_OPERATIONS = {
   deleteValidation: {
     tag: 'Validation',
     summary: 'Delete a validation',
-    description: 'Only its creator can: the x-delete-token header must carry the deleteToken the validate answer returned (401 without it, 403 when it is not this validation’s). Afterwards its permalink is not found.',
+    description:
+      'Only its creator can: the x-delete-token header must carry the deleteToken the validate answer returned (401 without it, 403 when it is not this validation’s). Afterwards its permalink is not found.',
     path: validationIdParamsSchema,
-    headers: [{ name: 'x-delete-token', description: 'The deleteToken of the validate answer (or the done event of its stream).', required: true, schema: deleteTokenSchema }],
+    headers: [
+      {
+        name: 'x-delete-token',
+        description: 'The deleteToken of the validate answer (or the done event of its stream).',
+        required: true,
+        schema: deleteTokenSchema,
+      },
+    ],
     success: { status: 204, kind: 'empty', description: 'Deleted.' },
     errors: [400, 401, 403, 404, 429],
   },
   compareValidations: {
     tag: 'Validation',
     summary: 'Compare two versions of an idea',
-    description: 'What changed from base (the older version) to head: the score before → after, a word-level diff of the three inputs, and each section of the feedback (split on its ## headings) as new, gone, changed (with the lines added and removed) or the same. Read-only; rate-limited per address.',
+    description:
+      'What changed from base (the older version) to head: the score before → after, a word-level diff of the three inputs, and each section of the feedback (split on its ## headings) as new, gone, changed (with the lines added and removed) or the same. Read-only; rate-limited per address.',
     query: validationCompareQuerySchema,
     success: { status: 200, kind: 'json', description: 'The comparison.', schema: validationComparisonSchema, name: 'ValidationComparison' },
     errors: [400, 404, 429],
@@ -193,7 +235,8 @@ export const API_OPERATIONS = {
   trackClick: {
     tag: 'Validation',
     summary: 'Count a partner-tool click',
-    description: 'A click on a partner tool’s logo or button in the resources kit. company, linkType and url must match the partner list, so nobody can pollute the statistics.',
+    description:
+      'A click on a partner tool’s logo or button in the resources kit. company, linkType and url must match the partner list, so nobody can pollute the statistics.',
     body: { schema: trackClickRequestSchema, name: 'TrackClickRequest', example: { company: partner.company, linkType: 'button', url: partner.url } },
     success: { status: 202, kind: 'json', description: 'Accepted: the click is buffered for the batched writer.', schema: okResponseSchema, name: 'Ok' },
     errors: [...BODY, 429],
@@ -201,8 +244,13 @@ export const API_OPERATIONS = {
   trackProductClick: {
     tag: 'Validation',
     summary: 'Count a research-product click',
-    description: 'Interest in a research product from the purchase dialog (fire and forget). An optional email is stored only as a keyed hash, for unique-email counts.',
-    body: { schema: trackProductClickRequestSchema, name: 'TrackProductClickRequest', example: { product: 'tam-assessment-for-ideas', location: 'purchase', inputs: 2 } },
+    description:
+      'Interest in a research product from the purchase dialog (fire and forget). An optional email is stored only as a keyed hash, for unique-email counts.',
+    body: {
+      schema: trackProductClickRequestSchema,
+      name: 'TrackProductClickRequest',
+      example: { product: 'tam-assessment-for-ideas', location: 'purchase', inputs: 2 },
+    },
     success: { status: 202, kind: 'json', description: 'Accepted: the click is buffered for the batched writer.', schema: okResponseSchema, name: 'Ok' },
     errors: [...BODY, 429],
   },
@@ -228,13 +276,20 @@ export const API_OPERATIONS = {
   customerInterviewStream: {
     tag: 'Simulation',
     summary: 'Ask a persona a question, streamed',
-    description: 'The same reply as Server-Sent Events: one `meta`, any number of `delta`, then one `done` {response, provider} or one `error` {code, message}.',
+    description:
+      'The same reply as Server-Sent Events: one `meta`, any number of `delta`, then one `done` {response, provider} or one `error` {code, message}.',
     body: {
       schema: customerInterviewRequestSchema,
       name: 'CustomerInterviewRequest',
       example: { customerId: persona.id, customerPersona: persona, userQuestion: 'What do you eat on a night shift?', conversationHistory: [], validationData },
     },
-    success: { status: 200, kind: 'sse', description: 'text/event-stream of meta, delta…, then done or error.', events: chatStreamEventSchemas, eventsName: 'ChatStream' },
+    success: {
+      status: 200,
+      kind: 'sse',
+      description: 'text/event-stream of meta, delta…, then done or error.',
+      events: chatStreamEventSchemas,
+      eventsName: 'ChatStream',
+    },
     errors: AI,
   },
   generateSimulation: {
@@ -244,9 +299,19 @@ export const API_OPERATIONS = {
     body: {
       schema: generateSimulationRequestSchema,
       name: 'GenerateSimulationRequest',
-      example: { validationData, customerInsights: [{ persona, responses: ['I mostly eat vending-machine snacks.'], completed: true }], landingPageContent: null },
+      example: {
+        validationData,
+        customerInsights: [{ persona, responses: ['I mostly eat vending-machine snacks.'], completed: true }],
+        landingPageContent: null,
+      },
     },
-    success: { status: 200, kind: 'json', description: 'Six months and how the numbers were computed.', schema: generateSimulationResponseSchema, name: 'GenerateSimulationResponse' },
+    success: {
+      status: 200,
+      kind: 'json',
+      description: 'Six months and how the numbers were computed.',
+      schema: generateSimulationResponseSchema,
+      name: 'GenerateSimulationResponse',
+    },
     errors: AI,
   },
   challengeFeedback: {
@@ -274,19 +339,27 @@ export const API_OPERATIONS = {
   valChatStream: {
     tag: 'Simulation',
     summary: 'Chat with Val about a month, streamed',
-    description: 'The same reply as Server-Sent Events: one `meta`, any number of `delta`, then one `done` {response, provider} or one `error` {code, message}.',
+    description:
+      'The same reply as Server-Sent Events: one `meta`, any number of `delta`, then one `done` {response, provider} or one `error` {code, message}.',
     body: {
       schema: valChatRequestSchema,
       name: 'ValChatRequest',
       example: { month: 1, question: 'Is 40 users a good start?', conversationHistory: [], simulationData: month, validationData },
     },
-    success: { status: 200, kind: 'sse', description: 'text/event-stream of meta, delta…, then done or error.', events: chatStreamEventSchemas, eventsName: 'ChatStream' },
+    success: {
+      status: 200,
+      kind: 'sse',
+      description: 'text/event-stream of meta, delta…, then done or error.',
+      events: chatStreamEventSchemas,
+      eventsName: 'ChatStream',
+    },
     errors: AI,
   },
   publicStats: {
     tag: 'Site',
     summary: 'The public numbers',
-    description: 'The live “entrepreneurs validated” count (stored validations plus a configured baseline) and the trust badges this deployment shows. Cached for 30 seconds.',
+    description:
+      'The live “entrepreneurs validated” count (stored validations plus a configured baseline) and the trust badges this deployment shows. Cached for 30 seconds.',
     success: { status: 200, kind: 'json', description: 'The numbers.', schema: publicStatsResponseSchema, name: 'PublicStats' },
     errors: [],
   },
@@ -294,7 +367,11 @@ export const API_OPERATIONS = {
     tag: 'Site',
     summary: 'Send a message to the team',
     description: 'All four fields are required and the email must be valid. The operator reads messages in the admin. 5 messages per 10 minutes per address.',
-    body: { schema: contactRequestSchema, name: 'ContactRequest', example: { name: 'Ada', email: 'ada@example.com', subject: 'Higher limits', message: 'We would like to validate 200 ideas a day.' } },
+    body: {
+      schema: contactRequestSchema,
+      name: 'ContactRequest',
+      example: { name: 'Ada', email: 'ada@example.com', subject: 'Higher limits', message: 'We would like to validate 200 ideas a day.' },
+    },
     success: { status: 201, kind: 'json', description: 'Stored.', schema: contactResponseSchema, name: 'ContactResponse' },
     errors: [...BODY, 429],
   },
@@ -309,11 +386,18 @@ export const API_OPERATIONS = {
   reportEvents: {
     tag: 'Reports',
     summary: 'A report’s live progress',
-    description: 'Server-Sent Events, each with an increasing id; the stream ends after job-finished or job-failed. Reconnecting with Last-Event-ID (or ?lastEventId=) resumes after that event.',
+    description:
+      'Server-Sent Events, each with an increasing id; the stream ends after job-finished or job-failed. Reconnecting with Last-Event-ID (or ?lastEventId=) resumes after that event.',
     path: reportId,
     query: z.object({ lastEventId: z.string().optional().meta({ description: 'Resume after this event id (instead of the Last-Event-ID header)' }) }),
     headers: [{ name: 'Last-Event-ID', description: 'Resume after this event id (EventSource sends it on reconnect).', required: false, schema: z.string() }],
-    success: { status: 200, kind: 'sse', description: 'text/event-stream of step-started, step-finished, step-retry, then job-finished or job-failed.', events: reportEventSchemas, eventsName: 'ReportEvent' },
+    success: {
+      status: 200,
+      kind: 'sse',
+      description: 'text/event-stream of step-started, step-finished, step-retry, then job-finished or job-failed.',
+      events: reportEventSchemas,
+      eventsName: 'ReportEvent',
+    },
     errors: [400, 404, 429],
   },
   reportPdf: {
@@ -326,7 +410,8 @@ export const API_OPERATIONS = {
   devStartReport: {
     tag: 'Reports',
     summary: 'Start a report without paying (development)',
-    description: 'Queues a report of any catalogue product. Mounted only outside production (NODE_ENV is not production), for demos and browser tests; production reports start only through the paid flow.',
+    description:
+      'Queues a report of any catalogue product. Mounted only outside production (NODE_ENV is not production), for demos and browser tests; production reports start only through the paid flow.',
     developmentOnly: true,
     body: { schema: startReportRequestSchema, name: 'StartReportRequest', example: reportStart },
     success: { status: 201, kind: 'json', description: 'Queued.', schema: startedReportResponseSchema, name: 'StartedReport' },
@@ -335,15 +420,32 @@ export const API_OPERATIONS = {
   paidConfig: {
     tag: 'Paid flow',
     summary: 'Where each step of the paid flow lives',
-    success: { status: 200, kind: 'json', description: "Base URLs ('' = this origin), the checkout mode and the sign-in provider.", schema: paidConfigResponseSchema, name: 'PaidConfig' },
+    success: {
+      status: 200,
+      kind: 'json',
+      description: "Base URLs ('' = this origin), the checkout mode and the sign-in provider.",
+      schema: paidConfigResponseSchema,
+      name: 'PaidConfig',
+    },
     errors: [],
   },
   feasibilityStart: {
     tag: 'Paid flow',
     summary: 'Start the paid feasibility study',
-    description: 'Works only against a paid, unused checkout (session_id, or the signed-in email’s oldest credit); the same checkout always answers with the same report. A refused start is 200 with success false.',
-    body: { schema: feasibilityStartRequestSchema, name: 'FeasibilityStartRequest', example: { target_market: 'Night-shift nurses', product_idea: 'Meal plans that follow the rota', email: 'ada@example.com' } },
-    success: { status: 200, kind: 'json', description: '{success: true, flow_execution_id} or {success: false, error}.', schema: feasibilityStartResponseSchema, name: 'FeasibilityStartResponse' },
+    description:
+      'Works only against a paid, unused checkout (session_id, or the signed-in email’s oldest credit); the same checkout always answers with the same report. A refused start is 200 with success false.',
+    body: {
+      schema: feasibilityStartRequestSchema,
+      name: 'FeasibilityStartRequest',
+      example: { target_market: 'Night-shift nurses', product_idea: 'Meal plans that follow the rota', email: 'ada@example.com' },
+    },
+    success: {
+      status: 200,
+      kind: 'json',
+      description: '{success: true, flow_execution_id} or {success: false, error}.',
+      schema: feasibilityStartResponseSchema,
+      name: 'FeasibilityStartResponse',
+    },
     errors: [...BODY, 403, 429],
   },
   authLogin: {
@@ -356,7 +458,8 @@ export const API_OPERATIONS = {
   authCallback: {
     tag: 'Paid flow',
     summary: 'Finish sign-in',
-    description: 'The authorization response /log received. Checks state and the PKCE verifier kept in the session cookie, exchanges the code once and signs the visitor in.',
+    description:
+      'The authorization response /log received. Checks state and the PKCE verifier kept in the session cookie, exchanges the code once and signs the visitor in.',
     body: { schema: authCallbackRequestSchema, name: 'AuthCallbackRequest', example: { code: 'SplxlOBeZQQYbYS6WxSbIA', state: 'af0ifjsldkj' } },
     success: { status: 200, kind: 'json', description: 'The signed-in email (and name).', schema: authCallbackResponseSchema, name: 'AuthCallbackResponse' },
     errors: [...BODY, 401, 403, 429, 502],
@@ -370,7 +473,8 @@ export const API_OPERATIONS = {
   checkoutSessionForSignedIn: {
     tag: 'Paid flow',
     summary: 'On to the checkout after sign-in',
-    description: 'The browser’s redirect after sign-in. Creates nothing (a GET never does): a signed-in browser goes on to /checkout/continue, a page whose button posts the checkout (POST on this path); a signed-out one to sign in first.',
+    description:
+      'The browser’s redirect after sign-in. Creates nothing (a GET never does): a signed-in browser goes on to /checkout/continue, a page whose button posts the checkout (POST on this path); a signed-out one to sign in first.',
     success: { status: 303, kind: 'redirect', description: 'To /checkout/continue, or to /api/auth/login.' },
     errors: [429],
     htmlErrors: true,
@@ -381,21 +485,33 @@ export const API_OPERATIONS = {
     description:
       'A form post (or JSON) of the paid flow, always for the signed-in email (verified by the sign-in provider; the report is delivered there): product (default the feasibility study), inputs (a JSON object of the product’s fields, as text in a form), evidence, and email, which must be the signed-in one when given. Signed out, or signed in as another email: a browser is sent to sign in (303 to /api/auth/login), an API client gets 401 or 403.',
     body: { schema: checkoutRequestSchema, name: 'CheckoutRequest', example: { email: 'ada@example.com' }, form: true, required: false },
-    success: { status: 303, kind: 'redirect', description: 'To the checkout page (Stripe Checkout, or the built-in TEST MODE checkout), or to /api/auth/login for a browser that must sign in first.' },
+    success: {
+      status: 303,
+      kind: 'redirect',
+      description: 'To the checkout page (Stripe Checkout, or the built-in TEST MODE checkout), or to /api/auth/login for a browser that must sign in first.',
+    },
     errors: [...BODY, 401, 403, 429, 502],
     htmlErrors: true,
   },
   stripeWebhook: {
     tag: 'Paid flow',
     summary: 'Stripe’s events',
-    description: 'Called by Stripe. The Stripe-Signature header is checked on the raw body with a 5-minute tolerance; a repeated event id is acknowledged but not applied twice. 503 when Stripe is not configured.',
-    body: { schema: z.object({}).catchall(z.unknown()).meta({ description: 'A Stripe event' }), name: 'StripeEvent', example: { id: 'evt_1', type: 'checkout.session.completed', data: { object: {} } } },
+    description:
+      'Called by Stripe. The Stripe-Signature header is checked on the raw body with a 5-minute tolerance; a repeated event id is acknowledged but not applied twice. 503 when Stripe is not configured.',
+    body: {
+      schema: z.object({}).catchall(z.unknown()).meta({ description: 'A Stripe event' }),
+      name: 'StripeEvent',
+      example: { id: 'evt_1', type: 'checkout.session.completed', data: { object: {} } },
+    },
     headers: [
       {
         name: 'Stripe-Signature',
         description: 'Stripe’s signature of the raw body.',
         required: true,
-        schema: z.string().min(1).meta({ examples: ['t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd'] }),
+        schema: z
+          .string()
+          .min(1)
+          .meta({ examples: ['t=1767225600,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd'] }),
       },
     ],
     success: { status: 200, kind: 'json', description: 'Received.', schema: stripeWebhookResponseSchema, name: 'StripeWebhookResponse' },
@@ -404,16 +520,31 @@ export const API_OPERATIONS = {
   adminSession: {
     tag: 'Admin',
     summary: 'Whether the admin dashboard is on, and signed in',
-    description: 'Always 200, also when no admin password is set (where every other /api/admin call answers 503): the dashboard asks once which screen to show. Does not extend the session.',
-    success: { status: 200, kind: 'json', description: 'The dashboard’s state on this server for this request.', schema: adminSessionStateSchema, name: 'AdminSessionState' },
+    description:
+      'Always 200, also when no admin password is set (where every other /api/admin call answers 503): the dashboard asks once which screen to show. Does not extend the session.',
+    success: {
+      status: 200,
+      kind: 'json',
+      description: 'The dashboard’s state on this server for this request.',
+      schema: adminSessionStateSchema,
+      name: 'AdminSessionState',
+    },
     errors: [],
   },
   adminLogin: {
     tag: 'Admin',
     summary: 'Open an admin session',
-    description: 'Checks the shared admin password and sets the session cookie (signed, HttpOnly, SameSite=Strict, path /api/admin). Repeated failures from one address answer 429.',
+    description:
+      'Checks the shared admin password and sets the session cookie (signed, HttpOnly, SameSite=Strict, path /api/admin). Repeated failures from one address answer 429.',
     body: { schema: adminLoginRequestSchema, name: 'AdminLoginRequest', example: { password: 'the admin password' } },
-    success: { status: 200, kind: 'json', description: 'Logged in; the Set-Cookie header carries the session.', schema: okResponseSchema, name: 'Ok', setsCookie: true },
+    success: {
+      status: 200,
+      kind: 'json',
+      description: 'Logged in; the Set-Cookie header carries the session.',
+      schema: okResponseSchema,
+      name: 'Ok',
+      setsCookie: true,
+    },
     errors: [...BODY, 401, 403, 429],
   },
   adminLogout: {
@@ -492,7 +623,13 @@ export const API_OPERATIONS = {
     tag: 'Operations',
     summary: 'This API as an OpenAPI 3.1 document',
     description: 'Generated from the zod schemas the server validates with; the /api page renders it.',
-    success: { status: 200, kind: 'json', description: 'The OpenAPI document.', schema: z.object({ openapi: z.string() }).catchall(z.unknown()), name: 'OpenApiDocument' },
+    success: {
+      status: 200,
+      kind: 'json',
+      description: 'The OpenAPI document.',
+      schema: z.object({ openapi: z.string() }).catchall(z.unknown()),
+      name: 'OpenApiDocument',
+    },
     errors: [],
   },
   healthz: {

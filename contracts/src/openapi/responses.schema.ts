@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import '../zodConfig';
-import type {
-  AdminMessagesResponse,
-  AdminSessionState,
-  DailyClicks,
-  LinkStat,
-  ProductStat,
-} from '../analytics';
+import type { AdminMessagesResponse, AdminSessionState, DailyClicks, LinkStat, ProductStat } from '../analytics';
 import { CATALOGUE_PRODUCT_IDS, REPORT_STATUSES, type ReportEvent, type ReportStatusResponse } from '../catalogue';
 import type { ContactResponse, PublicStats } from '../content';
 import { interviewEvidenceSchema } from '../evidence.schema';
@@ -47,7 +41,10 @@ export const validateResponseSchema = z.object({
   id: z.string().meta({ description: 'Id of the stored validation' }),
   provider: aiProviderSchema,
   score: z.number().min(0).max(10).nullable().meta({ description: 'Val’s score (0–10, one decimal) read from the feedback; null when it names none' }),
-  deleteToken: z.string().meta({ description: 'Deletes this validation (DELETE /api/validations/{validationId} with the x-delete-token header). Sent only here, once: keep it; the server stores only its hash' }),
+  deleteToken: z.string().meta({
+    description:
+      'Deletes this validation (DELETE /api/validations/{validationId} with the x-delete-token header). Sent only here, once: keep it; the server stores only its hash',
+  }),
   factSheet: validationFactSheetSchema,
 }) satisfies z.ZodType<ValidateResponse>;
 
@@ -170,7 +167,9 @@ export const reportStatusResponseSchema = z.object({
     total: z.number().int().min(0),
     running: z.array(z.string()),
   }),
-  evidence: interviewEvidenceSchema.optional().meta({ description: 'Step 3’s interviews the order carried (synthetic: AI personas, not real customers); absent without any' }),
+  evidence: interviewEvidenceSchema
+    .optional()
+    .meta({ description: 'Step 3’s interviews the order carried (synthetic: AI personas, not real customers); absent without any' }),
   fact_sheet: reportFactSheetSchema.optional(),
 }) satisfies z.ZodType<ReportStatusResponse>;
 
@@ -248,9 +247,9 @@ export const productStatsResponseSchema = z.array(
   }),
 ) satisfies z.ZodType<ProductStat[]>;
 
-export const dailyClicksResponseSchema = z.array(
-  z.object({ day: z.string().meta({ format: 'date' }), clicks: z.number().int().min(0) }),
-) satisfies z.ZodType<DailyClicks[]>;
+export const dailyClicksResponseSchema = z.array(z.object({ day: z.string().meta({ format: 'date' }), clicks: z.number().int().min(0) })) satisfies z.ZodType<
+  DailyClicks[]
+>;
 
 export const adminMessagesResponseSchema = z.object({
   messages: z.array(

@@ -40,7 +40,17 @@ describe('buildValidationReportPdf (the shared jspdf builder)', () => {
     expect(Buffer.from(pdf.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
     const { text, pages } = await pdfText(pdf.bytes);
     expect(pages).toBe(1);
-    const order = ['Startup Idea Validation Report', 'Idea', 'Target Customer', 'Working parents with kids under 10', 'Problem Solved', 'Validation Score: 7.2/10', 'Market Opportunity', 'Next Steps', 'Page 1 of 1'];
+    const order = [
+      'Startup Idea Validation Report',
+      'Idea',
+      'Target Customer',
+      'Working parents with kids under 10',
+      'Problem Solved',
+      'Validation Score: 7.2/10',
+      'Market Opportunity',
+      'Next Steps',
+      'Page 1 of 1',
+    ];
     let at = -1;
     for (const s of order) {
       const i = text.indexOf(s, at + 1);

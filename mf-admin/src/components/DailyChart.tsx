@@ -124,10 +124,7 @@ export function DailyChart({ points, from, to, label }: { points: DailyClicks[];
           })
         ) : (
           <>
-            <path
-              className="area"
-              d={`M${x(0)},${y(0)} ${values.map((v, i) => `L${x(i)},${y(v)}`).join(' ')} L${x(values.length - 1)},${y(0)} Z`}
-            />
+            <path className="area" d={`M${x(0)},${y(0)} ${values.map((v, i) => `L${x(i)},${y(v)}`).join(' ')} L${x(values.length - 1)},${y(0)} Z`} />
             <path className="line" d={values.map((v, i) => `${i ? 'L' : 'M'}${x(i)},${y(v)}`).join(' ')} />
           </>
         )}

@@ -20,9 +20,20 @@ const Box = styled(Card)`
   display: flex;
   flex-direction: column;
   gap: 12px;
-  h1 { margin: 0; font-size: 1.6rem; }
-  p { margin: 0; color: ${t.textMuted}; line-height: 1.6; }
-  ol { margin: 0; padding-left: 1.3em; line-height: 1.7; }
+  h1 {
+    margin: 0;
+    font-size: 1.6rem;
+  }
+  p {
+    margin: 0;
+    color: ${t.textMuted};
+    line-height: 1.6;
+  }
+  ol {
+    margin: 0;
+    padding-left: 1.3em;
+    line-height: 1.7;
+  }
   code {
     font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
     font-size: 0.9em;
@@ -45,8 +56,8 @@ export function DisabledView() {
       <p>This server has no admin password, so the analytics dashboard is switched off. To turn it on:</p>
       <ol>
         <li>
-          Set <code>ADMIN_PASSWORD_HASH</code> (an scrypt hash; <code>val admin hash-password</code> makes one) or{' '}
-          <code>ADMIN_PASSWORD</code> in the server's environment.
+          Set <code>ADMIN_PASSWORD_HASH</code> (an scrypt hash; <code>val admin hash-password</code> makes one) or <code>ADMIN_PASSWORD</code> in the server's
+          environment.
         </li>
         <li>Restart the server and open this page again.</li>
       </ol>

@@ -21,23 +21,23 @@ const Open = styled.a`
 `;
 
 const Arrow = () => (
-  <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    width="12"
+    height="12"
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2.2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d="M14 4h6v6M20 4l-9 9M19 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1h5" />
   </svg>
 );
 
 /** The 'Partner Links' tab: three cards, clicks per day, partners ranked by total clicks. */
-export function PartnerTab({
-  stats,
-  daily,
-  range,
-  loading,
-}: {
-  stats: LinkStat[] | null;
-  daily: DailyClicks[];
-  range: StatsRange;
-  loading: boolean;
-}) {
+export function PartnerTab({ stats, daily, range, loading }: { stats: LinkStat[] | null; daily: DailyClicks[]; range: StatsRange; loading: boolean }) {
   const list = stats ?? [];
   const rows = derivePartnerRows(list);
   const total = list.reduce((n, s) => n + s.clickCount, 0);
@@ -47,12 +47,7 @@ export function PartnerTab({
     <div data-testid="partner-tab">
       <StatGrid>
         <StatCard testId="total-clicks" label="Total Clicks" value={formatNumber(total)} />
-        <StatCard
-          testId="top-partner"
-          label="Top Partner"
-          value={top ? top.company : 'None'}
-          sub={top ? countOf(top.totalClicks, 'click') : undefined}
-        />
+        <StatCard testId="top-partner" label="Top Partner" value={top ? top.company : 'None'} sub={top ? countOf(top.totalClicks, 'click') : undefined} />
         <StatCard testId="active-partners" label="Active Partners" value={active.length} sub={`of ${countOf(PARTNER_COMPANIES.length, 'partner')}`} />
       </StatGrid>
       {list.length > 0 && (

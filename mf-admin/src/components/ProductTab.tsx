@@ -9,17 +9,7 @@ import { Empty, List, Metric, Metrics, Panel, Rank, Row, StatCard, StatGrid, Who
 const productName = (id: string) => getAnyProduct(id)?.title ?? id;
 
 /** The 'Product Clicks' tab: three summary cards, clicks per day, the ranked product list. */
-export function ProductTab({
-  stats,
-  daily,
-  range,
-  loading,
-}: {
-  stats: ProductStat[] | null;
-  daily: DailyClicks[];
-  range: StatsRange;
-  loading: boolean;
-}) {
+export function ProductTab({ stats, daily, range, loading }: { stats: ProductStat[] | null; daily: DailyClicks[]; range: StatsRange; loading: boolean }) {
   const list = stats ?? [];
   const totalClicks = list.reduce((n, s) => n + s.clickCount, 0);
   const totalInputs = list.reduce((n, s) => n + s.totalInputs, 0);
@@ -46,9 +36,7 @@ export function ProductTab({
         {stats === null && loading ? (
           <Empty>Loading product analytics...</Empty>
         ) : list.length === 0 ? (
-          <Empty>
-            No product clicks tracked yet. Product engagement will appear here once users interact with the research products.
-          </Empty>
+          <Empty>No product clicks tracked yet. Product engagement will appear here once users interact with the research products.</Empty>
         ) : (
           <List data-testid="product-list">
             {list.map((s, i) => (

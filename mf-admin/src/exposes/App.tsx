@@ -288,9 +288,7 @@ export default function App({ apiBase = '' }: AdminAppProps) {
       </Tabs>
 
       <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        {tab === 'products' && (
-          <ProductTab stats={data?.products ?? null} daily={data?.dailyProducts ?? []} range={range} loading={loading} />
-        )}
+        {tab === 'products' && <ProductTab stats={data?.products ?? null} daily={data?.dailyProducts ?? []} range={range} loading={loading} />}
         {tab === 'partners' && <PartnerTab stats={data?.links ?? null} daily={data?.dailyLinks ?? []} range={range} loading={loading} />}
         {tab === 'messages' && <MessagesTab api={api} reloadKey={reloadKey} onUnauthorized={expired} />}
       </div>

@@ -10,7 +10,10 @@ const Head = styled.header`
   text-align: center;
   max-width: 720px;
   margin: 0 auto 28px;
-  p { margin: 0; font-size: 1.05rem; }
+  p {
+    margin: 0;
+    font-size: 1.05rem;
+  }
 `;
 
 const Eyebrow = styled.p`

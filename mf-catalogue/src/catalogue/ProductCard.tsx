@@ -7,8 +7,13 @@ const Wrap = styled(Card)`
   flex-direction: column;
   gap: 12px;
   height: 100%;
-  transition: transform 140ms ease, border-color 140ms ease;
-  &:hover { transform: translateY(-2px); border-color: ${t.primary}; }
+  transition:
+    transform 140ms ease,
+    border-color 140ms ease;
+  &:hover {
+    transform: translateY(-2px);
+    border-color: ${t.primary};
+  }
 `;
 
 const Title = styled.h3`
@@ -32,7 +37,9 @@ const Meta = styled.ul`
   list-style: none;
   font-size: 0.85rem;
   color: ${t.textMuted};
-  strong { color: ${t.text}; }
+  strong {
+    color: ${t.text};
+  }
 `;
 
 export const PriceRow = styled.div`
@@ -40,9 +47,23 @@ export const PriceRow = styled.div`
   align-items: baseline;
   flex-wrap: wrap;
   gap: 8px 10px;
-  .price { font-size: 1.7rem; font-weight: 800; color: ${t.text}; }
-  s { color: ${t.textMuted}; font-size: 1rem; }
-  .save { font-size: 0.8rem; font-weight: 700; color: ${t.success}; border: 1px solid ${t.success}; border-radius: 999px; padding: 1px 8px; }
+  .price {
+    font-size: 1.7rem;
+    font-weight: 800;
+    color: ${t.text};
+  }
+  s {
+    color: ${t.textMuted};
+    font-size: 1rem;
+  }
+  .save {
+    font-size: 0.8rem;
+    font-weight: 700;
+    color: ${t.success};
+    border: 1px solid ${t.success};
+    border-radius: 999px;
+    padding: 1px 8px;
+  }
 `;
 
 /** One product of the catalogue: category, title, description, counts, price with the saving. */

@@ -41,7 +41,10 @@ const Panel = styled.div`
   border-radius: 18px;
   box-shadow: ${t.shadow};
   padding: 28px;
-  @media (max-width: 600px) { padding: 20px 16px; border-radius: 14px; }
+  @media (max-width: 600px) {
+    padding: 20px 16px;
+    border-radius: 14px;
+  }
 `;
 
 const Close = styled.button`
@@ -74,10 +77,32 @@ const Stats = styled.dl`
   grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: 10px;
   margin: 0 0 18px;
-  div { background: ${t.bgSunken}; border: 1px solid ${t.border}; border-radius: 12px; padding: 12px; text-align: center; }
-  dt { font-size: 0.75rem; text-transform: uppercase; letter-spacing: 0.06em; color: ${t.textMuted}; }
-  dd { margin: 2px 0 0; font-size: 1.35rem; font-weight: 800; }
-  @media (max-width: 420px) { dd { font-size: 1.1rem; } div { padding: 10px 6px; } }
+  div {
+    background: ${t.bgSunken};
+    border: 1px solid ${t.border};
+    border-radius: 12px;
+    padding: 12px;
+    text-align: center;
+  }
+  dt {
+    font-size: 0.75rem;
+    text-transform: uppercase;
+    letter-spacing: 0.06em;
+    color: ${t.textMuted};
+  }
+  dd {
+    margin: 2px 0 0;
+    font-size: 1.35rem;
+    font-weight: 800;
+  }
+  @media (max-width: 420px) {
+    dd {
+      font-size: 1.1rem;
+    }
+    div {
+      padding: 10px 6px;
+    }
+  }
 `;
 
 const Panelish = styled.section`
@@ -85,12 +110,31 @@ const Panelish = styled.section`
   border-radius: 14px;
   padding: 16px;
   margin-bottom: 18px;
-  h3 { margin: 0 0 10px; font-size: 1.05rem; }
-  h4 { margin: 14px 0 6px; font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.06em; color: ${t.textMuted}; }
-  ul { margin: 0; padding-left: 18px; }
-  li { margin: 4px 0; }
-  li span { color: ${t.textMuted}; }
-  code { font-size: 0.82rem; color: ${t.accent}; }
+  h3 {
+    margin: 0 0 10px;
+    font-size: 1.05rem;
+  }
+  h4 {
+    margin: 14px 0 6px;
+    font-size: 0.8rem;
+    text-transform: uppercase;
+    letter-spacing: 0.06em;
+    color: ${t.textMuted};
+  }
+  ul {
+    margin: 0;
+    padding-left: 18px;
+  }
+  li {
+    margin: 4px 0;
+  }
+  li span {
+    color: ${t.textMuted};
+  }
+  code {
+    font-size: 0.82rem;
+    color: ${t.accent};
+  }
 `;
 
 const Savings = styled.div`
@@ -104,9 +148,20 @@ const Savings = styled.div`
   margin-bottom: 16px;
   background: color-mix(in srgb, ${t.success} 12%, transparent);
   border: 1px solid color-mix(in srgb, ${t.success} 45%, transparent);
-  .label { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.06em; color: ${t.textMuted}; }
-  .amount { font-size: 1.5rem; font-weight: 800; color: ${t.success}; }
-  .pct { font-weight: 600; }
+  .label {
+    font-size: 0.8rem;
+    text-transform: uppercase;
+    letter-spacing: 0.06em;
+    color: ${t.textMuted};
+  }
+  .amount {
+    font-size: 1.5rem;
+    font-weight: 800;
+    color: ${t.success};
+  }
+  .pct {
+    font-weight: 600;
+  }
 `;
 
 const Columns = styled.div`
@@ -114,7 +169,10 @@ const Columns = styled.div`
   grid-template-columns: minmax(0, 1.35fr) minmax(0, 1fr);
   gap: 20px;
   align-items: start;
-  @media (max-width: 820px) { grid-template-columns: minmax(0, 1fr); gap: 0; }
+  @media (max-width: 820px) {
+    grid-template-columns: minmax(0, 1fr);
+    gap: 0;
+  }
 `;
 
 const Buy = styled.div`
@@ -124,7 +182,9 @@ const Buy = styled.div`
   border-radius: 14px;
   padding: 16px;
   background: ${t.bgSunken};
-  @media (max-width: 820px) { position: static; }
+  @media (max-width: 820px) {
+    position: static;
+  }
 `;
 
 const Fine = styled.p`
@@ -137,7 +197,13 @@ const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: 16px;
-  label { display: flex; flex-direction: column; gap: 6px; font-weight: 600; font-size: 0.92rem; }
+  label {
+    display: flex;
+    flex-direction: column;
+    gap: 6px;
+    font-weight: 600;
+    font-size: 0.92rem;
+  }
 `;
 
 const Actions = styled.div`
@@ -145,7 +211,12 @@ const Actions = styled.div`
   gap: 10px;
   flex-wrap: wrap;
   justify-content: flex-end;
-  @media (max-width: 480px) { flex-direction: column-reverse; button { width: 100%; } }
+  @media (max-width: 480px) {
+    flex-direction: column-reverse;
+    button {
+      width: 100%;
+    }
+  }
 `;
 
 export interface PurchaseDialogProps {
@@ -163,7 +234,9 @@ const Note = styled.p`
   font-size: 13px;
   line-height: 1.5;
   color: ${t.textMuted};
-  strong { color: ${t.text}; }
+  strong {
+    color: ${t.text};
+  }
 `;
 
 /** Names as a sentence: "A", "A and B", "A, B and C". */
@@ -335,9 +408,7 @@ export function PurchaseDialog({ product, apiBase = '', onClose }: PurchaseDialo
                   <s data-testid="original-price">{formatPrice(product.originalPrice)}</s>
                   <span className="save">Save {pct}%</span>
                 </PriceRow>
-                <Fine>
-                  One-time payment. No subscription. Your report is delivered by email within {formatRuntime(product.runtimeSeconds)}.
-                </Fine>
+                <Fine>One-time payment. No subscription. Your report is delivered by email within {formatRuntime(product.runtimeSeconds)}.</Fine>
                 <Button type="button" $block onClick={getReport}>
                   {PURCHASE_TEXTS.getReport}
                 </Button>

@@ -18,14 +18,40 @@ const Product = styled(Card)`
   display: flex;
   flex-direction: column;
   gap: 12px;
-  h2 { margin: 4px 0 0; font-size: 1.35rem; }
-  p { margin: 0; }
-  h3 { margin: 8px 0 4px; font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.06em; color: ${t.textMuted}; }
-  ul { margin: 0; padding-left: 18px; }
-  li { margin: 3px 0; }
-  li span { color: ${t.textMuted}; }
-  .meta { display: flex; flex-wrap: wrap; gap: 6px 14px; color: ${t.textMuted}; font-size: 0.9rem; }
-  .meta strong { color: ${t.text}; }
+  h2 {
+    margin: 4px 0 0;
+    font-size: 1.35rem;
+  }
+  p {
+    margin: 0;
+  }
+  h3 {
+    margin: 8px 0 4px;
+    font-size: 0.8rem;
+    text-transform: uppercase;
+    letter-spacing: 0.06em;
+    color: ${t.textMuted};
+  }
+  ul {
+    margin: 0;
+    padding-left: 18px;
+  }
+  li {
+    margin: 3px 0;
+  }
+  li span {
+    color: ${t.textMuted};
+  }
+  .meta {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px 14px;
+    color: ${t.textMuted};
+    font-size: 0.9rem;
+  }
+  .meta strong {
+    color: ${t.text};
+  }
 `;
 
 const Cta = styled(Card)`
@@ -35,8 +61,13 @@ const Cta = styled(Card)`
   align-items: center;
   justify-content: space-between;
   gap: 16px;
-  h2 { margin: 0 0 6px; font-size: 1.3rem; }
-  p { margin: 0; }
+  h2 {
+    margin: 0 0 6px;
+    font-size: 1.3rem;
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 /** /enterprise: the two enterprise reports and a contact call-to-action. */

@@ -22,9 +22,21 @@ const Quote = styled(Card)`
   display: flex;
   flex-direction: column;
   gap: 12px;
-  blockquote { margin: 0; font-size: 0.97rem; }
-  footer { display: flex; align-items: center; gap: 10px; color: ${t.textMuted}; font-size: 0.9rem; }
-  strong { color: ${t.text}; display: block; }
+  blockquote {
+    margin: 0;
+    font-size: 0.97rem;
+  }
+  footer {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    color: ${t.textMuted};
+    font-size: 0.9rem;
+  }
+  strong {
+    color: ${t.text};
+    display: block;
+  }
 `;
 
 const Avatar = styled.span`
@@ -45,7 +57,10 @@ const Newsletter = styled(Card)`
   text-align: center;
   padding: 36px 24px;
   background: linear-gradient(135deg, color-mix(in srgb, ${t.primary} 22%, ${t.bgElevated}), ${t.bgElevated});
-  p { max-width: 560px; margin: 0 auto 18px; }
+  p {
+    max-width: 560px;
+    margin: 0 auto 18px;
+  }
 `;
 
 /** /products: the catalogue, a divider, testimonials and the newsletter (the shell draws header and footer). */
@@ -73,9 +88,7 @@ export function ProductsView({ apiBase = '' }: { apiBase?: string }) {
       </section>
       <Newsletter as="section" aria-labelledby="newsletter-heading">
         <Heading id="newsletter-heading">{NEWSLETTER.name}</Heading>
-        <Muted>
-          Join {NEWSLETTER.readersLabel} founders who get one validated startup idea, one teardown and one tool every week.
-        </Muted>
+        <Muted>Join {NEWSLETTER.readersLabel} founders who get one validated startup idea, one teardown and one tool every week.</Muted>
         <ButtonLink href={NEWSLETTER.url} target="_blank" rel="noopener noreferrer">
           Subscribe free
         </ButtonLink>

@@ -22,7 +22,9 @@ const Title = styled.h1`
   line-height: 1.08;
   margin: 14px 0 16px;
   letter-spacing: -0.02em;
-  span { color: ${t.primaryInk}; }
+  span {
+    color: ${t.primaryInk};
+  }
 `;
 
 const Lead = styled.p`
@@ -42,7 +44,11 @@ const Facts = styled.ul`
   color: ${t.text};
   font-weight: 600;
   font-size: 0.95rem;
-  li::before { content: '✓'; color: ${t.success}; margin-right: 6px; }
+  li::before {
+    content: '✓';
+    color: ${t.success};
+    margin-right: 6px;
+  }
 `;
 
 const Form = styled.form`
@@ -58,9 +64,22 @@ const Label = styled.label`
   font-weight: 700;
   font-size: 0.8rem;
   letter-spacing: 0.08em;
-  .row { display: flex; justify-content: space-between; gap: 8px; }
-  .count { font-weight: 500; letter-spacing: 0; color: ${t.textMuted}; font-variant-numeric: tabular-nums; }
-  abbr { text-decoration: none; color: ${t.danger}; margin-left: 2px; }
+  .row {
+    display: flex;
+    justify-content: space-between;
+    gap: 8px;
+  }
+  .count {
+    font-weight: 500;
+    letter-spacing: 0;
+    color: ${t.textMuted};
+    font-variant-numeric: tabular-nums;
+  }
+  abbr {
+    text-decoration: none;
+    color: ${t.danger};
+    margin-left: 2px;
+  }
 `;
 
 /** The error flag (red border) stays red while the field has focus. */
@@ -79,7 +98,9 @@ const IdeaField = styled(Input)`
 
 const Submit = styled(Button)`
   padding-inline: 12px;
-  @media (max-width: 380px) { font-size: 0.95rem; }
+  @media (max-width: 380px) {
+    font-size: 0.95rem;
+  }
 `;
 
 const Fine = styled.p`
@@ -141,8 +162,8 @@ export function FeasibilityHero({ apiBase = '' }: { apiBase?: string }) {
           Will your product <span>work</span> in your market?
         </Title>
         <Lead>
-          {FEASIBILITY_AGENT_COUNT} AI agents study your idea in your target market — customers, trends, regulation,
-          competitors, costs and risks — and hand you a feasibility report with a clear go or no-go.
+          {FEASIBILITY_AGENT_COUNT} AI agents study your idea in your target market — customers, trends, regulation, competitors, costs and risks — and hand you
+          a feasibility report with a clear go or no-go.
         </Lead>
         <Facts>
           <li>{FEASIBILITY_AGENT_COUNT} AI agents</li>

@@ -49,14 +49,7 @@ export function SuccessPage({ apiBase = '', sessionId }: { apiBase?: string; ses
   }, [apiBase, sessionId, navigate]);
 
   if (phase.kind === 'failed') {
-    return (
-      <Stopped
-        testId="success-page"
-        title={PAID_TEXTS.startStopped}
-        text={phase.message}
-        actions={<Link to="/">Back to the home page</Link>}
-      />
-    );
+    return <Stopped testId="success-page" title={PAID_TEXTS.startStopped} text={phase.message} actions={<Link to="/">Back to the home page</Link>} />;
   }
   if (phase.kind === 'checkout') return <Waiting title={PAID_TEXTS.logTitle} text={PAID_TEXTS.logText} testId="success-page" />;
   return <Waiting title={PAID_TEXTS.successTitle} text={PAID_TEXTS.successText} testId="success-page" />;

@@ -11,8 +11,15 @@ const Box = styled.div`
   gap: 16px;
   text-align: center;
   padding: 24px 0;
-  h1 { font-size: clamp(1.5rem, 4vw, 2rem); margin: 0; }
-  p { margin: 0; color: ${t.textMuted}; max-width: 30em; }
+  h1 {
+    font-size: clamp(1.5rem, 4vw, 2rem);
+    margin: 0;
+  }
+  p {
+    margin: 0;
+    color: ${t.textMuted};
+    max-width: 30em;
+  }
 `;
 
 const Actions = styled.p`
@@ -20,7 +27,10 @@ const Actions = styled.p`
   flex-wrap: wrap;
   justify-content: center;
   gap: 10px 18px;
-  a { color: ${t.text}; font-weight: 600; }
+  a {
+    color: ${t.text};
+    font-weight: 600;
+  }
 `;
 
 /** A full-height waiting screen: spinner, title, text (the /log and /success pages). */

@@ -114,7 +114,11 @@ describe('success page start call', () => {
     const ok = jest.fn(async () => jsonResponse(200, { success: true, flow_execution_id: 'r1', customer_id: 'cus_1' }));
     expect(await startFlow('/s', body, ok as unknown as typeof fetch)).toEqual({ kind: 'report', id: 'r1', customerId: 'cus_1' });
     const refused = jest.fn(async () => jsonResponse(200, { success: false, error: 'Payment required: x', code: 'payment_required' }));
-    expect(await startFlow('/s', body, refused as unknown as typeof fetch)).toEqual({ kind: 'error', message: 'Payment required: x', code: 'payment_required' });
+    expect(await startFlow('/s', body, refused as unknown as typeof fetch)).toEqual({
+      kind: 'error',
+      message: 'Payment required: x',
+      code: 'payment_required',
+    });
     const blank = jest.fn(async () => jsonResponse(200, { success: false }));
     expect(await startFlow('/s', body, blank as unknown as typeof fetch)).toMatchObject({ kind: 'error', message: 'Unknown error' });
     const http = jest.fn(async () => jsonResponse(503, { error: { code: 'unavailable', message: 'x' } }));
@@ -157,12 +161,24 @@ describe('/test page background run', () => {
     const fetchImpl = jest.fn(async (_url: string, init?: RequestInit) =>
       init?.method === 'POST' ? jsonResponse(200, { execution_id: 'abc' }) : jsonResponse(200, { processing_status: ++n >= 3 ? 'finished' : 'queued' }),
     );
-    const r = await runTestFlow({ url: '/t', fetch: fetchImpl as unknown as typeof fetch, sleep: async () => undefined, log: jest.fn(), sample: { TARGET_MARKET: 'a', PRODUCT_IDEA: 'b' } });
+    const r = await runTestFlow({
+      url: '/t',
+      fetch: fetchImpl as unknown as typeof fetch,
+      sleep: async () => undefined,
+      log: jest.fn(),
+      sample: { TARGET_MARKET: 'a', PRODUCT_IDEA: 'b' },
+    });
     expect(r).toEqual({ executionId: 'abc', polls: 3, status: 'finished' });
 
     const log = jest.fn();
     const down = jest.fn(async () => jsonResponse(401, { error: { code: 'unauthorized', message: 'Admin login required' } }));
-    const r2 = await runTestFlow({ url: '/t', fetch: down as unknown as typeof fetch, sleep: async () => undefined, log, sample: { TARGET_MARKET: 'a', PRODUCT_IDEA: 'b' } });
+    const r2 = await runTestFlow({
+      url: '/t',
+      fetch: down as unknown as typeof fetch,
+      sleep: async () => undefined,
+      log,
+      sample: { TARGET_MARKET: 'a', PRODUCT_IDEA: 'b' },
+    });
     expect(r2).toEqual({ executionId: null, polls: 0, status: null });
     expect(log).toHaveBeenCalledTimes(1);
     expect(String(log.mock.calls[0][1])).toContain('HTTP Error! status: 401');

@@ -118,7 +118,12 @@ function evidenceField(evidence: InterviewEvidence | null): { evidence?: string 
 }
 
 /** The fields of the checkout form POST (with step 3's interviews, when given). */
-export function checkoutFields(email: string, purchase: PendingPurchase | null, store: KeyValueStore, evidence: InterviewEvidence | null = null): Record<string, string> {
+export function checkoutFields(
+  email: string,
+  purchase: PendingPurchase | null,
+  store: KeyValueStore,
+  evidence: InterviewEvidence | null = null,
+): Record<string, string> {
   if (purchase) return { email, product: purchase.product, inputs: JSON.stringify(purchase.inputs), ...evidenceField(evidence) };
   const targetMarket = (store.getItem(PAID_STORAGE_KEYS.targetMarket) ?? '').trim();
   const productIdea = (store.getItem(PAID_STORAGE_KEYS.idea) ?? '').trim();
@@ -129,9 +134,7 @@ export function checkoutFields(email: string, purchase: PendingPurchase | null, 
 }
 
 /** The outcome of the start call, as the success page acts on it. */
-export type StartOutcome =
-  | { kind: 'report'; id: string; customerId?: string }
-  | { kind: 'error'; message: string; code?: string };
+export type StartOutcome = { kind: 'report'; id: string; customerId?: string } | { kind: 'error'; message: string; code?: string };
 
 /** Calls the feasibility start endpoint; a non-ok answer is the spec's 'HTTP Error! status: N'. */
 export async function startFlow(

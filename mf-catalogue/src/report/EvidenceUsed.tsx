@@ -8,8 +8,13 @@ const Wrap = styled.section`
   border-radius: 14px;
   background: ${t.bgElevated};
   padding: 20px 22px 8px;
-  @media (max-width: 600px) { padding: 16px 14px 4px; }
-  h2 { margin: 0 0 6px; font-size: 1.2rem; }
+  @media (max-width: 600px) {
+    padding: 16px 14px 4px;
+  }
+  h2 {
+    margin: 0 0 6px;
+    font-size: 1.2rem;
+  }
 `;
 
 const Intro = styled.p`
@@ -22,8 +27,14 @@ const Intro = styled.p`
 const Persona = styled.div`
   border-top: 1px solid ${t.border};
   padding: 14px 0;
-  h3 { margin: 0; font-size: 1.02rem; }
-  .role { color: ${t.textMuted}; font-weight: 400; }
+  h3 {
+    margin: 0;
+    font-size: 1.02rem;
+  }
+  .role {
+    color: ${t.textMuted};
+    font-weight: 400;
+  }
 `;
 
 /** The label on every persona: words, not only colour (outlined, the page's own text colours). */
@@ -44,9 +55,18 @@ const Exchanges = styled.ol`
   padding: 0;
   display: grid;
   gap: 12px;
-  li { overflow-wrap: anywhere; }
-  .q { margin: 0 0 4px; font-weight: 600; font-size: 0.93rem; }
-  .q span { color: ${t.textMuted}; font-weight: 400; }
+  li {
+    overflow-wrap: anywhere;
+  }
+  .q {
+    margin: 0 0 4px;
+    font-weight: 600;
+    font-size: 0.93rem;
+  }
+  .q span {
+    color: ${t.textMuted};
+    font-weight: 400;
+  }
   blockquote {
     margin: 0;
     padding: 4px 14px;
@@ -68,8 +88,8 @@ export function EvidenceUsed({ evidence }: { evidence: InterviewEvidence }) {
     <Wrap aria-labelledby="evidence-used-title" data-testid="evidence-used">
       <h2 id="evidence-used-title">{EVIDENCE_USED_TITLE}</h2>
       <Intro>
-        Your step 3 interviews: {countOf(evidence.length, 'AI persona')}, {countOf(replies, 'reply', 'replies')}. The
-        customer and market sections above quote them. They are synthetic: hypotheses to test with real customers, not market data.
+        Your step 3 interviews: {countOf(evidence.length, 'AI persona')}, {countOf(replies, 'reply', 'replies')}. The customer and market sections above quote
+        them. They are synthetic: hypotheses to test with real customers, not market data.
       </Intro>
       {evidence.map((p, i) => (
         <Persona key={`${p.name}-${i}`} data-testid="evidence-persona">

@@ -8,7 +8,9 @@ import { Report, StepBody } from './ReportView';
 import { readStatus, type LiveStatus } from './useReport';
 
 // The sheets are the real ones the report pipeline computes (the BFF's analysis core), not hand-made fixtures.
-const { buildReportSheet } = jest.requireActual<{ buildReportSheet(i: { product: CatalogueProduct; inputs: ProductInputs }): ReportFactSheet }>('../../../bff/src/analysis/reportSheet');
+const { buildReportSheet } = jest.requireActual<{ buildReportSheet(i: { product: CatalogueProduct; inputs: ProductInputs }): ReportFactSheet }>(
+  '../../../bff/src/analysis/reportSheet',
+);
 const feasibility = getProduct('new-product-feasibility-study')!;
 const sheetFor = (targetMarket: string, productIdea: string) => buildReportSheet({ product: feasibility, inputs: { targetMarket, productIdea } });
 const gym = sheetFor('Independent gyms in the UK', 'book and pay for classes in two taps');
@@ -22,7 +24,13 @@ const eur = (n: number) => formatMoney(n, snacks.currency);
 
 /** The markup without styled-components' class names, and its visible text. */
 const render = (el: ReactElement) => renderToStaticMarkup(el).replace(/ class="[^"]*"/g, '');
-const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/\s+/g, ' ');
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
 
 describe('ReportFactSheetView (the numbers behind this report)', () => {
   const html = render(<ReportFactSheetView sheet={gym} />);
@@ -74,7 +82,9 @@ describe('ReportFactSheetView (the numbers behind this report)', () => {
     expect(html).toContain(
       `<th scope="row">Year 1</th><td>${formatWhole(y1.customers)}</td><td>${gbp(y1.revenue)}</td><td>${gbp(y1.costs)}</td><td data-negative="true">−${gbp(-y1.profit)} loss</td>`,
     );
-    expect(html).toContain(`<th scope="row">Year 5</th><td>${formatWhole(y5.customers)}</td><td>${gbp(y5.revenue)}</td><td>${gbp(y5.costs)}</td><td>${gbp(y5.profit)}</td></tr>`);
+    expect(html).toContain(
+      `<th scope="row">Year 5</th><td>${formatWhole(y5.customers)}</td><td>${gbp(y5.revenue)}</td><td>${gbp(y5.costs)}</td><td>${gbp(y5.profit)}</td></tr>`,
+    );
     expect(gym.breakEvenMonth).toBeGreaterThan(36);
     expect(text).toContain(`Break-even: month ${gym.breakEvenMonth} (the first month whose revenue covers its costs).`);
   });
@@ -98,7 +108,9 @@ describe('ReportFactSheetView (the numbers behind this report)', () => {
     expect(out).toContain('Break-even none within 5 years');
     expect(out).toContain('Break-even: none within 5 years : no month in the forecast has revenue covering its costs.');
     expect(snacks.years.every((y) => y.profit < 0)).toBe(true);
-    expect(out).toContain(`Year 1 ${formatWhole(snacks.years[0].customers)} ${eur(snacks.years[0].revenue)} ${eur(snacks.years[0].costs)} −${eur(-snacks.years[0].profit)} loss`);
+    expect(out).toContain(
+      `Year 1 ${formatWhole(snacks.years[0].customers)} ${eur(snacks.years[0].revenue)} ${eur(snacks.years[0].costs)} −${eur(-snacks.years[0].profit)} loss`,
+    );
     expect(out).toContain('EUR (€), the currency your inputs use.');
     // The founder's own price sits below the market's range: the price's range reaches down to it, and
     // what offers typically cost is its own row.
@@ -185,7 +197,16 @@ describe('readStatus (the status answer as the page reads it)', () => {
     title: 'T',
     description: 'D',
     flow_execution_steps: [
-      { id: 'a', title: 'A', raw_output: 'x', sources: [{ n: 1, title: 'S', url: 'https://example.org/a', snippet: 's' }, { n: 'two', title: 3 }], check: { removed: 2, repaired: false } },
+      {
+        id: 'a',
+        title: 'A',
+        raw_output: 'x',
+        sources: [
+          { n: 1, title: 'S', url: 'https://example.org/a', snippet: 's' },
+          { n: 'two', title: 3 },
+        ],
+        check: { removed: 2, repaired: false },
+      },
       { id: 'b', title: 'B', raw_output: 'y', check: { removed: 0, repaired: false } },
     ],
     fact_sheet: gym,

@@ -11,9 +11,17 @@ const Wrap = styled.section`
   background: ${t.bgElevated};
   padding: 20px 22px 18px;
   min-width: 0;
-  @media (max-width: 600px) { padding: 16px 14px; }
-  h2 { margin: 0 0 4px; font-size: 1.3rem; }
-  h3 { margin: 22px 0 6px; font-size: 1.02rem; }
+  @media (max-width: 600px) {
+    padding: 16px 14px;
+  }
+  h2 {
+    margin: 0 0 4px;
+    font-size: 1.3rem;
+  }
+  h3 {
+    margin: 22px 0 6px;
+    font-size: 1.02rem;
+  }
 `;
 
 const Intro = styled.p`
@@ -28,10 +36,30 @@ const Facts = styled.dl`
   grid-template-columns: repeat(auto-fit, minmax(128px, 1fr));
   gap: 10px;
   margin: 14px 0 0;
-  > div { border: 1px solid ${t.border}; border-radius: 10px; padding: 10px 12px; background: ${t.bgSunken}; min-width: 0; }
-  dt { font-size: 0.78rem; text-transform: uppercase; letter-spacing: 0.04em; color: ${t.textMuted}; font-weight: 600; }
-  dd { margin: 4px 0 0; font-weight: 700; font-size: 1.02rem; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
-  dd.neg { color: ${t.danger}; }
+  > div {
+    border: 1px solid ${t.border};
+    border-radius: 10px;
+    padding: 10px 12px;
+    background: ${t.bgSunken};
+    min-width: 0;
+  }
+  dt {
+    font-size: 0.78rem;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+    color: ${t.textMuted};
+    font-weight: 600;
+  }
+  dd {
+    margin: 4px 0 0;
+    font-weight: 700;
+    font-size: 1.02rem;
+    overflow-wrap: anywhere;
+    font-variant-numeric: tabular-nums;
+  }
+  dd.neg {
+    color: ${t.danger};
+  }
 `;
 
 const Read = styled.dl`
@@ -40,9 +68,21 @@ const Read = styled.dl`
   gap: 6px 16px;
   margin: 0;
   font-size: 0.93rem;
-  dt { font-weight: 600; color: ${t.textMuted}; }
-  dd { margin: 0; overflow-wrap: anywhere; }
-  @media (max-width: 480px) { grid-template-columns: 1fr; gap: 2px; dd { margin-bottom: 8px; } }
+  dt {
+    font-weight: 600;
+    color: ${t.textMuted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  @media (max-width: 480px) {
+    grid-template-columns: 1fr;
+    gap: 2px;
+    dd {
+      margin-bottom: 8px;
+    }
+  }
 `;
 
 /** The longer tables, one click away: the verdict, the forecast and the flags stay in view. */
@@ -55,7 +95,9 @@ const Arithmetic = styled.details`
     font-weight: 700;
     color: ${t.primaryInk};
   }
-  > summary:hover { text-decoration: underline; }
+  > summary:hover {
+    text-decoration: underline;
+  }
 `;
 
 const Small = styled.p`
@@ -76,7 +118,10 @@ const CURRENCY_FROM: Record<CurrencyInfo['from'], (place: string | null) => stri
 
 /** Where the amounts' currency comes from, and that conversions use fixed planning rates. */
 export function currencyNote(c: CurrencyInfo, market: Pick<MarketRead, 'place'>): string {
-  const rate = c.code === 'USD' ? 'Market figures are in US dollars, the analyst’s own table.' : `Market figures are converted from US dollars at a fixed planning rate (1 USD = ${c.perUsd} ${c.code}), not a live exchange rate.`;
+  const rate =
+    c.code === 'USD'
+      ? 'Market figures are in US dollars, the analyst’s own table.'
+      : `Market figures are converted from US dollars at a fixed planning rate (1 USD = ${c.perUsd} ${c.code}), not a live exchange rate.`;
   const sign = c.symbol.trim() === c.code ? c.code : `${c.code} (${c.symbol.trim()})`;
   return `${sign}, ${CURRENCY_FROM[c.from](market.place)}. ${rate}`;
 }
@@ -163,7 +208,8 @@ export function ReportFactSheetView({ sheet }: { sheet: ReportFactSheet }) {
     <Wrap aria-labelledby="fact-sheet-title" data-testid="fact-sheet">
       <h2 id="fact-sheet-title">{FACT_SHEET_TITLE}</h2>
       <Intro>
-        Computed in code from your inputs before any agent writes a word. Every section is written around these figures and checked against them before it is stored.
+        Computed in code from your inputs before any agent writes a word. Every section is written around these figures and checked against them before it is
+        stored.
       </Intro>
       <VerdictBlock verdict={sheet.verdict} />
       <Facts>

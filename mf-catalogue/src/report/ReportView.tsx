@@ -18,7 +18,9 @@ const Center = styled(Card)`
   margin: 0 auto;
   text-align: center;
   padding: 36px 24px;
-  @media (max-width: 600px) { padding: 28px 16px; }
+  @media (max-width: 600px) {
+    padding: 28px 16px;
+  }
 `;
 
 const pulse = keyframes`50% { opacity: 0.45; }`;
@@ -56,16 +58,36 @@ const Agents = styled.ol`
   text-align: left;
   display: grid;
   gap: 6px;
-  li { display: flex; align-items: center; gap: 10px; font-size: 0.93rem; color: ${t.textMuted}; }
-  li[data-state='finished'] { color: ${t.text}; }
-  li[data-state='running'] { color: ${t.text}; font-weight: 600; animation: ${pulse} 1.4s ease-in-out infinite; }
-  .mark { width: 18px; text-align: center; flex: none; }
-  li[data-state='finished'] .mark { color: ${t.success}; }
+  li {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    font-size: 0.93rem;
+    color: ${t.textMuted};
+  }
+  li[data-state='finished'] {
+    color: ${t.text};
+  }
+  li[data-state='running'] {
+    color: ${t.text};
+    font-weight: 600;
+    animation: ${pulse} 1.4s ease-in-out infinite;
+  }
+  .mark {
+    width: 18px;
+    text-align: center;
+    flex: none;
+  }
+  li[data-state='finished'] .mark {
+    color: ${t.success};
+  }
 `;
 
 const Top = styled.header`
   margin-bottom: 24px;
-  h1 { margin-bottom: 10px; }
+  h1 {
+    margin-bottom: 10px;
+  }
 `;
 
 const Tools = styled.div`
@@ -73,7 +95,11 @@ const Tools = styled.div`
   flex-wrap: wrap;
   gap: 10px;
   margin-top: 16px;
-  @media (max-width: 480px) { > * { flex: 1 1 100%; } }
+  @media (max-width: 480px) {
+    > * {
+      flex: 1 1 100%;
+    }
+  }
 `;
 
 const Note = styled.p`
@@ -109,27 +135,77 @@ const Toggle = styled.button`
   font-size: 1.05rem;
   text-align: left;
   cursor: pointer;
-  .icon { color: ${t.primaryInk}; display: inline-flex; flex: none; }
-  .title { flex: 1; }
-  .chev { transition: transform 160ms ease; color: ${t.textMuted}; }
-  &[aria-expanded='true'] .chev { transform: rotate(180deg); }
-  &:hover { background: ${t.bgSunken}; }
+  .icon {
+    color: ${t.primaryInk};
+    display: inline-flex;
+    flex: none;
+  }
+  .title {
+    flex: 1;
+  }
+  .chev {
+    transition: transform 160ms ease;
+    color: ${t.textMuted};
+  }
+  &[aria-expanded='true'] .chev {
+    transform: rotate(180deg);
+  }
+  &:hover {
+    background: ${t.bgSunken};
+  }
 `;
 
 const Body = styled.div`
   padding: 4px 20px 18px 52px;
   line-height: 1.6;
   overflow-x: auto;
-  @media (max-width: 600px) { padding: 4px 14px 16px; }
-  h1, h2, h3, h4 { font-size: 1.02rem; margin: 18px 0 8px; }
-  p { margin: 8px 0; }
-  ul, ol { padding-left: 20px; }
-  blockquote { margin: 10px 0; padding: 4px 14px; border-left: 3px solid ${t.primary}; color: ${t.textMuted}; }
-  table { border-collapse: collapse; width: 100%; font-size: 0.9rem; margin: 10px 0; }
-  @media (max-width: 600px) { table { min-width: 540px; } }
-  th, td { border: 1px solid ${t.border}; padding: 6px 8px; text-align: left; vertical-align: top; }
-  th { background: ${t.bgSunken}; }
-  code { font-size: 0.88em; }
+  @media (max-width: 600px) {
+    padding: 4px 14px 16px;
+  }
+  h1,
+  h2,
+  h3,
+  h4 {
+    font-size: 1.02rem;
+    margin: 18px 0 8px;
+  }
+  p {
+    margin: 8px 0;
+  }
+  ul,
+  ol {
+    padding-left: 20px;
+  }
+  blockquote {
+    margin: 10px 0;
+    padding: 4px 14px;
+    border-left: 3px solid ${t.primary};
+    color: ${t.textMuted};
+  }
+  table {
+    border-collapse: collapse;
+    width: 100%;
+    font-size: 0.9rem;
+    margin: 10px 0;
+  }
+  @media (max-width: 600px) {
+    table {
+      min-width: 540px;
+    }
+  }
+  th,
+  td {
+    border: 1px solid ${t.border};
+    padding: 6px 8px;
+    text-align: left;
+    vertical-align: top;
+  }
+  th {
+    background: ${t.bgSunken};
+  }
+  code {
+    font-size: 0.88em;
+  }
 `;
 
 const Checked = styled.p`
@@ -229,7 +305,8 @@ function Loading({ state }: { state: ReturnType<typeof useReport> }) {
       {product && (
         <Agents aria-label="Agents">
           {product.agents.map((a) => {
-            const st = finishedIds.has(a.id) || (a.internal && finished > 0 && !runningSet.has(a.id)) ? 'finished' : runningSet.has(a.id) ? 'running' : 'waiting';
+            const st =
+              finishedIds.has(a.id) || (a.internal && finished > 0 && !runningSet.has(a.id)) ? 'finished' : runningSet.has(a.id) ? 'running' : 'waiting';
             return (
               <li key={a.id} data-state={st} data-agent={a.id}>
                 <span className="mark" aria-hidden="true">
@@ -305,9 +382,7 @@ export function Report({ reportId, status, apiBase }: { reportId: string; status
             Copy link
           </Button>
         </Tools>
-        {status.provider === 'offline' && (
-          <Note>Answered by the offline analyst — connect a model for deeper analysis.</Note>
-        )}
+        {status.provider === 'offline' && <Note>Answered by the offline analyst — connect a model for deeper analysis.</Note>}
       </Top>
       {status.fact_sheet && <ReportFactSheetView sheet={status.fact_sheet} />}
       <Sections>
@@ -316,12 +391,7 @@ export function Report({ reportId, status, apiBase }: { reportId: string; status
           return (
             <Section key={s.id} data-step={s.id}>
               <h2 style={{ margin: 0 }}>
-                <Toggle
-                  type="button"
-                  aria-expanded={expanded}
-                  aria-controls={`step-${s.id}`}
-                  onClick={() => setOpen((o) => ({ ...o, [s.id]: !o[s.id] }))}
-                >
+                <Toggle type="button" aria-expanded={expanded} aria-controls={`step-${s.id}`} onClick={() => setOpen((o) => ({ ...o, [s.id]: !o[s.id] }))}>
                   <span className="icon">
                     <StepIcon id={s.id} />
                   </span>
@@ -365,7 +435,9 @@ function LiveReport({ reportId, apiBase }: { reportId: string; apiBase: string }
     );
   }
   if (!status.flow_execution_steps.length) {
-    return <Message title="No Report Data" text={status.processing_status === 'failed' && status.error ? status.error : 'This report has no results to show.'} />;
+    return (
+      <Message title="No Report Data" text={status.processing_status === 'failed' && status.error ? status.error : 'This report has no results to show.'} />
+    );
   }
   return <Report reportId={reportId} status={status} apiBase={apiBase} />;
 }

@@ -15,16 +15,27 @@ const list = <T>(v: unknown, keep: (x: unknown) => x is T): T[] | null => (Array
 
 const KINDS = new Set(['money', 'count', 'percent', 'months', 'ratio', 'score']);
 const isFigure = (f: unknown): f is SheetFigure =>
-  isObj(f) && str(f.id) && str(f.label) && KINDS.has(f.kind as string) && num(f.value) && str(f.basis) && (f.low === undefined || num(f.low)) && (f.high === undefined || num(f.high)) && (f.per === undefined || f.per === 'month' || f.per === 'year');
-const isScore = (s: unknown): s is SheetScore => isObj(s) && str(s.id) && str(s.label) && num(s.score) && (LEVELS as readonly unknown[]).includes(s.level) && str(s.basis);
+  isObj(f) &&
+  str(f.id) &&
+  str(f.label) &&
+  KINDS.has(f.kind as string) &&
+  num(f.value) &&
+  str(f.basis) &&
+  (f.low === undefined || num(f.low)) &&
+  (f.high === undefined || num(f.high)) &&
+  (f.per === undefined || f.per === 'month' || f.per === 'year');
+const isScore = (s: unknown): s is SheetScore =>
+  isObj(s) && str(s.id) && str(s.label) && num(s.score) && (LEVELS as readonly unknown[]).includes(s.level) && str(s.basis);
 const isYear = (y: unknown): y is YearFigures => isObj(y) && num(y.year) && num(y.customers) && num(y.revenue) && num(y.costs) && num(y.profit);
-const isRisk = (r: unknown): r is ReportFactSheet['risks'][number] => isObj(r) && str(r.id) && str(r.text) && (r.severity === 'high' || r.severity === 'medium');
+const isRisk = (r: unknown): r is ReportFactSheet['risks'][number] =>
+  isObj(r) && str(r.id) && str(r.text) && (r.severity === 'high' || r.severity === 'medium');
 
 /** A report's fact sheet as sent, or undefined when it is missing or not one the page can show. */
 export function readReportSheet(raw: unknown): ReportFactSheet | undefined {
   if (!isObj(raw) || raw.kind !== 'report') return undefined;
   const { market, currency, verdict, sources } = raw;
-  if (!isObj(market) || !str(market.label) || !(market.place === null || str(market.place)) || (market.buyer !== 'business' && market.buyer !== 'consumer')) return undefined;
+  if (!isObj(market) || !str(market.label) || !(market.place === null || str(market.place)) || (market.buyer !== 'business' && market.buyer !== 'consumer'))
+    return undefined;
   if (!isObj(currency) || !str(currency.code) || !str(currency.symbol) || !num(currency.perUsd)) return undefined;
   if (!isObj(verdict) || !(VERDICTS as readonly unknown[]).includes(verdict.word) || !str(verdict.rule)) return undefined;
   if (!isObj(sources) || !str(sources.note)) return undefined;

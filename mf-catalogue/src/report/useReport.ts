@@ -41,7 +41,11 @@ export function readStatus(raw: unknown): LiveStatus | null {
     flow_execution_steps: steps
       .filter((x): x is Record<string, unknown> => !!x && typeof x === 'object')
       .map((x, i) => {
-        const step: LiveStatus['flow_execution_steps'][number] = { id: text(x.id) || `step-${i + 1}`, title: text(x.title) || `Section ${i + 1}`, raw_output: text(x.raw_output) };
+        const step: LiveStatus['flow_execution_steps'][number] = {
+          id: text(x.id) || `step-${i + 1}`,
+          title: text(x.title) || `Section ${i + 1}`,
+          raw_output: text(x.raw_output),
+        };
         const sources = readSources(x.sources);
         const check = readCheck(x.check);
         if (sources) step.sources = sources;
@@ -54,7 +58,11 @@ export function readStatus(raw: unknown): LiveStatus | null {
   if (typeof r.provider === 'string' || r.provider === null) out.provider = r.provider as string | null;
   const p = r.progress as Record<string, unknown> | undefined;
   if (p && typeof p === 'object' && typeof p.finished === 'number' && typeof p.total === 'number') {
-    out.progress = { finished: p.finished, total: p.total, running: Array.isArray(p.running) ? p.running.filter((x): x is string => typeof x === 'string') : [] };
+    out.progress = {
+      finished: p.finished,
+      total: p.total,
+      running: Array.isArray(p.running) ? p.running.filter((x): x is string => typeof x === 'string') : [],
+    };
   }
   const evidence = normalizeInterviewEvidence(r.evidence);
   if (evidence) out.evidence = evidence;

@@ -26,7 +26,9 @@ describe('ChatPanel (the interview and Val chats)', () => {
     expect(out).toMatch(/^<section aria-label="Chat with Val about month 2" data-testid="val-chat" data-toast-avoid="true"><h4>Chat with Val · Month 2<\/h4>/);
     expect(out).toContain('<div data-testid="val-message"><span>Val</span>Month 2: how can I help?</div>');
     expect(out).toContain('<div data-testid="founder-chat-message"><span>You</span>How do I grow faster?</div>');
-    expect(out).toContain('<textarea aria-label="Your message to Val about month 2" placeholder="Ask Val about month 2: growth, churn, pricing, next steps..." maxLength="2000" rows="2">');
+    expect(out).toContain(
+      '<textarea aria-label="Your message to Val about month 2" placeholder="Ask Val about month 2: growth, churn, pricing, next steps..." maxLength="2000" rows="2">',
+    );
     expect(out).toContain('<button type="button" disabled="">Send</button>');
     expect(out).not.toContain('val-typing');
   });

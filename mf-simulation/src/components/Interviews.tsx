@@ -27,7 +27,9 @@ const PersonaButton = styled.button<{ $selected: boolean }>`
   border-radius: 14px;
   padding: 14px 16px;
   cursor: pointer;
-  transition: border-color 120ms ease, transform 120ms ease;
+  transition:
+    border-color 120ms ease,
+    transform 120ms ease;
   &:hover {
     border-color: ${t.primary};
   }

@@ -183,7 +183,9 @@ export function MonthCard({
           <h3>{m.title}</h3>
         </div>
         <Users>
-          <strong data-testid="month-users">{fmt(m.users)} {plural(m.users, 'user')}</strong>
+          <strong data-testid="month-users">
+            {fmt(m.users)} {plural(m.users, 'user')}
+          </strong>
           <span>
             <Growth $tone={tone} data-testid="month-growth">
               {growth}
@@ -192,7 +194,13 @@ export function MonthCard({
           </span>
         </Users>
       </MonthHead>
-      <Track role="progressbar" aria-label={`Users in month ${m.month} relative to the best month`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(pct)}>
+      <Track
+        role="progressbar"
+        aria-label={`Users in month ${m.month} relative to the best month`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(pct)}
+      >
         <Fill style={{ width: `${pct}%` }} />
       </Track>
       <Lists>
@@ -310,12 +318,19 @@ const ModelNote = styled.details`
     color: ${t.text};
     font-weight: 600;
   }
-  p { margin: 8px 0 0; line-height: 1.5; }
+  p {
+    margin: 8px 0 0;
+    line-height: 1.5;
+  }
   ul {
     margin: 8px 0 0;
     padding-left: 20px;
   }
-  h4 { margin: 16px 0 4px; font-size: 0.95rem; color: ${t.text}; }
+  h4 {
+    margin: 16px 0 4px;
+    font-size: 0.95rem;
+    color: ${t.text};
+  }
 `;
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -337,8 +352,8 @@ export function ModelExplanation({ a, sheet }: { a: SimulationAssumptions | null
     <ModelNote data-testid="model-explanation">
       <summary>{SIMULATION_SHEET_TITLE}</summary>
       <p>
-        These numbers come from a model in code, not from the AI. A month can't lose more than 20% or more than double, so the curve stays plausible. The AI only
-        writes the story around these numbers{sheet ? ': a month whose text names other numbers is written again, or told by the offline analyst' : ''}.
+        These numbers come from a model in code, not from the AI. A month can't lose more than 20% or more than double, so the curve stays plausible. The AI
+        only writes the story around these numbers{sheet ? ': a month whose text names other numbers is written again, or told by the offline analyst' : ''}.
       </p>
       {sheet ? (
         <Suspense fallback={null}>
@@ -407,9 +422,22 @@ export function SimulationComplete({ onClick }: { onClick: (p: PartnerTool, link
       <Muted style={{ marginTop: 0 }}>Turn the plan into something real: build the product and pitch it.</Muted>
       <Affiliates>
         {tools.map((p) => (
-          <Card key={p.company} $highlight={p.highlighted} data-testid="affiliate-card" style={{ textAlign: 'left', display: 'flex', flexDirection: 'column', gap: 12 }}>
+          <Card
+            key={p.company}
+            $highlight={p.highlighted}
+            data-testid="affiliate-card"
+            style={{ textAlign: 'left', display: 'flex', flexDirection: 'column', gap: 12 }}
+          >
             <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-              <Logo href={p.logoUrl} target="_blank" rel="noopener noreferrer sponsored" $bg={p.logo.background} $fg={p.logo.foreground} aria-label={`${p.name} website`} onClick={() => onClick(p, 'logo')}>
+              <Logo
+                href={p.logoUrl}
+                target="_blank"
+                rel="noopener noreferrer sponsored"
+                $bg={p.logo.background}
+                $fg={p.logo.foreground}
+                aria-label={`${p.name} website`}
+                onClick={() => onClick(p, 'logo')}
+              >
                 {p.logo.initials}
               </Logo>
               <div>
@@ -418,7 +446,13 @@ export function SimulationComplete({ onClick }: { onClick: (p: PartnerTool, link
               </div>
             </div>
             <Muted style={{ margin: 0 }}>{p.description}</Muted>
-            <ButtonLink href={p.url} target="_blank" rel="noopener noreferrer sponsored" onClick={() => onClick(p, 'button')} style={{ alignSelf: 'flex-start' }}>
+            <ButtonLink
+              href={p.url}
+              target="_blank"
+              rel="noopener noreferrer sponsored"
+              onClick={() => onClick(p, 'button')}
+              style={{ alignSelf: 'flex-start' }}
+            >
               Try {p.name}
             </ButtonLink>
           </Card>
@@ -427,4 +461,3 @@ export function SimulationComplete({ onClick }: { onClick: (p: PartnerTool, link
     </CompleteBox>
   );
 }
-

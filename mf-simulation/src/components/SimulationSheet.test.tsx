@@ -7,10 +7,12 @@ import SimulationSheet, { growthText } from './SimulationSheet';
 
 // The sheet step 3's answer carries, computed by the BFF's own launch model (not a hand-made fixture).
 type ModelResult = { months: unknown[]; assumptions: SimulationAssumptions };
-const { runSimulationModel } = jest.requireActual<{ runSimulationModel(i: { validation: ValidationData; insights: Array<{ responses: string[]; completed: boolean }> }): ModelResult }>(
-  '../../../bff/src/services/simulationModel',
+const { runSimulationModel } = jest.requireActual<{
+  runSimulationModel(i: { validation: ValidationData; insights: Array<{ responses: string[]; completed: boolean }> }): ModelResult;
+}>('../../../bff/src/services/simulationModel');
+const { buildSimulationSheet } = jest.requireActual<{ buildSimulationSheet(m: ModelResult, v: ValidationData): SimulationFactSheet }>(
+  '../../../bff/src/analysis/simulationSheet',
 );
-const { buildSimulationSheet } = jest.requireActual<{ buildSimulationSheet(m: ModelResult, v: ValidationData): SimulationFactSheet }>('../../../bff/src/analysis/simulationSheet');
 const validation: ValidationData = {
   idea: 'An app that fills last-minute cancellations at hair salons',
   targetCustomer: 'Independent hair salons in Leeds',
@@ -21,14 +23,20 @@ const model = runSimulationModel({ validation, insights: [{ responses: ['I would
 const sheet = buildSimulationSheet(model, validation);
 
 const render = (el: ReactElement) => renderToStaticMarkup(el).replace(/ class="[^"]*"/g, '');
-const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
 
 describe('SimulationSheet (the numbers behind this simulation)', () => {
   const html = render(<SimulationSheet sheet={sheet} />);
   const text = textOf(html);
 
   it('lists each month’s users, new and lost users and growth against the previous month, “Launch” for month 1', () => {
-    expect(html).toContain('<th scope="col">Month</th><th scope="col">Users</th><th scope="col">New</th><th scope="col">Lost</th><th scope="col">Growth vs previous month</th>');
+    expect(html).toContain(
+      '<th scope="col">Month</th><th scope="col">Users</th><th scope="col">New</th><th scope="col">Lost</th><th scope="col">Growth vs previous month</th>',
+    );
     const [m1, m2] = sheet.months;
     expect(text).toContain(`Month 1 ${m1.users} +${m1.newUsers} ${m1.churnedUsers > 0 ? `−${m1.churnedUsers}` : '0'} Launch`);
     const g2 = Math.round(((m2.users - m1.users) / m1.users) * 100);

@@ -39,14 +39,26 @@ export function Avatar({ text, seed, size = 48, label }: { text: string; seed: s
 /** Inline **bold** in a line of text. */
 function inline(text: string): ReactNode {
   const parts = text.split(/(\*\*[^*]+\*\*)/g);
-  return parts.map((p, i) => (p.startsWith('**') && p.endsWith('**') && p.length > 4 ? <strong key={i}>{p.slice(2, -2)}</strong> : <Fragment key={i}>{p}</Fragment>));
+  return parts.map((p, i) =>
+    p.startsWith('**') && p.endsWith('**') && p.length > 4 ? <strong key={i}>{p.slice(2, -2)}</strong> : <Fragment key={i}>{p}</Fragment>,
+  );
 }
 
 const Prose = styled.div`
-  p { margin: 0 0 10px; }
-  p:last-child, ul:last-child { margin-bottom: 0; }
-  ul { margin: 0 0 10px; padding-left: 20px; }
-  li { margin: 2px 0; }
+  p {
+    margin: 0 0 10px;
+  }
+  p:last-child,
+  ul:last-child {
+    margin-bottom: 0;
+  }
+  ul {
+    margin: 0 0 10px;
+    padding-left: 20px;
+  }
+  li {
+    margin: 2px 0;
+  }
 `;
 
 /** Renders a reply as paragraphs and "- " bullet lists (headings as bold lines); no HTML from the text. */

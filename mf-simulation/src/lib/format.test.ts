@@ -35,7 +35,13 @@ describe('progress bar', () => {
 
 describe('customerInsights', () => {
   const persona = (id: string): CustomerPersona => ({ id, name: `N ${id}`, role: 'r', avatar: 'NN', background: 'b' });
-  const msg = (customerId: string, isUser: boolean, text: string): InterviewMessage => ({ id: Math.random().toString(), customerId, isUser, text, timestamp: '' });
+  const msg = (customerId: string, isUser: boolean, text: string): InterviewMessage => ({
+    id: Math.random().toString(),
+    customerId,
+    isUser,
+    text,
+    timestamp: '',
+  });
   it('holds every persona with the first 100 characters of each of its replies (not the founder’s messages)', () => {
     const long = 'x'.repeat(150);
     const out = buildCustomerInsights(
@@ -53,7 +59,7 @@ describe('customerInsights', () => {
 });
 
 describe('greetings', () => {
-  it("the local persona greeting uses name, role and background", () => {
+  it('the local persona greeting uses name, role and background', () => {
     expect(localGreeting({ id: 'a', name: 'Maya Chen', role: 'Salon owner', avatar: 'MC', background: 'Runs two salons.' })).toBe(
       "Hi, I'm Maya Chen, Salon owner. Runs two salons. What would you like to know?",
     );

@@ -23,4 +23,3 @@ export function valGreeting(months: SimulationMonth[], index: number): string {
   const growth = g === 'Launch' ? 'your launch month' : g === '—' ? 'no change to compare' : `${g} vs the month before`;
   return `Hi, I'm Val! Month ${m.month} — “${m.title}” — ends with ${formatUsers(m.users)} users (${growth}). Ask me anything about this month: what worked, what to fix, or what to try next.`;
 }
-

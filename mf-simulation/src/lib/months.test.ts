@@ -22,7 +22,11 @@ describe('the month entry sent to Val (val-chat, challenge-feedback)', () => {
 
   it('keeps the numbers through the browser storage, so a reload still sends them', () => {
     const data = new Map<string, string>();
-    const storage = { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
+    const storage = {
+      getItem: (k: string) => data.get(k) ?? null,
+      setItem: (k: string, v: string) => void data.set(k, v),
+      removeItem: (k: string) => void data.delete(k),
+    };
     saveState(storage, { ...emptyState('fp'), simulation: fromServer });
     const back = loadState(storage, 'fp')!.simulation!;
     expect(monthForVal(back[2], back)).toMatchObject({ users: 90, newUsers: 28, churnedUsers: 8, previousUsers: 70, nextMonthUsers: 112 });

@@ -37,7 +37,11 @@ describe('step-3 storage', () => {
     expect(st.data.has(INTERVIEW_EVIDENCE_STORAGE_KEY)).toBe(false);
     const persona = { id: 'p1', name: 'Maria Lopez', role: 'Bakery owner', avatar: 'ML', background: '' };
     const msg = (isUser: boolean, text: string) => ({ id: text, customerId: 'p1', isUser, text, timestamp: '' });
-    saveState(st, { ...s, personas: [persona], interviews: { p1: [msg(false, 'Hello!'), msg(true, 'What do you throw away?'), msg(false, 'A tray of croissants a day.')] } });
+    saveState(st, {
+      ...s,
+      personas: [persona],
+      interviews: { p1: [msg(false, 'Hello!'), msg(true, 'What do you throw away?'), msg(false, 'A tray of croissants a day.')] },
+    });
     expect(readStoredInterviewEvidence(st)).toEqual([
       { name: 'Maria Lopez', role: 'Bakery owner', exchanges: [{ question: 'What do you throw away?', reply: 'A tray of croissants a day.' }] },
     ]);
@@ -50,7 +54,9 @@ describe('step-3 storage', () => {
     expect(validationFingerprint({ ...v1, targetCustomer: 'Florists' })).not.toBe(fp);
     expect(validationFingerprint({ ...v1, problemSolved: 'Late deliveries' })).not.toBe(fp);
     // Where one field ends and the next begins counts too.
-    expect(validationFingerprint({ idea: 'ab', targetCustomer: 'c', problemSolved: 'd' })).not.toBe(validationFingerprint({ idea: 'a', targetCustomer: 'bc', problemSolved: 'd' }));
+    expect(validationFingerprint({ idea: 'ab', targetCustomer: 'c', problemSolved: 'd' })).not.toBe(
+      validationFingerprint({ idea: 'a', targetCustomer: 'bc', problemSolved: 'd' }),
+    );
     // A re-validation of the same idea gets new feedback (and id): the step-3 progress stays.
     const revalidated = { ...v1, feedback: '## Score: 4/10\nA different reading.', id: 'another-id' };
     expect(validationFingerprint(revalidated)).toBe(fp);

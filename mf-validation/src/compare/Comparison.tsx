@@ -22,9 +22,21 @@ const Root = styled.section`
   border-radius: 12px;
   border: 1px solid color-mix(in srgb, ${t.purple} 40%, ${t.border});
   background: ${t.bgSunken};
-  h4 { margin: 0; font-size: 1.1rem; overflow-wrap: anywhere; }
-  h5 { margin: 0 0 8px; font-size: 0.95rem; color: ${t.textMuted}; font-weight: 600; }
-  @media (max-width: 600px) { padding: 12px; margin: 0 -4px; }
+  h4 {
+    margin: 0;
+    font-size: 1.1rem;
+    overflow-wrap: anywhere;
+  }
+  h5 {
+    margin: 0 0 8px;
+    font-size: 0.95rem;
+    color: ${t.textMuted};
+    font-weight: 600;
+  }
+  @media (max-width: 600px) {
+    padding: 12px;
+    margin: 0 -4px;
+  }
 `;
 const Head = styled.div`
   display: flex;
@@ -32,7 +44,10 @@ const Head = styled.div`
   align-items: baseline;
   justify-content: space-between;
   gap: 6px 16px;
-  a { color: ${t.accent}; font-size: 0.9rem; }
+  a {
+    color: ${t.accent};
+    font-size: 0.9rem;
+  }
 `;
 const Score = styled.p`
   margin: 0;
@@ -41,7 +56,10 @@ const Score = styled.p`
   align-items: center;
   gap: 10px;
   font-size: 1.05rem;
-  strong { font-size: 1.5rem; color: ${t.text}; }
+  strong {
+    font-size: 1.5rem;
+    color: ${t.text};
+  }
 `;
 const Delta = styled.span<{ $tone: 'up' | 'down' | 'flat' }>`
   padding: 2px 10px;
@@ -56,9 +74,21 @@ const Inputs = styled.dl`
   display: grid;
   grid-template-columns: max-content 1fr;
   gap: 8px 14px;
-  dt { font-weight: 600; color: ${t.textMuted}; }
-  dd { margin: 0; overflow-wrap: anywhere; line-height: 1.55; }
-  @media (max-width: 600px) { grid-template-columns: 1fr; dd { margin-bottom: 6px; } }
+  dt {
+    font-weight: 600;
+    color: ${t.textMuted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+    line-height: 1.55;
+  }
+  @media (max-width: 600px) {
+    grid-template-columns: 1fr;
+    dd {
+      margin-bottom: 6px;
+    }
+  }
 `;
 const Ins = styled.ins`
   text-decoration: none;
@@ -86,7 +116,9 @@ const Sections = styled.ul`
   gap: 8px;
   > li {
     padding: 10px 12px;
-    @media (max-width: 600px) { padding: 8px 10px; }
+    @media (max-width: 600px) {
+      padding: 8px 10px;
+    }
     border-radius: 10px;
     background: ${t.bgElevated};
     border: 1px solid ${t.border};
@@ -98,11 +130,17 @@ const SectionHead = styled.div`
   gap: 10px;
   font-weight: 600;
   overflow-wrap: break-word;
-  > span:nth-child(2) { flex: 1 1 auto; min-width: 0; }
+  > span:nth-child(2) {
+    flex: 1 1 auto;
+    min-width: 0;
+  }
   @media (max-width: 600px) {
     flex-wrap: wrap;
     gap: 6px 8px;
-    > span:nth-child(2) { order: 3; flex-basis: 100%; }
+    > span:nth-child(2) {
+      order: 3;
+      flex-basis: 100%;
+    }
   }
 `;
 const State = styled.span<{ $state: SectionChange }>`
@@ -124,15 +162,22 @@ const Toggle = styled.details`
     cursor: pointer;
     border-radius: 8px;
   }
-  > summary::-webkit-details-marker { display: none; }
-  > summary:focus-visible { outline: 2px solid ${t.focus}; outline-offset: 2px; }
+  > summary::-webkit-details-marker {
+    display: none;
+  }
+  > summary:focus-visible {
+    outline: 2px solid ${t.focus};
+    outline-offset: 2px;
+  }
   > summary > div::after {
     content: '▸';
     margin-left: 8px;
     color: ${t.textMuted};
     transition: transform 120ms ease;
   }
-  &[open] > summary > div::after { transform: rotate(90deg); }
+  &[open] > summary > div::after {
+    transform: rotate(90deg);
+  }
 `;
 const Count = styled.span`
   flex: none;
@@ -148,12 +193,32 @@ const Lines = styled.ul`
   padding: 0;
   font-size: 0.9rem;
   line-height: 1.5;
-  li { padding: 2px 8px; border-radius: 6px; overflow-wrap: anywhere; }
-  li[data-op='added'] { background: color-mix(in srgb, ${t.success} 14%, transparent); }
-  li[data-op='removed'] { background: color-mix(in srgb, ${t.danger} 12%, transparent); color: ${t.textMuted}; text-decoration: line-through; }
-  li::before { display: inline-block; width: 1.2em; font-weight: 700; }
-  li[data-op='added']::before { content: '+'; color: ${t.success}; }
-  li[data-op='removed']::before { content: '−'; color: ${t.danger}; }
+  li {
+    padding: 2px 8px;
+    border-radius: 6px;
+    overflow-wrap: anywhere;
+  }
+  li[data-op='added'] {
+    background: color-mix(in srgb, ${t.success} 14%, transparent);
+  }
+  li[data-op='removed'] {
+    background: color-mix(in srgb, ${t.danger} 12%, transparent);
+    color: ${t.textMuted};
+    text-decoration: line-through;
+  }
+  li::before {
+    display: inline-block;
+    width: 1.2em;
+    font-weight: 700;
+  }
+  li[data-op='added']::before {
+    content: '+';
+    color: ${t.success};
+  }
+  li[data-op='removed']::before {
+    content: '−';
+    color: ${t.danger};
+  }
 `;
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
@@ -166,7 +231,9 @@ function WordDiff({ diff }: { diff: InputDiff }) {
   if (!diff.changed) return <Same>{COMPARE_TEXT.unchanged}</Same>;
   return (
     <>
-      {diff.parts.map((p, i) => (p.op === 'added' ? <Ins key={i}>{p.text}</Ins> : p.op === 'removed' ? <Del key={i}>{p.text}</Del> : <span key={i}>{p.text}</span>))}
+      {diff.parts.map((p, i) =>
+        p.op === 'added' ? <Ins key={i}>{p.text}</Ins> : p.op === 'removed' ? <Del key={i}>{p.text}</Del> : <span key={i}>{p.text}</span>,
+      )}
     </>
   );
 }
@@ -204,11 +271,17 @@ export default function Comparison({ comparison: c }: { comparison: ValidationCo
         <h5>{COMPARE_TEXT.inputs}</h5>
         <Inputs data-testid="comparison-inputs">
           <dt>Idea</dt>
-          <dd><WordDiff diff={c.inputs.idea} /></dd>
+          <dd>
+            <WordDiff diff={c.inputs.idea} />
+          </dd>
           <dt>Target customer</dt>
-          <dd><WordDiff diff={c.inputs.targetCustomer} /></dd>
+          <dd>
+            <WordDiff diff={c.inputs.targetCustomer} />
+          </dd>
           <dt>Problem solved</dt>
-          <dd><WordDiff diff={c.inputs.problemSolved} /></dd>
+          <dd>
+            <WordDiff diff={c.inputs.problemSolved} />
+          </dd>
         </Inputs>
       </div>
       <div>
@@ -229,10 +302,14 @@ export default function Comparison({ comparison: c }: { comparison: ValidationCo
                   </summary>
                   <Lines>
                     {s.removed.slice(0, MAX_LINES).map((l, i) => (
-                      <li key={`r${i}`} data-op="removed">{clip(plain(l), 220)}</li>
+                      <li key={`r${i}`} data-op="removed">
+                        {clip(plain(l), 220)}
+                      </li>
                     ))}
                     {s.added.slice(0, MAX_LINES).map((l, i) => (
-                      <li key={`a${i}`} data-op="added">{clip(plain(l), 220)}</li>
+                      <li key={`a${i}`} data-op="added">
+                        {clip(plain(l), 220)}
+                      </li>
                     ))}
                   </Lines>
                 </Toggle>

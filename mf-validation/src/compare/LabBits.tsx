@@ -46,14 +46,24 @@ const Note = styled.div`
   border: 1px solid ${t.purple};
   background: color-mix(in srgb, ${t.purple} 10%, transparent);
   font-size: 0.92rem;
-  span { flex: 1 1 260px; overflow-wrap: anywhere; }
-  button { min-height: 36px; padding: 6px 12px; }
+  span {
+    flex: 1 1 260px;
+    overflow-wrap: anywhere;
+  }
+  button {
+    min-height: 36px;
+    padding: 6px 12px;
+  }
 `;
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 10px;
-  @media (max-width: 600px) { button { flex: 1 1 auto; } }
+  @media (max-width: 600px) {
+    button {
+      flex: 1 1 auto;
+    }
+  }
 `;
 const Busy = styled.span`
   display: inline-flex;

@@ -23,8 +23,15 @@ const Root = styled.section`
   display: flex;
   flex-direction: column;
   gap: 12px;
-  h3 { margin: 0; font-size: 1.2rem; }
-  > p { margin: 0; color: ${t.textMuted}; font-size: 0.9rem; }
+  h3 {
+    margin: 0;
+    font-size: 1.2rem;
+  }
+  > p {
+    margin: 0;
+    color: ${t.textMuted};
+    font-size: 0.9rem;
+  }
 `;
 const List = styled.ol`
   list-style: none;
@@ -43,9 +50,19 @@ const Item = styled.li<{ $current: boolean }>`
   border-radius: 12px;
   background: ${t.bgElevated};
   border: 1px solid ${(p) => (p.$current ? t.purple : t.border)};
-  > div:first-child { flex: 1 1 280px; min-width: 0; }
-  a.title { color: ${t.text}; font-weight: 600; text-decoration: none; overflow-wrap: anywhere; }
-  a.title:hover { text-decoration: underline; }
+  > div:first-child {
+    flex: 1 1 280px;
+    min-width: 0;
+  }
+  a.title {
+    color: ${t.text};
+    font-weight: 600;
+    text-decoration: none;
+    overflow-wrap: anywhere;
+  }
+  a.title:hover {
+    text-decoration: underline;
+  }
 `;
 const Meta = styled.p`
   margin: 2px 0 0;
@@ -54,14 +71,27 @@ const Meta = styled.p`
   display: flex;
   flex-wrap: wrap;
   gap: 4px 12px;
-  strong { color: ${t.text}; }
+  strong {
+    color: ${t.text};
+  }
 `;
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 6px;
-  button, a { min-height: 36px; padding: 6px 12px; font-size: 0.88rem; }
-  @media (max-width: 600px) { width: 100%; button, a { flex: 1 1 auto; } }
+  button,
+  a {
+    min-height: 36px;
+    padding: 6px 12px;
+    font-size: 0.88rem;
+  }
+  @media (max-width: 600px) {
+    width: 100%;
+    button,
+    a {
+      flex: 1 1 auto;
+    }
+  }
 `;
 const SmallLink = styled(Link)`
   display: inline-flex;

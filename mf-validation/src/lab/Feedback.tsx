@@ -13,25 +13,51 @@ export function preloadMarkdown(): void {
 export const Prose = styled.div`
   overflow-wrap: anywhere;
   line-height: 1.65;
-  h1, h2, h3, h4, h5, h6 {
+  h1,
+  h2,
+  h3,
+  h4,
+  h5,
+  h6 {
     margin: 1.4em 0 0.5em;
     line-height: 1.3;
     color: ${t.text};
   }
   /* The text's top headings are h4 (under the result's h3; h3 under the permalink's h2), the ones below them one level down. */
-  h3, h4 {
+  h3,
+  h4 {
     font-size: 1.2rem;
     padding-bottom: 6px;
     border-bottom: 1px solid ${t.border};
   }
-  h5, h6 { font-size: 1.05rem; }
-  > :first-child { margin-top: 0; }
-  p { margin: 0 0 0.8em; }
-  ul, ol { margin: 0 0 0.9em; padding-left: 1.4em; }
-  li { margin: 0.25em 0; }
-  li > p { margin: 0; }
-  strong { color: ${t.text}; }
-  .link-host { color: ${t.textMuted}; font-size: 0.9em; }
+  h5,
+  h6 {
+    font-size: 1.05rem;
+  }
+  > :first-child {
+    margin-top: 0;
+  }
+  p {
+    margin: 0 0 0.8em;
+  }
+  ul,
+  ol {
+    margin: 0 0 0.9em;
+    padding-left: 1.4em;
+  }
+  li {
+    margin: 0.25em 0;
+  }
+  li > p {
+    margin: 0;
+  }
+  strong {
+    color: ${t.text};
+  }
+  .link-host {
+    color: ${t.textMuted};
+    font-size: 0.9em;
+  }
   blockquote {
     margin: 0 0 0.9em;
     padding: 4px 14px;
@@ -51,7 +77,10 @@ export const Prose = styled.div`
     border-radius: 10px;
     overflow-x: auto;
   }
-  pre code { padding: 0; background: none; }
+  pre code {
+    padding: 0;
+    background: none;
+  }
   table {
     display: block;
     max-width: 100%;
@@ -59,10 +88,24 @@ export const Prose = styled.div`
     border-collapse: collapse;
     margin: 0 0 1em;
   }
-  th, td { border: 1px solid ${t.border}; padding: 6px 10px; text-align: left; }
-  th { background: ${t.bgSunken}; }
-  hr { border: 0; border-top: 1px solid ${t.border}; margin: 1.2em 0; }
-  .img-alt { color: ${t.textMuted}; font-style: italic; }
+  th,
+  td {
+    border: 1px solid ${t.border};
+    padding: 6px 10px;
+    text-align: left;
+  }
+  th {
+    background: ${t.bgSunken};
+  }
+  hr {
+    border: 0;
+    border-top: 1px solid ${t.border};
+    margin: 1.2em 0;
+  }
+  .img-alt {
+    color: ${t.textMuted};
+    font-style: italic;
+  }
 `;
 
 const Plain = styled.div`

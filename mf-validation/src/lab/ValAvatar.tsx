@@ -34,7 +34,13 @@ export function ValAvatar({ size = 72, title = 'Val, your AI startup mentor' }: 
       </g>
       <g transform="translate(92 14)">
         <circle r="11" fill="#fde047" stroke="#ffffff" strokeWidth="2.5" />
-        <path d="M-3 6h6M-2.5 9h5M0 -6c-4 0-6 3-6 6 0 2 1 3 2.5 4.5V6h7V4.5C5 3 6 2 6 0c0-3-2-6-6-6z" fill="none" stroke="#854d0e" strokeWidth="1.6" strokeLinecap="round" />
+        <path
+          d="M-3 6h6M-2.5 9h5M0 -6c-4 0-6 3-6 6 0 2 1 3 2.5 4.5V6h7V4.5C5 3 6 2 6 0c0-3-2-6-6-6z"
+          fill="none"
+          stroke="#854d0e"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+        />
       </g>
     </svg>
   );

@@ -69,13 +69,17 @@ const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: 16px;
-  @media (max-width: 600px) { padding: 16px; }
+  @media (max-width: 600px) {
+    padding: 16px;
+  }
 `;
 const Row = styled.div`
   display: grid;
   grid-template-columns: 1fr 1fr;
   gap: 16px;
-  @media (max-width: 720px) { grid-template-columns: 1fr; }
+  @media (max-width: 720px) {
+    grid-template-columns: 1fr;
+  }
 `;
 const Submit = styled(Button)`
   font-size: 1.05rem;
@@ -93,16 +97,29 @@ const ResultCard = styled(Card)`
   flex-direction: column;
   gap: 18px;
   border-color: color-mix(in srgb, ${t.primary} 45%, ${t.border});
-  &:focus { outline: none; }
-  @media (max-width: 600px) { padding: 16px; }
+  &:focus {
+    outline: none;
+  }
+  @media (max-width: 600px) {
+    padding: 16px;
+  }
 `;
 const ResultHead = styled.div`
   display: flex;
   align-items: center;
   gap: 16px;
-  h3 { margin: 0; font-size: clamp(1.25rem, 2.6vw, 1.6rem); }
-  p { margin: 4px 0 0; color: ${t.textMuted}; overflow-wrap: anywhere; }
-  svg { flex: none; }
+  h3 {
+    margin: 0;
+    font-size: clamp(1.25rem, 2.6vw, 1.6rem);
+  }
+  p {
+    margin: 4px 0 0;
+    color: ${t.textMuted};
+    overflow-wrap: anywhere;
+  }
+  svg {
+    flex: none;
+  }
 `;
 const Writing = styled.span`
   display: inline-flex;
@@ -126,10 +143,23 @@ const SaveBlock = styled.div`
   border-radius: 12px;
   background: ${t.bgSunken};
   border: 1px solid ${t.border};
-  h4 { margin: 0 0 2px; font-size: 1.05rem; }
-  p { margin: 0; color: ${t.textMuted}; font-size: 0.92rem; }
-  > div { flex: 1 1 260px; }
-  @media (max-width: 600px) { button { width: 100%; } }
+  h4 {
+    margin: 0 0 2px;
+    font-size: 1.05rem;
+  }
+  p {
+    margin: 0;
+    color: ${t.textMuted};
+    font-size: 0.92rem;
+  }
+  > div {
+    flex: 1 1 260px;
+  }
+  @media (max-width: 600px) {
+    button {
+      width: 100%;
+    }
+  }
 `;
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
@@ -261,12 +291,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
     latest.current = '';
     setProvider(null);
     try {
-      const r = await validateIdea(
-        apiBase,
-        input,
-        { onMeta: setProvider, onText: showLive, onFallback: () => showLive('') },
-        controller.signal,
-      );
+      const r = await validateIdea(apiBase, input, { onMeta: setProvider, onText: showLive, onFallback: () => showLive('') }, controller.signal);
       if (controller.signal.aborted) return;
       const data: ValidationData = { idea: r.idea, targetCustomer: r.targetCustomer, problemSolved: r.problemSolved, feedback: r.feedback };
       setResult(data);
@@ -356,8 +381,8 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
         </Badge>
         <Heading>Idea Validation Lab</Heading>
         <Muted>
-          Describe your idea, who it is for and the problem it solves. Val, your AI startup mentor, answers with a scored
-          analysis: market, customer, urgency, revenue, risks and your next steps.
+          Describe your idea, who it is for and the problem it solves. Val, your AI startup mentor, answers with a scored analysis: market, customer, urgency,
+          revenue, risks and your next steps.
         </Muted>
       </Intro>
 

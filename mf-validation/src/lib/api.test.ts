@@ -36,7 +36,9 @@ afterEach(() => {
 
 describe('streamValidation', () => {
   it('reports the provider and the growing text, then resolves with the done event', async () => {
-    mockFetch(sse([': connected\n\n', ev('meta', { provider: 'offline' }), ev('delta', { text: '## Mar' }), ev('delta', { text: 'ket\nBig.' }), ev('done', done)]));
+    mockFetch(
+      sse([': connected\n\n', ev('meta', { provider: 'offline' }), ev('delta', { text: '## Mar' }), ev('delta', { text: 'ket\nBig.' }), ev('done', done)]),
+    );
     const texts: string[] = [];
     const providers: string[] = [];
     const r = await streamValidation('', input, { onMeta: (p) => providers.push(p), onText: (t) => texts.push(t) });
@@ -90,7 +92,10 @@ describe('validateIdea', () => {
   });
 
   it('gives the JSON call’s 429 to the caller as an error with the server’s reason', async () => {
-    mockFetch(jsonResponse(503, { error: { code: 'unavailable', message: 'x' } }), jsonResponse(429, { error: { code: 'rate_limited', message: 'Too many requests.' } }));
+    mockFetch(
+      jsonResponse(503, { error: { code: 'unavailable', message: 'x' } }),
+      jsonResponse(429, { error: { code: 'rate_limited', message: 'Too many requests.' } }),
+    );
     const e = await validateIdea('', input).catch((x: unknown) => x);
     expect(e).toMatchObject({ status: 429, message: expect.stringMatching(/^429: /) });
     expect(refusalReason(e)).toBe('Too many requests.');
@@ -140,14 +145,24 @@ describe('trackClick', () => {
 describe('refusalReason', () => {
   it('is the server’s 429 message, plus when to retry from Retry-After unless it already says', async () => {
     const { HttpError } = await import('@val/contracts');
-    const limited = Object.assign(new HttpError(429, JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' } }), 'Too Many Requests'), { retryAfterSeconds: 42 });
+    const limited = Object.assign(
+      new HttpError(
+        429,
+        JSON.stringify({ error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' } }),
+        'Too Many Requests',
+      ),
+      { retryAfterSeconds: 42 },
+    );
     expect(refusalReason(limited)).toBe('Too many requests. Please wait a moment and try again. You can try again in 42 seconds.');
     const said = Object.assign(new HttpError(429, JSON.stringify({ error: { message: 'Please try again in 3 minutes.' } }), ''), { retryAfterSeconds: 180 });
     expect(refusalReason(said)).toBe('Please try again in 3 minutes.');
     expect(refusalReason(new HttpError(502, '{}', 'Bad Gateway'))).toBeNull();
     // An HttpError of another bundle (the typed client's chunk) is read by its fields.
     class OtherHttpError extends Error {
-      constructor(readonly status: number, readonly bodyText: string) {
+      constructor(
+        readonly status: number,
+        readonly bodyText: string,
+      ) {
         super(`${status}: ${bodyText}`);
       }
     }

@@ -50,12 +50,7 @@ export interface StreamHandlers {
 }
 
 /** `POST /api/validate/stream`: Val's feedback as it is written; resolves with the stored validation. */
-export async function streamValidation(
-  base: string,
-  input: ValidateRequest,
-  handlers: StreamHandlers = {},
-  signal?: AbortSignal,
-): Promise<ValidateResponse> {
+export async function streamValidation(base: string, input: ValidateRequest, handlers: StreamHandlers = {}, signal?: AbortSignal): Promise<ValidateResponse> {
   let res: Response;
   try {
     const api = await valApi(base);
@@ -68,7 +63,10 @@ export async function streamValidation(
     const body = await res.text().catch(() => '');
     if (FINAL_STATUSES.has(res.status)) {
       const retryAfter = Number(res.headers.get('retry-after'));
-      throw Object.assign(new HttpError(res.status, body, res.statusText), Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {});
+      throw Object.assign(
+        new HttpError(res.status, body, res.statusText),
+        Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {},
+      );
     }
     throw new StreamFailure(`stream answered ${res.status}`, true);
   }
@@ -77,7 +75,11 @@ export async function streamValidation(
   }
   try {
     // A last event the stream ends without closing still counts (as before the shared reader).
-    return await followAiStream<ValidateStreamEvents['done']>(res.body, { onMeta: handlers.onMeta, onText: (_piece, soFar) => handlers.onText?.(soFar) }, { keepUnterminated: true });
+    return await followAiStream<ValidateStreamEvents['done']>(
+      res.body,
+      { onMeta: handlers.onMeta, onText: (_piece, soFar) => handlers.onText?.(soFar) },
+      { keepUnterminated: true },
+    );
   } catch (e) {
     if (e instanceof AiStreamError) throw new StreamFailure(e.message || 'stream error', false);
     if (e instanceof AiStreamCutError) throw new StreamFailure('the stream ended before the answer was complete', true);

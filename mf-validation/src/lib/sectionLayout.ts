@@ -12,6 +12,11 @@ export const SectionIntro = styled.header`
   flex-direction: column;
   gap: 8px;
   align-items: flex-start;
-  ${Heading} { margin: 0; }
-  ${Muted} { margin: 0; max-width: 720px; }
+  ${Heading} {
+    margin: 0;
+  }
+  ${Muted} {
+    margin: 0;
+    max-width: 720px;
+  }
 `;

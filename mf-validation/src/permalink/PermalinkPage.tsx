@@ -39,14 +39,31 @@ const Head = styled.header`
   display: flex;
   align-items: center;
   gap: 18px;
-  h1 { margin: 6px 0 4px; font-size: clamp(1.35rem, 3vw, 2rem); line-height: 1.25; overflow-wrap: anywhere; }
-  p { margin: 0; color: ${t.textMuted}; font-size: 0.9rem; }
-  svg { flex: none; }
+  h1 {
+    margin: 6px 0 4px;
+    font-size: clamp(1.35rem, 3vw, 2rem);
+    line-height: 1.25;
+    overflow-wrap: anywhere;
+  }
+  p {
+    margin: 0;
+    color: ${t.textMuted};
+    font-size: 0.9rem;
+  }
+  svg {
+    flex: none;
+  }
   @media (max-width: 600px) {
     flex-wrap: wrap;
     gap: 12px;
-    > div:nth-child(2) { order: 3; flex-basis: 100%; }
-    svg { width: 52px; height: 52px; }
+    > div:nth-child(2) {
+      order: 3;
+      flex-basis: 100%;
+    }
+    svg {
+      width: 52px;
+      height: 52px;
+    }
   }
 `;
 const ScoreBox = styled.div`
@@ -56,31 +73,68 @@ const ScoreBox = styled.div`
   padding: 10px 16px;
   border-radius: 14px;
   border: 2px solid ${t.purple};
-  strong { display: block; font-size: 1.7rem; line-height: 1.1; color: ${t.text}; }
-  span { font-size: 0.78rem; color: ${t.textMuted}; text-transform: uppercase; letter-spacing: 0.04em; }
-  @media (max-width: 600px) { padding: 8px 10px; strong { font-size: 1.3rem; } }
+  strong {
+    display: block;
+    font-size: 1.7rem;
+    line-height: 1.1;
+    color: ${t.text};
+  }
+  span {
+    font-size: 0.78rem;
+    color: ${t.textMuted};
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+  }
+  @media (max-width: 600px) {
+    padding: 8px 10px;
+    strong {
+      font-size: 1.3rem;
+    }
+  }
 `;
 const Panel = styled(Card)`
   display: flex;
   flex-direction: column;
   gap: 14px;
-  h2 { margin: 0; font-size: 1.2rem; }
-  @media (max-width: 600px) { padding: 16px; }
+  h2 {
+    margin: 0;
+    font-size: 1.2rem;
+  }
+  @media (max-width: 600px) {
+    padding: 16px;
+  }
 `;
 const Inputs = styled.dl`
   margin: 0;
   display: grid;
   grid-template-columns: max-content 1fr;
   gap: 10px 16px;
-  dt { font-weight: 600; color: ${t.textMuted}; }
-  dd { margin: 0; overflow-wrap: anywhere; white-space: pre-wrap; }
-  @media (max-width: 600px) { grid-template-columns: 1fr; gap: 4px; dd { margin-bottom: 8px; } }
+  dt {
+    font-weight: 600;
+    color: ${t.textMuted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+    white-space: pre-wrap;
+  }
+  @media (max-width: 600px) {
+    grid-template-columns: 1fr;
+    gap: 4px;
+    dd {
+      margin-bottom: 8px;
+    }
+  }
 `;
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 10px;
-  @media (max-width: 600px) { button { flex: 1 1 100%; } }
+  @media (max-width: 600px) {
+    button {
+      flex: 1 1 100%;
+    }
+  }
 `;
 const Confirm = styled.div`
   display: flex;
@@ -90,7 +144,9 @@ const Confirm = styled.div`
   padding: 12px 14px;
   border-radius: 12px;
   border: 1px solid ${t.danger};
-  span { flex: 1 1 240px; }
+  span {
+    flex: 1 1 240px;
+  }
 `;
 const Center = styled.div`
   text-align: center;
@@ -99,8 +155,12 @@ const Center = styled.div`
   flex-direction: column;
   align-items: center;
   gap: 12px;
-  h1 { margin: 0; }
-  a { color: ${t.accent}; }
+  h1 {
+    margin: 0;
+  }
+  a {
+    color: ${t.accent};
+  }
 `;
 
 type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; v: StoredValidationView };

@@ -14,8 +14,15 @@ const Locked = styled(Card)`
   flex-direction: column;
   align-items: center;
   gap: 10px;
-  h3 { margin: 4px 0 0; font-size: 1.2rem; }
-  p { margin: 0; color: ${t.textMuted}; max-width: 560px; }
+  h3 {
+    margin: 4px 0 0;
+    font-size: 1.2rem;
+  }
+  p {
+    margin: 0;
+    color: ${t.textMuted};
+    max-width: 560px;
+  }
 `;
 const LockIcon = styled.span`
   display: inline-flex;
@@ -59,8 +66,17 @@ const ToolCard = styled(Card)`
   display: flex;
   flex-direction: column;
   gap: 10px;
-  h3 { margin: 0; font-size: 1.08rem; line-height: 1.3; }
-  p { margin: 0; color: ${t.textMuted}; font-size: 0.93rem; flex: 1; }
+  h3 {
+    margin: 0;
+    font-size: 1.08rem;
+    line-height: 1.3;
+  }
+  p {
+    margin: 0;
+    color: ${t.textMuted};
+    font-size: 0.93rem;
+    flex: 1;
+  }
 `;
 const Top = styled.div`
   display: flex;
@@ -102,7 +118,17 @@ const Try = styled(ButtonLink)`
 
 function LockGlyph() {
   return (
-    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      width="22"
+      height="22"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <rect x="4" y="11" width="16" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>
@@ -156,7 +182,9 @@ export function ResourcesKit({ validation, apiBase = '' }: ValidationAppProps) {
           Step 2
         </Badge>
         <Heading>Your Startup Resources Kit</Heading>
-        {validation && <Muted>Seven hand-picked tools to act on Val’s next steps: build, grow an audience, plan, pitch, collaborate, organise and learn.</Muted>}
+        {validation && (
+          <Muted>Seven hand-picked tools to act on Val’s next steps: build, grow an audience, plan, pitch, collaborate, organise and learn.</Muted>
+        )}
       </Intro>
       {validation ? (
         <Cards aria-label="Partner tools">

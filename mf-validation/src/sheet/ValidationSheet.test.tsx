@@ -18,8 +18,25 @@ const sheet: ValidationFactSheet = {
     { delta: -0.5, reason: 'a crowded market: ClassPass and Mindbody sell booking already' },
   ],
   figures: [
-    { id: 'price', label: 'Price band', kind: 'money', per: 'month', value: 84, low: 32, high: 220, basis: 'what fitness and wellness tools typically cost per account' },
-    { id: 'reach', label: 'Gyms in the United Kingdom', kind: 'count', value: 27000, low: 16000, high: 38000, basis: '400 per million inhabitants × 68 million' },
+    {
+      id: 'price',
+      label: 'Price band',
+      kind: 'money',
+      per: 'month',
+      value: 84,
+      low: 32,
+      high: 220,
+      basis: 'what fitness and wellness tools typically cost per account',
+    },
+    {
+      id: 'reach',
+      label: 'Gyms in the United Kingdom',
+      kind: 'count',
+      value: 27000,
+      low: 16000,
+      high: 38000,
+      basis: '400 per million inhabitants × 68 million',
+    },
     { id: 'sizing', label: 'Revenue at 2% of them', kind: 'money', per: 'year', value: 544000, basis: '27,000 × 2% × £84 × 12 (an example, not a forecast)' },
     { id: 'goal', label: 'Customers for £10K a month', kind: 'count', value: 120, basis: '£10,000 ÷ £84, rounded up' },
   ],
@@ -34,20 +51,28 @@ const sheet: ValidationFactSheet = {
 };
 
 const render = (el: ReactElement) => renderToStaticMarkup(el).replace(/ class="[^"]*"/g, '');
-const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
 
 describe('ValidationSheet (the numbers behind this analysis)', () => {
   const html = render(<ValidationSheet sheet={sheet} level={4} />);
   const text = textOf(html);
 
   it('is a collapsed panel whose summary gives the verdict and the score', () => {
-    expect(html).toMatch(/^<details data-testid="validation-sheet"><summary><h4>The numbers behind this analysis<\/h4><span>Go with changes · 6.5\/10<\/span><\/summary>/);
+    expect(html).toMatch(
+      /^<details data-testid="validation-sheet"><summary><h4>The numbers behind this analysis<\/h4><span>Go with changes · 6.5\/10<\/span><\/summary>/,
+    );
     expect(VALIDATION_SHEET_TITLE).toBe('The numbers behind this analysis');
   });
 
   it('shows the verdict word, its rule and what would have to change', () => {
     expect(html).toContain('data-verdict="Go with changes"');
-    expect(text).toContain('Verdict Go with changes A score from 5.5 to 7.4: Go with changes. What would have to change: Show how you win gyms away from ClassPass and Mindbody.');
+    expect(text).toContain(
+      'Verdict Go with changes A score from 5.5 to 7.4: Go with changes. What would have to change: Show how you win gyms away from ClassPass and Mindbody.',
+    );
   });
 
   it('writes the score as its starting point and each reason as a + or − line', () => {
@@ -59,14 +84,20 @@ describe('ValidationSheet (the numbers behind this analysis)', () => {
 
   it('says when the score was capped', () => {
     const high = { ...sheet, score: 9.3, factors: [...sheet.factors, { delta: 4, reason: 'paying pilots already' }] };
-    expect(textOf(render(<ValidationSheet sheet={high} level={4} />))).toContain('+4 paying pilots already 10.5 capped: scores stay within Val’s range 9.3 Val’s score out of 10');
+    expect(textOf(render(<ValidationSheet sheet={high} level={4} />))).toContain(
+      '+4 paying pilots already 10.5 capped: scores stay within Val’s range 9.3 Val’s score out of 10',
+    );
   });
 
   it('shows the sheet the validation really computes: its reasons add up to its score from 5', () => {
-    const { buildValidationSheet } = jest.requireActual<{ buildValidationSheet(i: { idea: string; targetCustomer: string; problemSolved: string }): ValidationFactSheet }>(
-      '../../../bff/src/analysis/validationSheet',
-    );
-    const real = buildValidationSheet({ idea: 'An app that lets members book and pay for classes in two taps', targetCustomer: 'Independent gyms in the UK', problemSolved: 'No-shows cost them £40 a class' });
+    const { buildValidationSheet } = jest.requireActual<{
+      buildValidationSheet(i: { idea: string; targetCustomer: string; problemSolved: string }): ValidationFactSheet;
+    }>('../../../bff/src/analysis/validationSheet');
+    const real = buildValidationSheet({
+      idea: 'An app that lets members book and pay for classes in two taps',
+      targetCustomer: 'Independent gyms in the UK',
+      problemSolved: 'No-shows cost them £40 a class',
+    });
     const out = textOf(render(<ValidationSheet sheet={real} level={4} />));
     expect(out).toContain(`${real.verdict.word} · ${Number(real.score.toFixed(1))}/10`);
     expect(out).toContain('5 starting point');

@@ -22,24 +22,70 @@ const Details = styled.details`
     align-items: baseline;
     gap: 4px 10px;
   }
-  > summary > :is(h3, h4) { display: inline; margin: 0; font-size: 1rem; border: 0; padding: 0; }
-  > summary .glance { font-weight: 600; font-size: 0.88rem; color: ${t.textMuted}; }
-  &[open] > summary { border-bottom: 1px solid ${t.border}; margin-bottom: 14px; }
-  > :last-child { margin-bottom: 16px; }
-  h4, h5 { font-size: 1rem; margin: 18px 0 6px; padding: 0; border: 0; }
-  @media (max-width: 600px) { padding: 0 12px; }
+  > summary > :is(h3, h4) {
+    display: inline;
+    margin: 0;
+    font-size: 1rem;
+    border: 0;
+    padding: 0;
+  }
+  > summary .glance {
+    font-weight: 600;
+    font-size: 0.88rem;
+    color: ${t.textMuted};
+  }
+  &[open] > summary {
+    border-bottom: 1px solid ${t.border};
+    margin-bottom: 14px;
+  }
+  > :last-child {
+    margin-bottom: 16px;
+  }
+  h4,
+  h5 {
+    font-size: 1rem;
+    margin: 18px 0 6px;
+    padding: 0;
+    border: 0;
+  }
+  @media (max-width: 600px) {
+    padding: 0 12px;
+  }
 `;
 
 const Factors = styled.ul`
-  && { list-style: none; margin: 6px 0 0; padding: 0; }
+  && {
+    list-style: none;
+    margin: 6px 0 0;
+    padding: 0;
+  }
   display: grid;
   gap: 4px;
   font-size: 0.93rem;
-  li { display: flex; gap: 10px; align-items: baseline; }
-  .d { flex: none; min-width: 3.2em; text-align: right; font-weight: 700; font-variant-numeric: tabular-nums; }
-  .plus { color: ${t.success}; }
-  .minus { color: ${t.danger}; }
-  .total { border-top: 1px solid ${t.border}; padding-top: 6px; margin-top: 2px; font-weight: 700; }
+  li {
+    display: flex;
+    gap: 10px;
+    align-items: baseline;
+  }
+  .d {
+    flex: none;
+    min-width: 3.2em;
+    text-align: right;
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+  }
+  .plus {
+    color: ${t.success};
+  }
+  .minus {
+    color: ${t.danger};
+  }
+  .total {
+    border-top: 1px solid ${t.border};
+    padding-top: 6px;
+    margin-top: 2px;
+    font-weight: 700;
+  }
 `;
 
 /** Every validation score starts here; the factors move it up or down (then it is capped to Val's range). */

@@ -12,7 +12,11 @@ const names = (m: Market) => m.competitors.map((c) => (typeof c === 'string' ? c
 const isName = (entry: string) => KNOWN_COMPANY_NAMES.has(entry);
 
 describe('competitorsFor', () => {
-  const snacks = { idea: 'Plant-based snacks in Germany', targetCustomer: 'Health-conscious shoppers in Germany', problemSolved: 'Supermarket snacks are full of sugar' };
+  const snacks = {
+    idea: 'Plant-based snacks in Germany',
+    targetCustomer: 'Health-conscious shoppers in Germany',
+    problemSolved: 'Supermarket snacks are full of sugar',
+  };
 
   it('gives plant-based snacks in Germany snack makers and packaged-food kinds, no delivery apps, meal kits or restaurant tills', () => {
     expect(readIdeaMarket(snacks).market?.id).toBe('food');
@@ -31,13 +35,20 @@ describe('competitorsFor', () => {
   it('fits names to other markets’ sub-segments too', () => {
     expect(competitorsFor(market('pets'), 'A GPS collar for dogs that alerts you when your dog leaves a safe zone. Dog owners')[0]).toBe('Tractive');
     expect(competitorsFor(market('finance'), 'An app that splits shared bills between flatmates. Young renters')[0]).toBe('Splitwise');
-    expect(competitorsFor(market('education'), 'A conversation partner for learning Spanish. Adults moving abroad')).toEqual(expect.arrayContaining(['Duolingo', 'Babbel']));
+    expect(competitorsFor(market('education'), 'A conversation partner for learning Spanish. Adults moving abroad')).toEqual(
+      expect.arrayContaining(['Duolingo', 'Babbel']),
+    );
     expect(competitorsFor(market('health'), 'Medication reminders that alert a carer. Older adults')[0]).toBe('Medisafe');
   });
 
   it('falls back to kinds without names when no name fits, and gives 2 to 4 entries, names first', () => {
     expect(competitorsFor(food, '')).toEqual(['supermarkets', 'established food brands', 'local restaurants and cafés']);
-    expect(competitorsFor(market('ecommerce'), 'A price tracker')).toEqual(['Amazon', 'marketplaces', 'high-street and big-box retailers', 'brands selling direct']);
+    expect(competitorsFor(market('ecommerce'), 'A price tracker')).toEqual([
+      'Amazon',
+      'marketplaces',
+      'high-street and big-box retailers',
+      'brands selling direct',
+    ]);
     for (const m of [...MARKETS, GENERAL.consumer, GENERAL.business]) {
       for (const text of ['', 'An app for people', 'A marketplace for second-hand gear delivered by courier to busy parents and clinics']) {
         const list = competitorsFor(m, text);

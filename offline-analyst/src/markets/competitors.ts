@@ -45,7 +45,20 @@ export function competitorsFor(market: Market, text: string): string[] {
  * Platforms where the customers of every market are reached (the channels name them): they
  * belong to every market.
  */
-export const PLATFORM_NAMES: ReadonlyArray<string> = ['LinkedIn', 'Reddit', 'Facebook', 'Instagram', 'TikTok', 'YouTube', 'Discord', 'WhatsApp', 'Google', 'Google Maps', 'Hacker News', 'ChatGPT'];
+export const PLATFORM_NAMES: ReadonlyArray<string> = [
+  'LinkedIn',
+  'Reddit',
+  'Facebook',
+  'Instagram',
+  'TikTok',
+  'YouTube',
+  'Discord',
+  'WhatsApp',
+  'Google',
+  'Google Maps',
+  'Hacker News',
+  'ChatGPT',
+];
 
 /** Companies the table names outside its competitor lists (as suppliers, or in channels and alternatives). */
 const OTHER_NAMES = ['Apple Health', 'Google Fit', 'Plaid', 'TrueLayer', 'BiggerPockets', 'SHRM', 'Amazon Prime'];
@@ -71,7 +84,8 @@ function knownNames(): Map<string, ReadonlyArray<string>> {
   const names = new Set<string>([...PLATFORM_NAMES, ...OTHER_NAMES]);
   for (const m of all) for (const c of m.competitors) names.add(typeof c === 'string' ? c : c.text);
   const out = new Map<string, ReadonlyArray<string>>();
-  for (const name of [...names].sort()) out.set(name, PLATFORM_NAMES.includes(name) ? everywhere : texts.filter(([, t]) => mentionsName(t, name)).map(([id]) => id));
+  for (const name of [...names].sort())
+    out.set(name, PLATFORM_NAMES.includes(name) ? everywhere : texts.filter(([, t]) => mentionsName(t, name)).map(([id]) => id));
   return out;
 }
 

@@ -9,8 +9,20 @@ describe('readAmounts', () => {
     ['CHF 15 each week', [{ value: 15, currency: 'CHF', text: 'CHF 15', per: 'week' }]],
     ['about 30 euros a week', [{ value: 30, currency: 'EUR', text: '30 euros', per: 'week' }]],
     ['¥3,000 per order', [{ value: 3000, currency: 'JPY', text: '¥3,000', per: 'day' }]],
-    ['a £1.2k bill and ₹500 fees', [{ value: 1200, currency: 'GBP', text: '£1.2k', per: null }, { value: 500, currency: 'INR', text: '₹500', per: null }]],
-    ['CA$ 25 vs $25', [{ value: 25, currency: 'CAD', text: 'CA$ 25', per: null }, { value: 25, currency: 'USD', text: '$25', per: null }]],
+    [
+      'a £1.2k bill and ₹500 fees',
+      [
+        { value: 1200, currency: 'GBP', text: '£1.2k', per: null },
+        { value: 500, currency: 'INR', text: '₹500', per: null },
+      ],
+    ],
+    [
+      'CA$ 25 vs $25',
+      [
+        { value: 25, currency: 'CAD', text: 'CA$ 25', per: null },
+        { value: 25, currency: 'USD', text: '$25', per: null },
+      ],
+    ],
   ])('reads %j', (text, expected) => {
     expect(readAmounts(text)).toEqual(expected);
   });

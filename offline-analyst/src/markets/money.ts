@@ -69,7 +69,8 @@ const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const NUMBER = String.raw`\d{1,3}(?:[,\s.']\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?`;
 const MULT = String.raw`(?:\s?(k|m|bn|b|thousand|million|billion)\b)?`;
 const SYMBOL_RE = new RegExp(`(?<![A-Za-z])(${SYMBOLS.map(([s]) => esc(s)).join('|')})\\s?(${NUMBER})${MULT}`, 'gi');
-const CODE_BEFORE_RE = /\b(USD|GBP|EUR|CHF|JPY|CAD|AUD|INR|BRL|MXN|SGD|NGN|KES|SEK|NOK|DKK|PLN|ZAR|CNY|KRW|AED)\s?(\d{1,3}(?:[,\s.']\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?:\s?([kKmMbB]|bn|thousand|million|billion)\b)?/g;
+const CODE_BEFORE_RE =
+  /\b(USD|GBP|EUR|CHF|JPY|CAD|AUD|INR|BRL|MXN|SGD|NGN|KES|SEK|NOK|DKK|PLN|ZAR|CNY|KRW|AED)\s?(\d{1,3}(?:[,\s.']\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?:\s?([kKmMbB]|bn|thousand|million|billion)\b)?/g;
 const WORD_AFTER_RE = new RegExp(`(${NUMBER})${MULT}\\s?([A-Za-z.]{2,9})`, 'g');
 const PER_RE = /^\s*(?:(?:a|an|per|each|every|\/)\s*)(day|week|month|year|night|shift|order)\b/i;
 

@@ -16,7 +16,12 @@ export function tokens(s: string): string[] {
   return fold(s).match(/[a-z0-9$%]+/g) ?? [];
 }
 
-const fold = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[’‘]/g, "'");
+const fold = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[’‘]/g, "'");
 
 /** Words that start like a stem but mean something else: the token never matches those stems. */
 const FALSE_FRIENDS: Record<string, string[]> = {
@@ -117,7 +122,8 @@ const foldedOf = (text: string): Folded => {
   const f = fold(text);
   return { text: f, toks: f.match(/[a-z0-9$%]+/g) ?? [] };
 };
-const matchIn = (t: Folded, words: ReadonlyArray<string>) => words.filter((w) => (isPhrase(w) ? phraseIn(t.text, w) : t.toks.some((tok) => stemMatches(tok, w))));
+const matchIn = (t: Folded, words: ReadonlyArray<string>) =>
+  words.filter((w) => (isPhrase(w) ? phraseIn(t.text, w) : t.toks.some((tok) => stemMatches(tok, w))));
 
 /** The lexicon words (stems and phrases) found in a text. */
 export function wordsIn(text: string, words: ReadonlyArray<string>): string[] {
@@ -301,7 +307,8 @@ function namesAMarket(text: string, weak = false): boolean {
 /** Where an idea's first cut falls: after what is sold ("An app", "Meal kits"), before what it does or for whom. */
 const HEAD_CUT = /\s(?:that|which|who|for|to|with|by|so|using|through|via|where|when|while|from|in|on|at|into|between)\s|\s[-–—]\s|[;:]|[.!?](?:\s|$)/i;
 /** Where a phrase of context starts: for whom, where, with what, against whom, when, or the next sentence. */
-const CONTEXT_CUT = /(?=\s(?:for|with|by|using|through|via|where|when|while|from|in|on|at|near|between|against|across|inside|around|among|without|before|after|during|per)\s)|(?<=[,;:])|(?<=[-–—]\s)|(?<=[.!?])(?=\s|$)/i;
+const CONTEXT_CUT =
+  /(?=\s(?:for|with|by|using|through|via|where|when|while|from|in|on|at|near|between|against|across|inside|around|among|without|before|after|during|per)\s)|(?<=[,;:])|(?<=[-–—]\s)|(?<=[.!?])(?=\s|$)/i;
 
 /** A phrase that says where, when, from where or among whom ("after each meal", "in Lyon", "between parents"): rarely what is sold. */
 const CIRCUMSTANCE = /^\s*(?:from|in|on|at|near|between|against|across|inside|around|among|without|before|after|during|per)\s/i;
@@ -364,11 +371,7 @@ export function ideaParts(idea: string, customer?: string): TextPart[] {
  * simulation read ideas the same way.
  */
 export function readIdeaMarket(v: { idea: string; targetCustomer: string; problemSolved: string }): MarketReading {
-  return readMarket([
-    ...ideaParts(v.idea, v.targetCustomer),
-    customerPart(v.targetCustomer),
-    { text: v.problemSolved, weight: 1, support: true },
-  ]);
+  return readMarket([...ideaParts(v.idea, v.targetCustomer), customerPart(v.targetCustomer), { text: v.problemSolved, weight: 1, support: true }]);
 }
 
 /**
@@ -402,8 +405,10 @@ export function whoOf(customer: string): string {
   return customer.split(/\s(?:at|in|near|inside|around)\s/i)[0] || customer;
 }
 
-const CONSUMER = /\b(parents?|students?|families|family|households?|couples?|newlyweds|people|consumers?|individuals?|teens?|gamers?|travell?ers?|pet owners?|millennials|kids|shoppers?|fans?|users?|women|men|seniors|retirees|pensioners|patients|home ?owners?|renters?|tenants|commuters?|runners?|athletes?)\b/i;
-const BUSINESS = /\b(business(es)?|compan(y|ies)|owners?|teams?|agenc(y|ies)|firms?|clinics?|restaurants?|startups?|managers?|enterprises?|smbs?|retailers?|shops?|stores?|hr|cfos?|ctos?|founders?|freelancers?|consultants?|practices?|schools?|hospitals?|b2b)\b/i;
+const CONSUMER =
+  /\b(parents?|students?|families|family|households?|couples?|newlyweds|people|consumers?|individuals?|teens?|gamers?|travell?ers?|pet owners?|millennials|kids|shoppers?|fans?|users?|women|men|seniors|retirees|pensioners|patients|home ?owners?|renters?|tenants|commuters?|runners?|athletes?)\b/i;
+const BUSINESS =
+  /\b(business(es)?|compan(y|ies)|owners?|teams?|agenc(y|ies)|firms?|clinics?|restaurants?|startups?|managers?|enterprises?|smbs?|retailers?|shops?|stores?|hr|cfos?|ctos?|founders?|freelancers?|consultants?|practices?|schools?|hospitals?|b2b)\b/i;
 
 /** Whether the target customer reads as consumers rather than businesses (step 3's personas and numbers). */
 export function isConsumerMarket(targetCustomer: string): boolean {

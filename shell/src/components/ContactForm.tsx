@@ -15,15 +15,29 @@ const ORDER: ContactField[] = ['name', 'email', 'subject', 'message'];
 const Form = styled.form`
   display: grid;
   gap: 16px;
-  .row { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; }
-  @media (max-width: 620px) { .row { grid-template-columns: 1fr; } }
+  .row {
+    display: grid;
+    grid-template-columns: 1fr 1fr;
+    gap: 16px;
+  }
+  @media (max-width: 620px) {
+    .row {
+      grid-template-columns: 1fr;
+    }
+  }
 `;
 const FieldBox = styled.div`
   display: flex;
   flex-direction: column;
   gap: 6px;
-  label { font-weight: 600; font-size: 0.92rem; }
-  label span { color: ${t.danger}; margin-left: 2px; }
+  label {
+    font-weight: 600;
+    font-size: 0.92rem;
+  }
+  label span {
+    color: ${t.danger};
+    margin-left: 2px;
+  }
 `;
 const ErrorText = styled.p`
   margin: 0;
@@ -80,10 +94,7 @@ export function ContactForm() {
         subject: values.subject.trim(),
         message: values.message.trim(),
       };
-      await Promise.all([
-        api.call('contact', { body: payload }),
-        new Promise((r) => setTimeout(r, CONTACT_MIN_SENDING_MS)),
-      ]);
+      await Promise.all([api.call('contact', { body: payload }), new Promise((r) => setTimeout(r, CONTACT_MIN_SENDING_MS))]);
       setValues(EMPTY);
       setErrors({});
       toast({ ...CONTACT_SENT_TOAST, variant: 'success' });

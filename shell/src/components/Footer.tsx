@@ -17,12 +17,30 @@ const Cols = styled.div`
   gap: 24px;
   @media (max-width: 720px) {
     grid-template-columns: 1fr 1fr;
-    & > div:first-child { grid-column: 1 / -1; }
+    & > div:first-child {
+      grid-column: 1 / -1;
+    }
   }
-  h3 { color: ${t.text}; font-size: 0.95rem; margin: 0 0 10px; }
-  ul { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
-  a { color: ${t.textMuted}; text-decoration: none; }
-  a:hover { color: ${t.text}; text-decoration: underline; }
+  h3 {
+    color: ${t.text};
+    font-size: 0.95rem;
+    margin: 0 0 10px;
+  }
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: grid;
+    gap: 6px;
+  }
+  a {
+    color: ${t.textMuted};
+    text-decoration: none;
+  }
+  a:hover {
+    color: ${t.text};
+    text-decoration: underline;
+  }
 `;
 
 /** Internal footer links; each resolves to a real page (no 404). */

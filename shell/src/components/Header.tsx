@@ -31,19 +31,43 @@ const Logo = styled.button`
   padding: 6px;
   border-radius: 8px;
   span.mark {
-    display: inline-grid; place-items: center; width: 34px; height: 34px; border-radius: 10px;
-    background: linear-gradient(135deg, ${t.primary}, ${t.purple}); color: #fff; font-size: 1.1rem;
+    display: inline-grid;
+    place-items: center;
+    width: 34px;
+    height: 34px;
+    border-radius: 10px;
+    background: linear-gradient(135deg, ${t.primary}, ${t.purple});
+    color: #fff;
+    font-size: 1.1rem;
   }
-  span.mark::before { content: 'V'; }
+  span.mark::before {
+    content: 'V';
+  }
 `;
 const Nav = styled.nav`
   display: flex;
   align-items: center;
   gap: 8px;
-  a { color: ${t.text}; text-decoration: none; padding: 8px 12px; border-radius: 8px; font-weight: 600; }
-  a:hover { background: ${t.bgElevated}; }
-  @media (max-width: 640px) { .desktop { display: none; } }
-  @media (min-width: 641px) { .mobile { display: none; } }
+  a {
+    color: ${t.text};
+    text-decoration: none;
+    padding: 8px 12px;
+    border-radius: 8px;
+    font-weight: 600;
+  }
+  a:hover {
+    background: ${t.bgElevated};
+  }
+  @media (max-width: 640px) {
+    .desktop {
+      display: none;
+    }
+  }
+  @media (min-width: 641px) {
+    .mobile {
+      display: none;
+    }
+  }
 `;
 const IconButton = styled.button`
   display: inline-grid;
@@ -64,11 +88,22 @@ const Menu = styled.div`
   display: flex;
   flex-direction: column;
   gap: 8px;
-  a, button {
-    text-align: left; color: ${t.text}; text-decoration: none; font: inherit; font-weight: 600;
-    background: none; border: 0; padding: 10px 4px; cursor: pointer; min-height: 44px;
+  a,
+  button {
+    text-align: left;
+    color: ${t.text};
+    text-decoration: none;
+    font: inherit;
+    font-weight: 600;
+    background: none;
+    border: 0;
+    padding: 10px 4px;
+    cursor: pointer;
+    min-height: 44px;
   }
-  @media (min-width: 641px) { display: none; }
+  @media (min-width: 641px) {
+    display: none;
+  }
 `;
 
 function SunMoon({ dark }: { dark: boolean }) {

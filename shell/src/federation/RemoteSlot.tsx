@@ -8,7 +8,6 @@ import type { RemoteExposes } from './types';
 /** The props of each remote's exposed App (typed by the remotes' @mf-types). */
 export type RemotePropsMap = { [K in RemoteName]: RemoteExposes[K]['App'] };
 
-
 const Box = styled.div<{ $min: number }>`
   min-height: ${(p) => p.$min}px;
 `;

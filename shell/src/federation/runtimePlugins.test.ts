@@ -14,8 +14,18 @@ const MANIFEST = JSON.stringify({
   metaData: { remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto', globalName: 'val_catalogue' },
   shared: [],
   exposes: [
-    { id: 'val_catalogue:App', name: 'App', path: './App', assets: { js: { sync: ['__federation_expose_App.1111111111.js'], async: [] }, css: { sync: [], async: [] } } },
-    { id: 'val_catalogue:Hero', name: 'Hero', path: './Hero', assets: { js: { sync: ['18.2222222222.js', '__federation_expose_Hero.3333333333.js'], async: [] }, css: { sync: [], async: [] } } },
+    {
+      id: 'val_catalogue:App',
+      name: 'App',
+      path: './App',
+      assets: { js: { sync: ['__federation_expose_App.1111111111.js'], async: [] }, css: { sync: [], async: [] } },
+    },
+    {
+      id: 'val_catalogue:Hero',
+      name: 'Hero',
+      path: './Hero',
+      assets: { js: { sync: ['18.2222222222.js', '__federation_expose_Hero.3333333333.js'], async: [] }, css: { sync: [], async: [] } },
+    },
   ],
 });
 const LIST = { remotes: [{ key: 'catalogue', name: 'val_catalogue', entry: '/remotes/catalogue/mf-manifest.json' }], founderSlug: 'founder' };

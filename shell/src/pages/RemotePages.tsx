@@ -75,13 +75,7 @@ export function AdminPage() {
 }
 
 /** /old: the older home — the validation lab and the resources kit, no step 3, no marketing. */
-export function OldHomePage({
-  validation,
-  onValidated,
-}: {
-  validation: ValidationData | null;
-  onValidated: (v: ValidationData) => void;
-}) {
+export function OldHomePage({ validation, onValidated }: { validation: ValidationData | null; onValidated: (v: ValidationData) => void }) {
   return (
     <>
       <Section id="validate">

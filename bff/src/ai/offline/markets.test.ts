@@ -2,7 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { getProduct, type ProductInputs } from '@val/contracts';
 import { runOfflineReport } from '../../../test/reports';
-import { detectDomain, GENERAL, MARKETS, offlineValidation, profile, readIdeaMarket, readPlace, reportProfile, rulesFor, stemMatches, wordsIn, type ValidationInput } from '@val/offline-analyst';
+import {
+  detectDomain,
+  GENERAL,
+  MARKETS,
+  offlineValidation,
+  profile,
+  readIdeaMarket,
+  readPlace,
+  reportProfile,
+  rulesFor,
+  stemMatches,
+  wordsIn,
+  type ValidationInput,
+} from '@val/offline-analyst';
 
 interface Labelled extends ValidationInput {
   expected: string[];
@@ -64,8 +77,20 @@ describe('words that start like a market word but are not one', () => {
   ])('"%s" still is "%s"', (token, stem) => expect(stemMatches(token, stem)).toBe(true));
 
   it('reads a pension idea as finance and a support-ticket idea as no event', () => {
-    expect(readIdeaMarket({ idea: 'A retirement-savings app that rounds up card payments', targetCustomer: 'People in their 30s', problemSolved: 'They have no pension' }).market?.id).toBe('finance');
-    expect(readIdeaMarket({ idea: 'A tool that tags support tickets by urgency', targetCustomer: 'Support teams at software companies', problemSolved: 'Urgent tickets wait in the queue' }).market?.id).not.toBe('events');
+    expect(
+      readIdeaMarket({
+        idea: 'A retirement-savings app that rounds up card payments',
+        targetCustomer: 'People in their 30s',
+        problemSolved: 'They have no pension',
+      }).market?.id,
+    ).toBe('finance');
+    expect(
+      readIdeaMarket({
+        idea: 'A tool that tags support tickets by urgency',
+        targetCustomer: 'Support teams at software companies',
+        problemSolved: 'Urgent tickets wait in the queue',
+      }).market?.id,
+    ).not.toBe('events');
   });
 });
 
@@ -75,9 +100,17 @@ const reportMarket = (product: string, inputs: ProductInputs) => reportProfile(g
 describe('what the idea sells decides the market; where, for whom and with what are context', () => {
   it('reads a place, an opponent or a feature after what is sold as context', () => {
     // "on school roofs" says where the panels go, not that schools buy an education product.
-    expect(market('A crowdfunding site for community solar panels on school roofs', 'Parents and neighbours of primary schools in the Netherlands', 'Schools cannot afford panels')).not.toBe('education');
+    expect(
+      market(
+        'A crowdfunding site for community solar panels on school roofs',
+        'Parents and neighbours of primary schools in the Netherlands',
+        'Schools cannot afford panels',
+      ),
+    ).not.toBe('education');
     // The airlines and landlords are whom the claims are filed against.
-    expect(market('An online service that files small claims against airlines and landlords for a 20% success fee', 'Consumers in Germany owed under €2,000')).toBe('legal');
+    expect(
+      market('An online service that files small claims against airlines and landlords for a 20% success fee', 'Consumers in Germany owed under €2,000'),
+    ).toBe('legal');
     // Shipping labels are a feature of a resale marketplace for children's clothes.
     expect(market("A resale marketplace for second-hand children's clothes with prepaid shipping labels", 'Parents in Poland')).not.toBe('logistics');
   });
@@ -89,18 +122,25 @@ describe('what the idea sells decides the market; where, for whom and with what 
 
   it('lets a customer’s industry add evidence, never turn a product of another market into a toss-up', () => {
     expect(market('A bookkeeping app for hair salons', 'Salon owners in Belgium')).toBe('finance');
-    expect(profile({ subject: 'A retirement-planning app for self-employed tradespeople', audience: 'Self-employed plumbers and electricians in Germany' }).sector.id).toBe('finance');
+    expect(
+      profile({ subject: 'A retirement-planning app for self-employed tradespeople', audience: 'Self-employed plumbers and electricians in Germany' }).sector
+        .id,
+    ).toBe('finance');
   });
 
   it('does not take a "for …" phrase that only repeats the customer for what is sold, nor a phrase of when or where', () => {
     // The restaurants are who buys; the bank, the till and the payroll say what the product does.
     const cashFlow = 'Cash-flow forecasting for restaurants — connects to the till and the bank and warns you three weeks before you are short on payroll';
-    expect(market(cashFlow, 'Owners of independent restaurants and bistros in France', 'Restaurants close because they run out of cash in a slow month')).toBe('finance');
+    expect(market(cashFlow, 'Owners of independent restaurants and bistros in France', 'Restaurants close because they run out of cash in a slow month')).toBe(
+      'finance',
+    );
     // "for hourly warehouse staff" is who is scheduled; shift scheduling is hiring and workforce.
     expect(market('Shift scheduling for hourly warehouse staff with same-day pay', 'Warehouse operators in Ohio with 50 to 300 hourly workers')).toBe('hr');
     expect(market('Structured video reference checks for agency nurses', 'Care-home groups in the UK hiring agency and permanent nurses')).toBe('hr');
     // A customer read out of the idea itself is no reason to skip its phrase.
-    expect(market("A resale marketplace for second-hand children's clothes with prepaid shipping labels", "second-hand children's clothes")).not.toBe('logistics');
+    expect(market("A resale marketplace for second-hand children's clothes with prepaid shipping labels", "second-hand children's clothes")).not.toBe(
+      'logistics',
+    );
   });
 
   it('does not let the customer’s industry outvote a different market that the idea sells', () => {
@@ -113,7 +153,13 @@ describe('what the idea sells decides the market; where, for whom and with what 
   });
 
   it('reads a course as education, whoever takes it, and "of course" as no course', () => {
-    expect(market('Online German course built for nurses moving from India to jobs in German hospitals', 'Indian nurses with German job offers', 'They need a B2 German certificate before the visa')).toBe('education');
+    expect(
+      market(
+        'Online German course built for nurses moving from India to jobs in German hospitals',
+        'Indian nurses with German job offers',
+        'They need a B2 German certificate before the visa',
+      ),
+    ).toBe('education');
     expect(market('A meal-prep service, of course with vegan options', 'Busy parents in Leeds')).not.toBe('education');
   });
 
@@ -152,7 +198,9 @@ interface BenchIdea {
   validation: ValidationInput;
   inputs: Record<string, ProductInputs>;
 }
-const bench = (JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'bench', 'report-quality', 'ideas.json'), 'utf8')) as { ideas: BenchIdea[] }).ideas;
+const bench = (
+  JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'bench', 'report-quality', 'ideas.json'), 'utf8')) as { ideas: BenchIdea[] }
+).ideas;
 
 describe('the market of every product’s inputs (ideas of bench/report-quality)', () => {
   it('validation and every report: never a wrong market, the right one for at least 85%', () => {
@@ -225,9 +273,19 @@ describe('the market table (one table, as data)', () => {
   });
 
   it('describes every rule without a country, naming one only per jurisdiction', () => {
-    const anyName = new RegExp(Object.values(JURISDICTION_NAMES).map((r) => r.source).join('|'));
+    const anyName = new RegExp(
+      Object.values(JURISDICTION_NAMES)
+        .map((r) => r.source)
+        .join('|'),
+    );
     for (const m of [...MARKETS, GENERAL.consumer]) {
-      for (const r of m.rules) expect({ market: m.id, topic: r.topic, what: r.what, named: anyName.exec(`${r.topic} ${r.what}`)?.[0] ?? null }).toEqual({ market: m.id, topic: r.topic, what: r.what, named: null });
+      for (const r of m.rules)
+        expect({ market: m.id, topic: r.topic, what: r.what, named: anyName.exec(`${r.topic} ${r.what}`)?.[0] ?? null }).toEqual({
+          market: m.id,
+          topic: r.topic,
+          what: r.what,
+          named: null,
+        });
     }
     const health = MARKETS.find((m) => m.id === 'health')!;
     expect(rulesFor(health, null)[0][0]).toBe('health-data privacy rules');

@@ -57,7 +57,14 @@ describe('the offline report analyst', () => {
       product: feas,
       agent: risk,
       inputs: dentists,
-      upstream: [{ id: 'regulatory-impact', title: 'Regulatory Impact', agent: 'Regulatory Analyst', output: 'Telemedicine licensing in Bavaria is the gating issue for this product.' }],
+      upstream: [
+        {
+          id: 'regulatory-impact',
+          title: 'Regulatory Impact',
+          agent: 'Regulatory Analyst',
+          output: 'Telemedicine licensing in Bavaria is the gating issue for this product.',
+        },
+      ],
     });
     expect(changed).toContain('Telemedicine licensing in Bavaria is the gating issue');
   });
@@ -104,7 +111,7 @@ describe('the offline report analyst', () => {
   });
 });
 
-describe('the offline report analyst names only the given country\'s rules (issue 16)', () => {
+describe("the offline report analyst names only the given country's rules (issue 16)", () => {
   const US_ONLY = /\b(FTC|FDA|HIPAA|COPPA|FERPA|FMCSA|CPSC|CCPA|EEOC|IRA|SHRM)\b/;
   const EU_ONLY = /\bEU\b|(?<!UK )GDPR|PSD2|AI Act|MDR\b|178\/2002|tachograph/;
   const UK_ONLY = /\b(ASA|CMA|FCA|ICO|MHRA|Ofsted|CQC|DBS|PECR)\b|UK GDPR/;
@@ -164,7 +171,8 @@ describe('the offline analyst passes its own consistency check', () => {
         const inputs = idea.inputs[product.id];
         const sheet = buildReportSheet({ product, inputs });
         for (const [id, text] of runOffline(product, inputs, sheet)) {
-          for (const v of checkSection(text, { sheet, inputs: Object.values(inputs).join(' '), sectionId: id }).violations) found.push(`${idea.id} ${product.id} ${id}: ${v.kind} "${v.text}"`);
+          for (const v of checkSection(text, { sheet, inputs: Object.values(inputs).join(' '), sectionId: id }).violations)
+            found.push(`${idea.id} ${product.id} ${id}: ${v.kind} "${v.text}"`);
         }
       }
     }

@@ -102,17 +102,57 @@ describe('offline interview replies', () => {
 describe('personas stay in character and consistent with their own costs', () => {
   const consumerIdeas = [
     students,
-    { idea: 'A fridge camera app that plans meals from what is about to go off', targetCustomer: 'Families with two working parents', problemSolved: 'They lose £40 of food every month', feedback: '' },
-    { idea: 'A GPS collar for dogs that alerts you when your dog leaves a safe zone', targetCustomer: 'First-time dog owners in city apartments', problemSolved: 'Dogs slip out and get lost', feedback: '' },
-    { idea: 'A daily phone check-in that alerts family if something is wrong', targetCustomer: 'Retirees who live alone', problemSolved: 'A fall can go unnoticed for hours', feedback: '' },
-    { idea: 'A shared checklist and budget tracker for weddings', targetCustomer: 'Couples planning their wedding', problemSolved: 'Costs spiral and tasks get forgotten', feedback: '' },
-    { idea: 'A budgeting app that splits shared bills', targetCustomer: 'Young people sharing a flat in Berlin', problemSolved: 'Arguments about who paid what', feedback: '' },
+    {
+      idea: 'A fridge camera app that plans meals from what is about to go off',
+      targetCustomer: 'Families with two working parents',
+      problemSolved: 'They lose £40 of food every month',
+      feedback: '',
+    },
+    {
+      idea: 'A GPS collar for dogs that alerts you when your dog leaves a safe zone',
+      targetCustomer: 'First-time dog owners in city apartments',
+      problemSolved: 'Dogs slip out and get lost',
+      feedback: '',
+    },
+    {
+      idea: 'A daily phone check-in that alerts family if something is wrong',
+      targetCustomer: 'Retirees who live alone',
+      problemSolved: 'A fall can go unnoticed for hours',
+      feedback: '',
+    },
+    {
+      idea: 'A shared checklist and budget tracker for weddings',
+      targetCustomer: 'Couples planning their wedding',
+      problemSolved: 'Costs spiral and tasks get forgotten',
+      feedback: '',
+    },
+    {
+      idea: 'A budgeting app that splits shared bills',
+      targetCustomer: 'Young people sharing a flat in Berlin',
+      problemSolved: 'Arguments about who paid what',
+      feedback: '',
+    },
   ];
   const businessIdeas = [
     salons,
-    { idea: 'Sensors that warn when a cold room warms up', targetCustomer: 'Restaurants in the UK', problemSolved: 'They lose £400 of stock when a fridge fails', feedback: '' },
-    { idea: 'An onboarding checklist tool for remote teams', targetCustomer: 'HR managers at companies with 50 to 500 staff', problemSolved: 'New hires wait days for laptops and logins', feedback: '' },
-    { idea: 'Route planning for delivery vans', targetCustomer: 'Courier firms with 5 to 50 drivers', problemSolved: 'Drivers waste hours in traffic every day', feedback: '' },
+    {
+      idea: 'Sensors that warn when a cold room warms up',
+      targetCustomer: 'Restaurants in the UK',
+      problemSolved: 'They lose £400 of stock when a fridge fails',
+      feedback: '',
+    },
+    {
+      idea: 'An onboarding checklist tool for remote teams',
+      targetCustomer: 'HR managers at companies with 50 to 500 staff',
+      problemSolved: 'New hires wait days for laptops and logins',
+      feedback: '',
+    },
+    {
+      idea: 'Route planning for delivery vans',
+      targetCustomer: 'Courier firms with 5 to 50 drivers',
+      problemSolved: 'Drivers waste hours in traffic every day',
+      feedback: '',
+    },
   ];
   const QUESTIONS = [
     '',
@@ -132,10 +172,17 @@ describe('personas stay in character and consistent with their own costs', () =>
     const answers = QUESTIONS.map((q) => offlineInterviewReply({ customerPersona: p, userQuestion: q, conversationHistory: [], validationData: v }));
     return { p, all: [p.role, p.background, ...answers].join('\n') };
   };
-  const BUSINESS_TALK = /business case|approve (a|the) budget|per-seat|\b(the|my|our) team\b|budget (review|meeting)|internally|my manager|to finance|procure|roll it out|for a pilot|pilot with|show upward|reporting|part of the job|a team of/i;
+  const BUSINESS_TALK =
+    /business case|approve (a|the) budget|per-seat|\b(the|my|our) team\b|budget (review|meeting)|internally|my manager|to finance|procure|roll it out|for a pilot|pilot with|show upward|reporting|part of the job|a team of/i;
   const HOUSEHOLD_TALK = /household|family|my partner|at home|kitchen table/i;
   const FREE_CLAIM = /almost no cost|clunky but free|next to nothing|costs me nothing/i;
-  const all = [...new Map(Object.values(PERSONA_WORKAROUNDS).flat().map((w) => [w.text, w])).values()];
+  const all = [
+    ...new Map(
+      Object.values(PERSONA_WORKAROUNDS)
+        .flat()
+        .map((w) => [w.text, w]),
+    ).values(),
+  ];
 
   it.each(consumerIdeas.map((v) => [v.targetCustomer, v] as const))('household personas of "%s" speak as consumers, not as company buyers', (_c, v) => {
     for (const k of [0, 1, 2]) {
@@ -151,19 +198,27 @@ describe('personas stay in character and consistent with their own costs', () =>
     }
   });
 
-  it.each([...consumerIdeas, ...businessIdeas].map((v) => [v.targetCustomer, v] as const))('each persona of "%s" has one workaround, and calls it free only when it is', (_c, v) => {
-    const consumer = consumerIdeas.includes(v);
-    for (const k of [0, 1, 2]) {
-      const { p, all: text } = said(v, k);
-      const named = all.filter((w) => text.includes(w.text));
-      expect({ name: p.name, workarounds: named.length }).toEqual({ name: p.name, workarounds: 1 });
-      const w = named[0];
-      expect(PERSONA_WORKAROUNDS[consumer ? 'consumer' : 'business'].map((x) => x.text)).toContain(w.text);
-      if (w.monthly > 0) expect({ name: p.name, w: w.text, free: FREE_CLAIM.exec(text)?.[0] ?? null }).toEqual({ name: p.name, w: w.text, free: null });
-      if (FREE_CLAIM.test(text)) expect({ name: p.name, w: w.text, monthly: w.monthly }).toEqual({ name: p.name, w: w.text, monthly: 0 });
-      if (k === 1) expect({ name: p.name, background: p.background, monthly: w.monthly }).toEqual({ name: p.name, background: expect.stringContaining('at almost no cost'), monthly: 0 });
-    }
-  });
+  it.each([...consumerIdeas, ...businessIdeas].map((v) => [v.targetCustomer, v] as const))(
+    'each persona of "%s" has one workaround, and calls it free only when it is',
+    (_c, v) => {
+      const consumer = consumerIdeas.includes(v);
+      for (const k of [0, 1, 2]) {
+        const { p, all: text } = said(v, k);
+        const named = all.filter((w) => text.includes(w.text));
+        expect({ name: p.name, workarounds: named.length }).toEqual({ name: p.name, workarounds: 1 });
+        const w = named[0];
+        expect(PERSONA_WORKAROUNDS[consumer ? 'consumer' : 'business'].map((x) => x.text)).toContain(w.text);
+        if (w.monthly > 0) expect({ name: p.name, w: w.text, free: FREE_CLAIM.exec(text)?.[0] ?? null }).toEqual({ name: p.name, w: w.text, free: null });
+        if (FREE_CLAIM.test(text)) expect({ name: p.name, w: w.text, monthly: w.monthly }).toEqual({ name: p.name, w: w.text, monthly: 0 });
+        if (k === 1)
+          expect({ name: p.name, background: p.background, monthly: w.monthly }).toEqual({
+            name: p.name,
+            background: expect.stringContaining('at almost no cost'),
+            monthly: 0,
+          });
+      }
+    },
+  );
 
   it('quotes a persona’s paid workaround with its cost, and prices above what it replaces', () => {
     const paid: string[] = [];
@@ -186,7 +241,13 @@ describe('offline simulation narrative', () => {
     const insights: CustomerInsight[] = personas.map((p, i) => ({
       persona: p,
       completed: i === 0,
-      responses: i === 0 ? [offlineInterviewReply({ customerPersona: p, userQuestion: '', conversationHistory: [], validationData: salons }).slice(0, 100), 'Good question! You asked “Budget?” I would pay around $49 a month without thinking twice.'] : [],
+      responses:
+        i === 0
+          ? [
+              offlineInterviewReply({ customerPersona: p, userQuestion: '', conversationHistory: [], validationData: salons }).slice(0, 100),
+              'Good question! You asked “Budget?” I would pay around $49 a month without thinking twice.',
+            ]
+          : [],
     }));
     const model = runSimulationModel({ validation: salons, insights });
     const months = offlineSimulation({ validationData: salons, customerInsights: insights, numbers: model.months });
@@ -206,10 +267,22 @@ describe('offline simulation narrative', () => {
 });
 
 describe("Val's offline feedback and chat", () => {
-  const months: SimulationMonth[] = [1, 2, 3, 4, 5, 6].map((n) => ({ month: n, title: `T${n}`, users: n * 40, wins: [`Win of month ${n}`], challenges: [`Problem of month ${n}`] }));
+  const months: SimulationMonth[] = [1, 2, 3, 4, 5, 6].map((n) => ({
+    month: n,
+    title: `T${n}`,
+    users: n * 40,
+    wins: [`Win of month ${n}`],
+    challenges: [`Problem of month ${n}`],
+  }));
 
   it('feedback quotes the founder answer and names the month and its users', () => {
-    const f = offlineChallengeFeedback({ month: 2, challenge: 'How will you keep users?', response: 'I will call 10 churned salons this week and test a reminder SMS', validationData: salons, simulationData: months });
+    const f = offlineChallengeFeedback({
+      month: 2,
+      challenge: 'How will you keep users?',
+      response: 'I will call 10 churned salons this week and test a reminder SMS',
+      validationData: salons,
+      simulationData: months,
+    });
     expect(f).toContain('Month 2');
     expect(f).toContain('I will call 10 churned salons');
     expect(f).toContain('80 users');
@@ -228,17 +301,54 @@ describe("Val's offline feedback and chat", () => {
     const churn = offlineValChat({ month: 2, question: 'Why are people leaving?', conversationHistory: [], simulationData: months[1], validationData: salons });
     expect(churn).toMatch(/left|leave/);
     expect(churn).not.toEqual(growth);
-    const later = offlineValChat({ month: 5, question: 'How do I grow faster?', conversationHistory: [{ isUser: true, text: 'hi' }], simulationData: months[4], validationData: salons });
+    const later = offlineValChat({
+      month: 5,
+      question: 'How do I grow faster?',
+      conversationHistory: [{ isUser: true, text: 'hi' }],
+      simulationData: months[4],
+      validationData: salons,
+    });
     expect(later).toContain('200 users');
     expect(later).toContain('Building on what we discussed');
   });
 });
 
 describe("Val's offline chat answers the question asked from the month's numbers", () => {
-  const m3: SimulationMonth = { month: 3, title: 'T3', users: 90, newUsers: 28, churnedUsers: 8, previousUsers: 70, nextMonthUsers: 112, wins: ['Tested referrals'], challenges: ['Paid ads were too expensive'] };
-  const m1: SimulationMonth = { month: 1, title: 'T1', users: 50, newUsers: 50, churnedUsers: 0, previousUsers: 0, nextMonthUsers: 70, wins: ['Launched'], challenges: ['Onboarding is slow'] };
-  const m5: SimulationMonth = { month: 5, title: 'T5', users: 90, newUsers: 2, churnedUsers: 12, previousUsers: 100, nextMonthUsers: 85, wins: ['Onboarding works'], challenges: ['Support takes time'] };
-  const chat = (m: SimulationMonth, question: string) => offlineValChat({ month: m.month, question, conversationHistory: [], simulationData: m, validationData: salons });
+  const m3: SimulationMonth = {
+    month: 3,
+    title: 'T3',
+    users: 90,
+    newUsers: 28,
+    churnedUsers: 8,
+    previousUsers: 70,
+    nextMonthUsers: 112,
+    wins: ['Tested referrals'],
+    challenges: ['Paid ads were too expensive'],
+  };
+  const m1: SimulationMonth = {
+    month: 1,
+    title: 'T1',
+    users: 50,
+    newUsers: 50,
+    churnedUsers: 0,
+    previousUsers: 0,
+    nextMonthUsers: 70,
+    wins: ['Launched'],
+    challenges: ['Onboarding is slow'],
+  };
+  const m5: SimulationMonth = {
+    month: 5,
+    title: 'T5',
+    users: 90,
+    newUsers: 2,
+    churnedUsers: 12,
+    previousUsers: 100,
+    nextMonthUsers: 85,
+    wins: ['Onboarding works'],
+    challenges: ['Support takes time'],
+  };
+  const chat = (m: SimulationMonth, question: string) =>
+    offlineValChat({ month: m.month, question, conversationHistory: [], simulationData: m, validationData: salons });
 
   it.each([
     ['How many users did I lose, what growth rate?', ['8 users left', '29% growth']],
@@ -267,7 +377,7 @@ describe("Val's offline chat answers the question asked from the month's numbers
     expect(new Set(qs.map((q) => chat(m3, q))).size).toBe(qs.length);
   });
 
-  it("calls Month 1 the launch: no growth rate, and nobody lost", () => {
+  it('calls Month 1 the launch: no growth rate, and nobody lost', () => {
     const a = chat(m1, 'What growth rate did I get?');
     expect(a).toContain('launch');
     expect(a).not.toMatch(/\d+% growth/);

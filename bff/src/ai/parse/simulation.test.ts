@@ -48,12 +48,14 @@ describe('parseCustomers', () => {
     expect(() => parseCustomers({ customers: [person(1), person(2)] })).toThrow(/2 usable personas/);
   });
 
-  it.each([['nothing useful', { foo: 1 }], ['text', 'three customers'], ['null', null], ['list of strings', { customers: ['a', 'b', 'c'] }]])(
-    'rejects %s as malformed',
-    (_l, raw) => {
-      expect(() => parseCustomers(raw)).toThrow(expect.objectContaining({ kind: 'malformed' }));
-    },
-  );
+  it.each([
+    ['nothing useful', { foo: 1 }],
+    ['text', 'three customers'],
+    ['null', null],
+    ['list of strings', { customers: ['a', 'b', 'c'] }],
+  ])('rejects %s as malformed', (_l, raw) => {
+    expect(() => parseCustomers(raw)).toThrow(expect.objectContaining({ kind: 'malformed' }));
+  });
 
   it('cuts over-long fields instead of passing them on', () => {
     const out = parseCustomers({ customers: three.map((p) => ({ ...p, background: 'word '.repeat(600) })) });
@@ -85,7 +87,7 @@ describe('parseSimulation', () => {
     expect(out[2]).toEqual({ month: 3, title: 'Month title 3', users: 300, wins: ['win 3'], challenges: ['problem 3'] });
   });
 
-  it('accepts a phase with `challenge` (Val\'s question) or `challenges` (the list), or both', () => {
+  it("accepts a phase with `challenge` (Val's question) or `challenges` (the list), or both", () => {
     const out = parseSimulation({
       phases: [
         month(1, { challenge: 'What will you measure?' }),

@@ -81,10 +81,7 @@ export function parseCustomers(raw: unknown): CustomerPersona[] {
     const name = cleanText(first(item, ['name', 'fullName', 'full_name', 'personaName']), SIMULATION_LIMITS.personaName);
     if (!name) continue;
     let role = cleanText(first(item, ['role', 'title', 'occupation', 'job', 'jobTitle', 'position']), SIMULATION_LIMITS.personaRole);
-    const background = cleanText(
-      first(item, ['background', 'bio', 'description', 'story', 'summary', 'context']),
-      SIMULATION_LIMITS.personaBackground,
-    );
+    const background = cleanText(first(item, ['background', 'bio', 'description', 'story', 'summary', 'context']), SIMULATION_LIMITS.personaBackground);
     if (!role && !background) continue;
     if (!role) role = cleanText(background.split(/[.;]/)[0], SIMULATION_LIMITS.personaRole);
     let id = cleanText(first(item, ['id', 'customerId', 'key']), 64).replace(/\s+/g, '-') || slug(name) || `customer-${out.length + 1}`;

@@ -96,7 +96,8 @@ export function openAiModel(o: OpenAiOptions): ChatModel {
         }
         // The SDK ends an aborted stream silently: a timeout or a cancelled call mid-way must not
         // look like a complete (truncated) answer.
-        if (d.signal.aborted) throw d.timedOut() ? new AiError(`The model did not finish within ${o.timeoutMs} ms`, 'timeout') : new AiError('The call was aborted', 'aborted');
+        if (d.signal.aborted)
+          throw d.timedOut() ? new AiError(`The model did not finish within ${o.timeoutMs} ms`, 'timeout') : new AiError('The call was aborted', 'aborted');
       } catch (e) {
         throw fail(e, d);
       } finally {

@@ -33,7 +33,7 @@ export function reportAgentData(input: ReportAgentInput): unknown {
     your_task: agent.description,
     section_title: agent.title,
     inputs: Object.fromEntries(
-      product.inputs.map((i) => [i.name, i.field ? inputs[i.field] ?? '' : `(not given: infer it from the other inputs) ${i.description}`]),
+      product.inputs.map((i) => [i.name, i.field ? (inputs[i.field] ?? '') : `(not given: infer it from the other inputs) ${i.description}`]),
     ),
     earlier_findings: upstream.map((u) => ({
       section: u.title,

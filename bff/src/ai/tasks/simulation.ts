@@ -8,14 +8,7 @@ import type {
   ValChatRequest,
   ValidationData,
 } from '@val/contracts';
-import {
-  type MonthNumbers,
-  offlineChallengeFeedback,
-  offlineInterviewReply,
-  offlinePersonas,
-  offlineSimulation,
-  offlineValChat,
-} from '@val/offline-analyst';
+import { type MonthNumbers, offlineChallengeFeedback, offlineInterviewReply, offlinePersonas, offlineSimulation, offlineValChat } from '@val/offline-analyst';
 import { parseCustomers, parseSimulation } from '../parse/simulation';
 import type { AiJsonTask, AiTextTask, ChatMessage } from '../types';
 
@@ -53,10 +46,7 @@ export const customerInterviewTask: AiTextTask<CustomerInterviewRequest> = {
     founderIdea: validationData(i.validationData),
     userQuestion: i.userQuestion,
   }),
-  history: (i): ChatMessage[] =>
-    i.conversationHistory
-      .filter((m) => m.text.trim())
-      .map((m) => ({ role: m.isUser ? 'user' : 'assistant', content: m.text })),
+  history: (i): ChatMessage[] => i.conversationHistory.filter((m) => m.text.trim()).map((m) => ({ role: m.isUser ? 'user' : 'assistant', content: m.text })),
   offline: (i) => offlineInterviewReply(i),
 };
 
@@ -141,10 +131,7 @@ export const valChatTask: AiTextTask<WithRepair<ValChatRequest>> = {
     validation: validationData(i.validationData),
     question: i.question,
   }),
-  history: (i): ChatMessage[] =>
-    i.conversationHistory
-      .filter((m) => m.text.trim())
-      .map((m) => ({ role: m.isUser ? 'user' : 'assistant', content: m.text })),
+  history: (i): ChatMessage[] => i.conversationHistory.filter((m) => m.text.trim()).map((m) => ({ role: m.isUser ? 'user' : 'assistant', content: m.text })),
   followUp: repairTurns,
   offline: (i) => offlineValChat(i),
 };

@@ -15,7 +15,12 @@ export const validateTask: AiTextTask<ValidateTaskInput> = {
   kind: 'text',
   name: 'validate',
   prompt: 'val-validate.md',
-  data: (i) => ({ idea: i.idea, targetCustomer: i.targetCustomer, problemSolved: i.problemSolved, fact_sheet: validationSheetForModel(buildValidationSheet(i)) }),
+  data: (i) => ({
+    idea: i.idea,
+    targetCustomer: i.targetCustomer,
+    problemSolved: i.problemSolved,
+    fact_sheet: validationSheetForModel(buildValidationSheet(i)),
+  }),
   followUp: (i): ChatMessage[] =>
     i.repair
       ? [

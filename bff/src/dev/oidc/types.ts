@@ -79,12 +79,7 @@ export interface OidcProvider {
   proxy: boolean;
   callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<OidcInteractionDetails>;
-  interactionFinished(
-    req: IncomingMessage,
-    res: ServerResponse,
-    result: Record<string, unknown>,
-    opts?: { mergeWithLastSubmission?: boolean },
-  ): Promise<void>;
+  interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, opts?: { mergeWithLastSubmission?: boolean }): Promise<void>;
   on(event: string, listener: (...args: unknown[]) => void): void;
 }
 

@@ -18,10 +18,19 @@ describe.each(testDbs)('POST /api/admin/reports on $label', (kind) => {
     const r = await app.fetch('/api/admin/reports', { method: 'POST', json: body, headers: { cookie, origin: app.url } });
     expect(r.status).toBe(201);
     const b = await json(r);
-    expect(b).toEqual({ id: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/), url: expect.stringMatching(/\/report\/[A-Za-z0-9_-]+$/), processing_status: 'queued' });
+    expect(b).toEqual({
+      id: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/),
+      url: expect.stringMatching(/\/report\/[A-Za-z0-9_-]+$/),
+      processing_status: 'queued',
+    });
     expect(b.url.endsWith(`/report/${b.id}`)).toBe(true);
     const job = await app.deps.reports.get(b.id);
-    expect(job).toMatchObject({ product: 'idea-desirability-assessment', inputs: { idea: 'Meal kits for climbers' }, email: 'ops@example.com', status: 'queued' });
+    expect(job).toMatchObject({
+      product: 'idea-desirability-assessment',
+      inputs: { idea: 'Meal kits for climbers' },
+      email: 'ops@example.com',
+      status: 'queued',
+    });
     const status = await app.fetch('/api/reports/status', { method: 'POST', json: { execution_id: b.id } });
     expect(status.status).toBe(200);
     expect((await json(status)).processing_status).toBe('queued');

@@ -154,13 +154,23 @@ describe.each(testDbs)('admin login throttle on $label', (dbKind) => {
   beforeEach(() =>
     jest.useFakeTimers({
       now: Date.now(),
-      doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
     }),
   );
   afterEach(() => jest.useRealTimers());
 
-  const attempt = (password: string, ip: string) =>
-    app.fetch('/api/admin/login', { method: 'POST', json: { password }, headers: { 'x-forwarded-for': ip } });
+  const attempt = (password: string, ip: string) => app.fetch('/api/admin/login', { method: 'POST', json: { password }, headers: { 'x-forwarded-for': ip } });
 
   it('answers 429 with Retry-After after 10 failures from one IP, even for the right password, until the window passes', async () => {
     const opened = Date.now();
@@ -248,7 +258,14 @@ describe.each(testDbs)('admin stats on $label', (dbKind) => {
   it('product-stats: clicks, summed inputs, distinct emails per product and location', async () => {
     expect(await get('/api/admin/product-stats')).toEqual([
       { product: 'tam-assessment-for-ideas', location: 'purchase', clickCount: 4, totalInputs: 6, uniqueEmails: 2, lastClicked: '2026-01-05T10:00:00.000Z' },
-      { product: 'idea-desirability-assessment', location: 'purchase', clickCount: 1, totalInputs: 1, uniqueEmails: 1, lastClicked: '2026-01-06T12:00:00.000Z' },
+      {
+        product: 'idea-desirability-assessment',
+        location: 'purchase',
+        clickCount: 1,
+        totalInputs: 1,
+        uniqueEmails: 1,
+        lastClicked: '2026-01-06T12:00:00.000Z',
+      },
       { product: 'tam-assessment-for-ideas', location: 'dialog', clickCount: 1, totalInputs: 1, uniqueEmails: 1, lastClicked: '2026-01-04T12:00:00.000Z' },
     ]);
   });
@@ -264,7 +281,11 @@ describe.each(testDbs)('admin stats on $label', (dbKind) => {
       { product: 'tam-assessment-for-ideas', location: 'dialog', clickCount: 1, totalInputs: 1, uniqueEmails: 1, lastClicked: '2026-01-04T12:00:00.000Z' },
     ]);
     const later = await get('/api/admin/product-stats?from=2026-01-05');
-    expect(later.find((s: { location: string }) => s.location === 'purchase')).toMatchObject({ product: 'tam-assessment-for-ideas', clickCount: 2, uniqueEmails: 1 });
+    expect(later.find((s: { location: string }) => s.location === 'purchase')).toMatchObject({
+      product: 'tam-assessment-for-ideas',
+      clickCount: 2,
+      uniqueEmails: 1,
+    });
     expect(await get('/api/admin/link-stats?to=2026-01-03')).toHaveLength(1);
     expect(await get('/api/admin/link-stats?from=2027-01-01')).toEqual([]);
   });
@@ -283,7 +304,13 @@ describe.each(testDbs)('admin stats on $label', (dbKind) => {
   });
 
   it('answers bad ranges and kinds with a 400', async () => {
-    for (const q of ['/api/admin/link-stats?from=2026-13-01', '/api/admin/product-stats?from=2026-02-30', '/api/admin/link-stats?from=2026-01-05&to=2026-01-01', '/api/admin/daily?kind=nope', '/api/admin/daily']) {
+    for (const q of [
+      '/api/admin/link-stats?from=2026-13-01',
+      '/api/admin/product-stats?from=2026-02-30',
+      '/api/admin/link-stats?from=2026-01-05&to=2026-01-01',
+      '/api/admin/daily?kind=nope',
+      '/api/admin/daily',
+    ]) {
       const r = await adminGet(app, q, cookie);
       expect([q, r.status]).toEqual([q, 400]);
     }

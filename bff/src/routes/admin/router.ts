@@ -1,13 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import {
-  adminLoginRequestSchema,
-  ErrorCode,
-  adminMessagesQuerySchema,
-  dailyQuerySchema,
-  statsRangeQuerySchema,
-  type AdminSessionState,
-} from '@val/contracts';
+import { adminLoginRequestSchema, ErrorCode, adminMessagesQuerySchema, dailyQuerySchema, statsRangeQuerySchema, type AdminSessionState } from '@val/contracts';
 import type { AppDeps } from '../../deps';
 import { UnauthorizedError } from '../../errors';
 import { parseBody, parseQuery } from '../../http/parse';
@@ -16,8 +9,7 @@ import { byIp } from '../../middlewares/rateLimit';
 import { sameOrigin } from '../../middlewares/sameOrigin';
 import { passwordVerifier } from '../../services/adminPassword';
 
-export const ADMIN_DISABLED_MESSAGE =
-  'The admin dashboard is disabled on this server: set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH to enable it.';
+export const ADMIN_DISABLED_MESSAGE = 'The admin dashboard is disabled on this server: set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH to enable it.';
 
 /**
  * The operator's API under /api/admin: login/logout (shared password, server-side session),

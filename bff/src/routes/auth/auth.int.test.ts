@@ -161,7 +161,11 @@ describe('sign-in with the embedded OpenID provider (GET /api/auth/login, POST /
   });
 
   it('refuses a cross-site callback POST', async () => {
-    const r = await app.fetch('/api/auth/callback', { method: 'POST', json: { code: 'x' }, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const r = await app.fetch('/api/auth/callback', {
+      method: 'POST',
+      json: { code: 'x' },
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(r.status).toBe(403);
   });
 

@@ -37,7 +37,12 @@ describe.each(testDbs)('checkout in TEST MODE (no Stripe key) on $label', (kind)
     const form = await testBrowser(app.url).postForm('/api/checkout/session', { email: 'victim@example.com' });
     expect(form.status).toBe(303);
     expect(form.headers.get('location')).toBe('/api/auth/login');
-    const api = await app.fetch('/api/checkout/session', { method: 'POST', json: { email: 'victim@example.com' }, headers: { origin: app.url }, redirect: 'manual' });
+    const api = await app.fetch('/api/checkout/session', {
+      method: 'POST',
+      json: { email: 'victim@example.com' },
+      headers: { origin: app.url },
+      redirect: 'manual',
+    });
     expect(api.status).toBe(401);
     expect((await json(api)).error.message).toMatch(/Sign in first/);
     expect(await app.deps.db.knex('payments').count({ n: '*' })).toEqual(before);
@@ -129,14 +134,17 @@ describe.each(testDbs)('checkout in TEST MODE (no Stripe key) on $label', (kind)
     expect(await app.deps.db.knex('payments').count({ n: '*' })).toEqual(before);
 
     let fits = [{ name: 'Mei', role: 'Owner', exchanges: exchanges('語', 1) }];
-    for (let n = 2; Buffer.byteLength(JSON.stringify([{ ...fits[0], exchanges: exchanges('語', n) }])) <= L.jsonBytes; n++) fits = [{ ...fits[0], exchanges: exchanges('語', n) }];
+    for (let n = 2; Buffer.byteLength(JSON.stringify([{ ...fits[0], exchanges: exchanges('語', n) }])) <= L.jsonBytes; n++)
+      fits = [{ ...fits[0], exchanges: exchanges('語', n) }];
     const ok = await b.postJson('/api/checkout/session', { evidence: fits });
     expect(ok.status).toBe(303);
     expect((await app.deps.repos.payments.getBySession(sessionOf(ok.headers.get('location'))))?.evidence).toEqual(fits);
   });
 
   it('a cross-site POST is refused', async () => {
-    const cross = await (await signedInBrowser(app.url, 'a@b.co')).postForm('/api/checkout/session', { email: 'a@b.co' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    const cross = await (
+      await signedInBrowser(app.url, 'a@b.co')
+    ).postForm('/api/checkout/session', { email: 'a@b.co' }, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
     expect(cross.status).toBe(403);
   });
 

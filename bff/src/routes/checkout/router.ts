@@ -71,7 +71,9 @@ export function checkoutRouter(deps: AppDeps): Router {
         return;
       }
       if (!email) throw new UnauthorizedError(`Sign in first (${PAID_PATHS.login}): a checkout is for the signed-in email, where the report is delivered.`);
-      throw new ForbiddenError(`This browser is signed in as ${maskEmail(email)}, not as the email of this checkout: sign in with that email, or leave the email out.`);
+      throw new ForbiddenError(
+        `This browser is signed in as ${maskEmail(email)}, not as the email of this checkout: sign in with that email, or leave the email out.`,
+      );
     }
     const { url } = await flow.payments.createCheckout({
       email,

@@ -16,8 +16,7 @@ describe.each(testDbs)('POST /api/contact on $label', (dbKind) => {
   });
   afterAll(() => app.close());
 
-  const post = (body: unknown, headers: Record<string, string> = fromNewIp()) =>
-    app.fetch('/api/contact', { method: 'POST', json: body, headers });
+  const post = (body: unknown, headers: Record<string, string> = fromNewIp()) => app.fetch('/api/contact', { method: 'POST', json: body, headers });
 
   it('stores a valid message (trimmed) and answers 201 with its id', async () => {
     const before = await app.deps.repos.contactMessages.count();

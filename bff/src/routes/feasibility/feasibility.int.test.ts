@@ -71,7 +71,12 @@ describe.each(testDbs)('POST /api/feasibility/start on $label', (kind) => {
   });
   afterAll(() => app.close());
 
-  const body = (extra: Record<string, unknown>) => ({ target_market: 'Dog owners in Lyon', product_idea: 'Same-day raw food delivery', email: 'kim@example.com', ...extra });
+  const body = (extra: Record<string, unknown>) => ({
+    target_market: 'Dog owners in Lyon',
+    product_idea: 'Same-day raw food delivery',
+    email: 'kim@example.com',
+    ...extra,
+  });
 
   it('without a paid checkout: {success: false} with a clear payment-required error, and no report starts', async () => {
     const b = testBrowser(app.url);
@@ -98,7 +103,11 @@ describe.each(testDbs)('POST /api/feasibility/start on $label', (kind) => {
     const res = await json(r);
     expect(res).toEqual({ success: true, flow_execution_id: 'report_0000000000000001', customer_id: expect.stringMatching(/^cus_test_/) });
     expect(engine.starts).toEqual([
-      { product: 'new-product-feasibility-study', inputs: { targetMarket: 'Dog owners in Lyon', productIdea: 'Same-day raw food delivery' }, email: 'kim@example.com' },
+      {
+        product: 'new-product-feasibility-study',
+        inputs: { targetMarket: 'Dog owners in Lyon', productIdea: 'Same-day raw food delivery' },
+        email: 'kim@example.com',
+      },
     ]);
     const row = await app.deps.repos.payments.getBySession(sid);
     expect(row?.reportId).toBe('report_0000000000000001');
@@ -178,7 +187,10 @@ describe.each(testDbs)('POST /api/feasibility/start on $label', (kind) => {
     // Another browser naming the same email is not signed in as it.
     const other = testBrowser(app.url);
     await paidTestCheckout(b, { email: 'ret@example.com' });
-    expect(await json(await other.postJson('/api/feasibility/start', body({ email: 'ret@example.com' })))).toMatchObject({ success: false, code: 'unauthorized' });
+    expect(await json(await other.postJson('/api/feasibility/start', body({ email: 'ret@example.com' })))).toMatchObject({
+      success: false,
+      code: 'unauthorized',
+    });
     expect(engine.starts).toHaveLength(1);
   });
 
@@ -206,7 +218,15 @@ describe('POST /api/feasibility/start with Stripe', () => {
   const paidWith = swappableEngine();
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    app = await startTestApp({ wire: paidWith.wire, env: { STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: 'whsec_fake', STRIPE_API_URL: stripe.url, FEASIBILITY_BASE_URL: 'https://feasibility.example/' } });
+    app = await startTestApp({
+      wire: paidWith.wire,
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_WEBHOOK_SECRET: 'whsec_fake',
+        STRIPE_API_URL: stripe.url,
+        FEASIBILITY_BASE_URL: 'https://feasibility.example/',
+      },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -218,11 +238,15 @@ describe('POST /api/feasibility/start with Stripe', () => {
     paidWith.engine.current = engine;
     const b = await signedInBrowser(app.url, 'early@example.com');
     const sid = sessionOf((await b.postForm('/api/checkout/session', { email: 'early@example.com' })).headers.get('location'));
-    const before = await json(await b.postJson('/api/feasibility/start', { target_market: 'A', product_idea: 'B', email: 'early@example.com', session_id: sid }));
+    const before = await json(
+      await b.postJson('/api/feasibility/start', { target_market: 'A', product_idea: 'B', email: 'early@example.com', session_id: sid }),
+    );
     expect(before).toMatchObject({ success: false, code: 'payment_required' });
 
     stripe.pay(sid);
-    const after = await json(await b.postJson('/api/feasibility/start', { target_market: 'A', product_idea: 'B', email: 'early@example.com', session_id: sid }));
+    const after = await json(
+      await b.postJson('/api/feasibility/start', { target_market: 'A', product_idea: 'B', email: 'early@example.com', session_id: sid }),
+    );
     expect(after).toMatchObject({ success: true, customer_id: 'cus_fake123' });
     expect((await app.deps.repos.payments.getBySession(sid))?.status).toBe('paid');
     expect(engine.starts).toHaveLength(1);

@@ -1,9 +1,5 @@
 import Router from '@koa/router';
-import {
-  feasibilityStartRequestSchema,
-  type FeasibilityStartResponse,
-  type PaidConfig,
-} from '@val/contracts';
+import { feasibilityStartRequestSchema, type FeasibilityStartResponse, type PaidConfig } from '@val/contracts';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { parseBody } from '../../http/parse';

@@ -80,7 +80,11 @@ describe('the OpenAPI document against the running server (redocly lint, prism p
     });
     reportId = ((await started.json()) as { id: string }).id;
     for (const customer of ['Everyone who cooks', 'Busy parents of two']) {
-      const v = await app.deps.services.validation.save({ idea: 'A dinner-planning app', targetCustomer: customer, problemSolved: 'Food waste' }, `## Validation Score: 6.5/10\nFor ${customer}.\n\n## Market\nSome text.`, 'offline');
+      const v = await app.deps.services.validation.save(
+        { idea: 'A dinner-planning app', targetCustomer: customer, problemSolved: 'Food waste' },
+        `## Validation Score: 6.5/10\nFor ${customer}.\n\n## Market\nSome text.`,
+        'offline',
+      );
       validationIds.push(v.id);
     }
     for (let i = 0; i < 150; i++) {
@@ -106,12 +110,17 @@ describe('the OpenAPI document against the running server (redocly lint, prism p
     const { stdout } = await run(bin('redocly'), ['lint', documentFile, '--format=json'], { env: TOOL_ENV, maxBuffer: 20 * 1024 * 1024 }).catch(
       (e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? '', stderr: e.stderr ?? '' }),
     );
-    const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; severity: string; message: string }> };
+    const report = JSON.parse(stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: Array<{ ruleId: string; severity: string; message: string }>;
+    };
     const errors = report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`);
     const warnings = new Map<string, number>();
     for (const p of report.problems) if (p.severity === 'warn') warnings.set(p.ruleId, (warnings.get(p.ruleId) ?? 0) + 1);
     const d = diagnostics('openapi-redocly-lint');
-    d.add(`redocly lint: ${report.totals.errors} errors, ${report.totals.warnings} warnings (${[...warnings].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none'})`);
+    d.add(
+      `redocly lint: ${report.totals.errors} errors, ${report.totals.warnings} warnings (${[...warnings].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none'})`,
+    );
     await d.check(() => {
       expect(errors).toEqual([]);
       expect(report.totals.errors).toBe(0);
@@ -119,7 +128,10 @@ describe('the OpenAPI document against the running server (redocly lint, prism p
   }, 60_000);
 
   it('would fail on a document that breaks its word (a control: prism flags what the run counts as failures)', async () => {
-    const wrong = JSON.parse(fs.readFileSync(documentFile, 'utf8')) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>>; components: { schemas: Record<string, { required?: string[] }> } };
+    const wrong = JSON.parse(fs.readFileSync(documentFile, 'utf8')) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, { required?: string[] }> };
+    };
     wrong.components.schemas.ContactResponse.required = [...(wrong.components.schemas.ContactResponse.required ?? []), 'ticket'];
     delete wrong.paths['/api/validate'].post.responses['400'];
     const file = path.join(dir, 'wrong.json');
@@ -189,8 +201,10 @@ describe('the OpenAPI document against the running server (redocly lint, prism p
     const judge = (c: ApiCase, a: Awaited<ReturnType<typeof send>>, via: string) => {
       const what = `${describeCase(c)} via ${via}`;
       if (a.status >= 500) failures.push(`${what}: ${a.status} ${a.text.slice(0, 400)}`);
-      for (const v of a.violations.filter((x) => x.location[0] === 'response')) failures.push(`${what}: answered ${a.status}, ${v.location.join('.')}: ${v.message}`);
-      if (c.operationId === null && c.url.startsWith('/api/') && a.status !== 404 && a.status !== 405) failures.push(`${what}: ${a.status} for an operation that does not exist`);
+      for (const v of a.violations.filter((x) => x.location[0] === 'response'))
+        failures.push(`${what}: answered ${a.status}, ${v.location.join('.')}: ${v.message}`);
+      if (c.operationId === null && c.url.startsWith('/api/') && a.status !== 404 && a.status !== 405)
+        failures.push(`${what}: ${a.status} for an operation that does not exist`);
     };
 
     for (const c of cases) {
@@ -201,7 +215,7 @@ describe('the OpenAPI document against the running server (redocly lint, prism p
         counts.direct += 1;
         const a = await send(app.url, c, clientIp);
         count(c, a.status);
-        const documented = Object.keys((ops.find((o) => o.id === c.operationId)!.op.responses as object));
+        const documented = Object.keys(ops.find((o) => o.id === c.operationId)!.op.responses as object);
         if (!documented.includes(String(a.status))) failures.push(`${describeCase(c)} direct: ${a.status} is not documented (${documented.join(', ')})`);
         if (/^3/.test(String(a.status)) && !a.location) failures.push(`${describeCase(c)} direct: ${a.status} without a Location`);
         if (a.status >= 500) failures.push(`${describeCase(c)} direct: ${a.status} ${a.text.slice(0, 300)}`);
@@ -242,7 +256,13 @@ describe('the OpenAPI document against the running server (redocly lint, prism p
     const covered = new Set(cases.map((c) => c.operationId).filter(Boolean));
     const table = [...statuses]
       .sort(([x], [y]) => x.localeCompare(y))
-      .map(([k, m]) => `  ${k.padEnd(28)} ${[...m].sort(([x], [y]) => x - y).map(([s, n]) => `${s}×${n}`).join(' ')}`)
+      .map(
+        ([k, m]) =>
+          `  ${k.padEnd(28)} ${[...m]
+            .sort(([x], [y]) => x - y)
+            .map(([s, n]) => `${s}×${n}`)
+            .join(' ')}`,
+      )
       .join('\n');
     const d = diagnostics('openapi-prism-fuzz');
     d.add(

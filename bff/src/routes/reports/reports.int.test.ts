@@ -78,12 +78,20 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
     });
 
     it('streams step and job events with ids, and resumes after Last-Event-ID without repeats or gaps', async () => {
-      const id = await app.deps.reports.start({ product: 'tam-assessment-for-ideas', inputs: { idea: 'Tutoring app for high-school maths students in India' } });
+      const id = await app.deps.reports.start({
+        product: 'tam-assessment-for-ideas',
+        inputs: { idea: 'Tutoring app for high-school maths students in India' },
+      });
       const all = await readSse(`${app.url}/api/reports/${id}/events`, { until: (e) => e.event === 'job-finished' });
       expect(all.filter((e) => e.event === 'step-started')).toHaveLength(5);
       expect(all.filter((e) => e.event === 'step-finished')).toHaveLength(5);
       expect(all.at(-1)).toMatchObject({ event: 'job-finished', data: { type: 'job-finished' } });
-      expect(all.find((e) => e.event === 'step-finished')?.data).toMatchObject({ type: 'step-finished', step: 'market-definition', title: 'Market Definition', agent: 'Market Definer' });
+      expect(all.find((e) => e.event === 'step-finished')?.data).toMatchObject({
+        type: 'step-finished',
+        step: 'market-definition',
+        title: 'Market Definition',
+        agent: 'Market Definer',
+      });
       const ids = all.map((e) => e.id);
       expect([...ids].sort((a, b) => a - b)).toEqual(ids);
 
@@ -134,7 +142,10 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
     });
 
     it('starts a report, and rejects bad input with a clear 400', async () => {
-      const r = await app.fetch('/api/dev/reports', { method: 'POST', json: { product: 'porter-5-forces-analysis', inputs: { market: 'E-bike rentals in Amsterdam' } } });
+      const r = await app.fetch('/api/dev/reports', {
+        method: 'POST',
+        json: { product: 'porter-5-forces-analysis', inputs: { market: 'E-bike rentals in Amsterdam' } },
+      });
       expect(r.status).toBe(201);
       const body = await json(r);
       expect(body.url).toBe(`/report/${body.id}`);
@@ -183,17 +194,25 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
         dbKind,
         env: { REPORT_WORKER: 'inline', REPORT_POLL_MS: '20', SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://val.example' },
       });
-      const id = await app.deps.reports.start({ product: 'idea-desirability-assessment', inputs: { idea: 'Dog walking by the minute for busy owners in Austin' }, email: 'founder@example.com' });
+      const id = await app.deps.reports.start({
+        product: 'idea-desirability-assessment',
+        inputs: { idea: 'Dog walking by the minute for busy owners in Austin' },
+        email: 'founder@example.com',
+      });
       await waitFor(async () => received.length > 0 || undefined, 20000, 'mail');
       expect(received[0].to).toEqual(['founder@example.com']);
       const raw = received[0].raw.replace(/=\r?\n/g, '');
       expect(raw).toMatch(/Subject: Your Idea Desirability Assessment is ready/);
       expect(raw).toContain(`https://val.example/report/${id}`);
       expect(raw).toMatch(/Content-Type: application\/pdf;\s+name=val-report-idea-desirability-assessment-dog-walking-[\w-]+\.pdf/);
-      const row = await waitFor(async () => {
-        const r = (await app.deps.db.knex('outbox').where({ ref: id }).first()) as { status: string; to_email: string } | undefined;
-        return r?.status === 'sent' ? r : undefined;
-      }, 5000, 'outbox sent');
+      const row = await waitFor(
+        async () => {
+          const r = (await app.deps.db.knex('outbox').where({ ref: id }).first()) as { status: string; to_email: string } | undefined;
+          return r?.status === 'sent' ? r : undefined;
+        },
+        5000,
+        'outbox sent',
+      );
       expect(row.to_email).toBe('founder@example.com');
     });
 
@@ -209,23 +228,36 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
         dbKind,
         env: { REPORT_WORKER: 'inline', REPORT_POLL_MS: '20', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_RETRY_BASE_MS: '300', MAIL_RETRY_POLL_MS: '100' },
       });
-      const id = await app.deps.reports.start({ product: 'idea-desirability-assessment', inputs: { idea: 'Laundry pickup for students' }, email: 'student@example.com' });
+      const id = await app.deps.reports.start({
+        product: 'idea-desirability-assessment',
+        inputs: { idea: 'Laundry pickup for students' },
+        email: 'student@example.com',
+      });
       await waitForReport(app.deps.reports, id);
       // SMTP is down: the first try fails and the mail waits, due again after the backoff.
-      const failed = await waitFor(async () => {
-        const r = (await app.deps.db.knex('outbox').where({ ref: id }).first()) as { status: string; attempts: number; last_error: string | null; next_attempt_at: unknown } | undefined;
-        return r && Number(r.attempts) >= 1 && r.status === 'pending' && r.last_error ? r : undefined;
-      }, 10000, 'failed first try');
+      const failed = await waitFor(
+        async () => {
+          const r = (await app.deps.db.knex('outbox').where({ ref: id }).first()) as
+            { status: string; attempts: number; last_error: string | null; next_attempt_at: unknown } | undefined;
+          return r && Number(r.attempts) >= 1 && r.status === 'pending' && r.last_error ? r : undefined;
+        },
+        10000,
+        'failed first try',
+      );
       expect(failed.next_attempt_at).not.toBeNull();
       // SMTP comes back; no other report finishes, yet the mail goes out.
       smtp = recordingSmtp();
       await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', () => r()));
       await waitFor(async () => received.length > 0 || undefined, 15000, 'retried mail');
       expect(received[0].to).toEqual(['student@example.com']);
-      const sent = await waitFor(async () => {
-        const r = (await app.deps.db.knex('outbox').where({ ref: id }).first()) as { status: string; attempts: number } | undefined;
-        return r?.status === 'sent' ? r : undefined;
-      }, 5000, 'outbox sent');
+      const sent = await waitFor(
+        async () => {
+          const r = (await app.deps.db.knex('outbox').where({ ref: id }).first()) as { status: string; attempts: number } | undefined;
+          return r?.status === 'sent' ? r : undefined;
+        },
+        5000,
+        'outbox sent',
+      );
       expect(Number(sent.attempts)).toBeGreaterThanOrEqual(2);
     });
 
@@ -244,24 +276,43 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
       app = await startTestApp({
         dbKind,
         // The retry timer is left out of it (an hour): the test sends what is due itself.
-        env: { REPORT_WORKER: 'inline', REPORT_POLL_MS: '20', SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_BASE_MS: '10', MAIL_RETRY_POLL_MS: '3600000' },
+        env: {
+          REPORT_WORKER: 'inline',
+          REPORT_POLL_MS: '20',
+          SMTP_URL: `smtp://127.0.0.1:${port}`,
+          MAIL_MAX_ATTEMPTS: '3',
+          MAIL_RETRY_BASE_MS: '10',
+          MAIL_RETRY_POLL_MS: '3600000',
+        },
       });
-      const id = await app.deps.reports.start({ product: 'idea-desirability-assessment', inputs: { idea: 'Laundry pickup for students' }, email: 'refused@example.com' });
+      const id = await app.deps.reports.start({
+        product: 'idea-desirability-assessment',
+        inputs: { idea: 'Laundry pickup for students' },
+        email: 'refused@example.com',
+      });
       await waitForReport(app.deps.reports, id);
       type OutboxRow = { status: string; attempts: number | string; last_error: string | null; next_attempt_at: unknown; to_email: string };
       const outboxRow = async () => (await app.deps.db.knex('outbox').where({ ref: id }).first()) as OutboxRow | undefined;
-      const pending = await waitFor(async () => {
-        const r = await outboxRow();
-        return r?.status === 'pending' && r.last_error ? r : undefined;
-      }, 20000, 'the first try');
+      const pending = await waitFor(
+        async () => {
+          const r = await outboxRow();
+          return r?.status === 'pending' && r.last_error ? r : undefined;
+        },
+        20000,
+        'the first try',
+      );
       expect(pending).toMatchObject({ status: 'pending', attempts: 1 });
       expect(pending.next_attempt_at).not.toBeNull();
       // Each flush sends what is due: the second try 10 ms after the first, the third 20 ms after that.
-      const failed = await waitFor(async () => {
-        await app.deps.reports.mailer.flush();
-        const r = await outboxRow();
-        return r?.status === 'failed' ? r : undefined;
-      }, 20000, 'the mail marked failed');
+      const failed = await waitFor(
+        async () => {
+          await app.deps.reports.mailer.flush();
+          const r = await outboxRow();
+          return r?.status === 'failed' ? r : undefined;
+        },
+        20000,
+        'the mail marked failed',
+      );
       expect(failed).toMatchObject({ status: 'failed', to_email: 'refused@example.com', next_attempt_at: null });
       expect(Number(failed.attempts)).toBe(3);
       expect(failed.last_error).toMatch(/Mailbox unavailable/);
@@ -274,10 +325,19 @@ describe.each(testDbs)('report API on $label', (dbKind: TestDb) => {
 
     it('keeps the mail in the outbox when SMTP is not configured', async () => {
       app = await startTestApp({ dbKind, env: { REPORT_WORKER: 'inline', REPORT_POLL_MS: '20' } });
-      const id = await app.deps.reports.start({ product: 'idea-desirability-assessment', inputs: { idea: 'Dog walking by the minute' }, email: 'owner@example.com' });
+      const id = await app.deps.reports.start({
+        product: 'idea-desirability-assessment',
+        inputs: { idea: 'Dog walking by the minute' },
+        email: 'owner@example.com',
+      });
       await waitForReport(app.deps.reports, id);
       const row = await waitFor(async () => app.deps.db.knex('outbox').where({ ref: id }).first(), 5000, 'outbox row');
-      expect(row).toMatchObject({ kind: 'report-ready', status: 'pending', to_email: 'owner@example.com', subject: 'Your Idea Desirability Assessment is ready' });
+      expect(row).toMatchObject({
+        kind: 'report-ready',
+        status: 'pending',
+        to_email: 'owner@example.com',
+        subject: 'Your Idea Desirability Assessment is ready',
+      });
       expect(row.body_text).toContain(`http://localhost:3000/report/${id}`);
       const noMail = await app.deps.reports.start({ product: 'idea-desirability-assessment', inputs: { idea: 'Dog walking by the minute' } });
       await waitForReport(app.deps.reports, noMail);

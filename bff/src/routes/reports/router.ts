@@ -1,10 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import {
-  REPORT_EVENT_TYPES,
-  reportIdSchema,
-  reportStatusRequestSchema,
-} from '@val/contracts';
+import { REPORT_EVENT_TYPES, reportIdSchema, reportStatusRequestSchema } from '@val/contracts';
 import type { AppDeps } from '../../deps';
 import { ConflictError, InputError, NotFoundError, RateLimitError } from '../../errors';
 import { parseBody } from '../../http/parse';
@@ -19,7 +15,6 @@ export const REPORT_RATE_LIMITS = {
   pdf: { windowMs: 60_000, max: 20 },
   devStart: { windowMs: 60_000, max: 30 },
 } as const;
-
 
 function reportIdParam(ctx: Context): string {
   const r = reportIdSchema.safeParse(ctx.params.id);
@@ -46,8 +41,7 @@ export function reportsRouter({ reports, logger, lifecycle, counters, config, se
   const router = new Router();
   const hub = services.reportEvents;
   const openStreams = new Map<string, number>();
-  const limit = (name: keyof typeof REPORT_RATE_LIMITS) =>
-    rateLimit({ ...REPORT_RATE_LIMITS[name], store: counters, name: `reports-${name}`, key: byIp });
+  const limit = (name: keyof typeof REPORT_RATE_LIMITS) => rateLimit({ ...REPORT_RATE_LIMITS[name], store: counters, name: `reports-${name}`, key: byIp });
 
   router.post('/api/reports/status', limit('status'), async (ctx) => {
     const { execution_id } = parseBody(ctx, reportStatusRequestSchema);

@@ -16,7 +16,11 @@ const body = { validationData, customerInsights: [{ persona, responses: ['I woul
 
 /** Every number a month card's words mention that is not that month's own. */
 const strayNumbers = (r: GenerateSimulationResponse) =>
-  checkMonthTexts(r.simulation, r.factSheet!, [validationData.idea, validationData.targetCustomer, validationData.problemSolved, ...body.customerInsights[0].responses].join(' '));
+  checkMonthTexts(
+    r.simulation,
+    r.factSheet!,
+    [validationData.idea, validationData.targetCustomer, validationData.problemSolved, ...body.customerInsights[0].responses].join(' '),
+  );
 
 describe('step 3’s months mention only their own numbers', () => {
   it('offline: the sheet holds the six months the cards show, with new and lost users and growth', async () => {
@@ -26,7 +30,11 @@ describe('step 3’s months mention only their own numbers', () => {
       expect(r.factSheet?.kind).toBe('simulation');
       expect(r.factSheet!.months.map((m) => m.users)).toEqual(r.simulation.map((m) => m.users));
       r.simulation.forEach((m, k) => {
-        expect(m).toMatchObject({ newUsers: r.factSheet!.months[k].newUsers, churnedUsers: r.factSheet!.months[k].churnedUsers, previousUsers: k ? r.simulation[k - 1].users : 0 });
+        expect(m).toMatchObject({
+          newUsers: r.factSheet!.months[k].newUsers,
+          churnedUsers: r.factSheet!.months[k].churnedUsers,
+          previousUsers: k ? r.simulation[k - 1].users : 0,
+        });
       });
       expect(r.factSheet!.months[0].growthPercent).toBeNull();
       expect(r.factSheet!.months[1].growthPercent).toBe(Math.round(((r.simulation[1].users - r.simulation[0].users) / r.simulation[0].users) * 100));
@@ -41,7 +49,9 @@ describe('step 3’s months mention only their own numbers', () => {
     let app: TestApp;
     beforeAll(async () => {
       srv = await startChatServer();
-      app = await startTestApp({ env: { ...HIGH_LIMITS, AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: srv.baseURL, AI_MAX_RETRIES: '0' } });
+      app = await startTestApp({
+        env: { ...HIGH_LIMITS, AI_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: srv.baseURL, AI_MAX_RETRIES: '0' },
+      });
     });
     afterAll(async () => {
       await app.close();
@@ -63,7 +73,17 @@ describe('step 3’s months mention only their own numbers', () => {
 
     it("Val's chat: a reply with the model's own user counts is regenerated once, then answered from the month's numbers", async () => {
       srv.reply((req) => carelessReply(req));
-      const month = { month: 2, title: 'Month 2', users: 90, wins: ['w'], challenges: ['c'], newUsers: 20, churnedUsers: 8, previousUsers: 78, nextMonthUsers: 101 };
+      const month = {
+        month: 2,
+        title: 'Month 2',
+        users: 90,
+        wins: ['w'],
+        challenges: ['c'],
+        newUsers: 20,
+        churnedUsers: 8,
+        previousUsers: 78,
+        nextMonthUsers: 101,
+      };
       const chat = { month: 2, question: 'How many users did I lose, what growth rate?', conversationHistory: [], simulationData: month, validationData };
       srv.requests.length = 0;
       const r = await json(await app.fetch('/api/val-chat', { method: 'POST', json: chat }));

@@ -55,7 +55,12 @@ export function simulationRouter({ config, logger, counters, services }: AppDeps
       const body = parseBody(ctx, schema);
       const controller = clientGone(ctx);
       const s = call(body, aiOptions(ctx, controller));
-      await streamAiAnswer(ctx, s, { controller, logger, failed: 'reply stream failed', finish: (full) => ({ response: s.finish(full), provider: s.provider }) });
+      await streamAiAnswer(ctx, s, {
+        controller,
+        logger,
+        failed: 'reply stream failed',
+        finish: (full) => ({ response: s.finish(full), provider: s.provider }),
+      });
     };
 
   const routes: Array<[path: string, limit: Middleware, handler: Middleware]> = [

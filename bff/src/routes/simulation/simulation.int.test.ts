@@ -11,7 +11,14 @@ const validationData = {
   feedback: '## Score: 7/10\nPromising niche.',
 };
 const persona = { id: 'early-abc', name: 'Maya Chen', role: 'Salon owner, an early adopter of new tools', avatar: 'MC', background: 'Runs two salons.' };
-const months = [1, 2, 3, 4, 5, 6].map((n) => ({ month: n, title: `Month ${n} title`, users: n * 50, wins: [`win ${n}`], challenges: [`problem ${n}`], ...(n % 2 ? { challenge: `Question ${n}?` } : {}) }));
+const months = [1, 2, 3, 4, 5, 6].map((n) => ({
+  month: n,
+  title: `Month ${n} title`,
+  users: n * 50,
+  wins: [`win ${n}`],
+  challenges: [`problem ${n}`],
+  ...(n % 2 ? { challenge: `Question ${n}?` } : {}),
+}));
 const insights = [{ persona, responses: ['I would pay $49 a month, sign me up.'], completed: true }];
 
 const HIGH_LIMITS = { SIMULATION_CHAT_RATE_LIMIT_PER_MINUTE: '1000', SIMULATION_GENERATE_RATE_LIMIT_PER_MINUTE: '1000' };
@@ -38,13 +45,18 @@ describe('step 3 with the offline analyst', () => {
     }
     const again = await json(await app.fetch('/api/generate-customers', { method: 'POST', json: validationData }));
     expect(again.customers).toEqual(body.customers);
-    const other = await json(await app.fetch('/api/generate-customers', { method: 'POST', json: { ...validationData, targetCustomer: 'Parents of toddlers' } }));
+    const other = await json(
+      await app.fetch('/api/generate-customers', { method: 'POST', json: { ...validationData, targetCustomer: 'Parents of toddlers' } }),
+    );
     expect(other.customers.map((c: { name: string }) => c.name)).not.toEqual(body.customers.map((c: { name: string }) => c.name));
   });
 
   it('POST /api/customer-interview gives the opening message, then answers the question in character', async () => {
     const opening = await json(
-      await app.fetch('/api/customer-interview', { method: 'POST', json: { customerId: persona.id, customerPersona: persona, userQuestion: '', conversationHistory: [], validationData } }),
+      await app.fetch('/api/customer-interview', {
+        method: 'POST',
+        json: { customerId: persona.id, customerPersona: persona, userQuestion: '', conversationHistory: [], validationData },
+      }),
     );
     expect(opening.provider).toBe('offline');
     expect(opening.response).toContain('Maya Chen');
@@ -117,7 +129,9 @@ describe('step 3 with the offline analyst', () => {
   });
 
   it('POST /api/generate-simulation gives each month the model’s new, lost and previous users, and Val answers from them', async () => {
-    const a = await json(await app.fetch('/api/generate-simulation', { method: 'POST', json: { validationData, customerInsights: insights, landingPageContent: null } }));
+    const a = await json(
+      await app.fetch('/api/generate-simulation', { method: 'POST', json: { validationData, customerInsights: insights, landingPageContent: null } }),
+    );
     const model = runSimulationModel({ validation: validationData, insights });
     expect(a.simulation.map((m: SimulationMonth) => [m.users, m.newUsers, m.churnedUsers, m.previousUsers])).toEqual(
       model.months.map((m, k) => [m.users, m.newUsers, m.churnedUsers, k === 0 ? 0 : model.months[k - 1].users]),
@@ -125,11 +139,19 @@ describe('step 3 with the offline analyst', () => {
     for (const m of a.simulation.slice(1)) expect(m.users).toBe(m.previousUsers + m.newUsers - m.churnedUsers);
     const m3: SimulationMonth = a.simulation[2];
     const growth = Math.round(((m3.users - m3.previousUsers!) / m3.previousUsers!) * 100);
-    const r = await json(await app.fetch('/api/val-chat', { method: 'POST', json: { month: 3, question: 'How many users did I lose, what growth rate?', conversationHistory: [], simulationData: m3, validationData } }));
+    const r = await json(
+      await app.fetch('/api/val-chat', {
+        method: 'POST',
+        json: { month: 3, question: 'How many users did I lose, what growth rate?', conversationHistory: [], simulationData: m3, validationData },
+      }),
+    );
     expect(r.response).toContain(`${m3.churnedUsers} ${m3.churnedUsers === 1 ? 'user' : 'users'} left`);
     expect(r.response).toContain(`${growth}% growth`);
     const fb = await json(
-      await app.fetch('/api/challenge-feedback', { method: 'POST', json: { month: 3, challenge: 'Question 3?', response: 'Call the users who left this week', validationData, simulationData: a.simulation } }),
+      await app.fetch('/api/challenge-feedback', {
+        method: 'POST',
+        json: { month: 3, challenge: 'Question 3?', response: 'Call the users who left this week', validationData, simulationData: a.simulation },
+      }),
     );
     expect(fb.feedback).toContain(`${m3.newUsers} new and ${m3.churnedUsers} who left`);
   });
@@ -137,7 +159,13 @@ describe('step 3 with the offline analyst', () => {
   it('POST /api/challenge-feedback refers to the answer and the month', async () => {
     const r = await app.fetch('/api/challenge-feedback', {
       method: 'POST',
-      json: { month: 3, challenge: 'Question 3?', response: 'Call 10 salons that cancelled and test an SMS reminder by Friday', validationData, simulationData: months },
+      json: {
+        month: 3,
+        challenge: 'Question 3?',
+        response: 'Call 10 salons that cancelled and test an SMS reminder by Friday',
+        validationData,
+        simulationData: months,
+      },
     });
     const body = await json(r);
     expect(r.status).toBe(200);
@@ -163,7 +191,13 @@ describe('step 3 with the offline analyst', () => {
     ['/api/customer-interview', { customerId: 'a', customerPersona: { id: 'a' }, validationData }, /customerPersona/],
     [
       '/api/customer-interview',
-      { customerId: 'a', customerPersona: persona, userQuestion: 'q', validationData, conversationHistory: Array.from({ length: 31 }, () => ({ isUser: true, text: 'hi' })) },
+      {
+        customerId: 'a',
+        customerPersona: persona,
+        userQuestion: 'q',
+        validationData,
+        conversationHistory: Array.from({ length: 31 }, () => ({ isUser: true, text: 'hi' })),
+      },
       /at most 30 messages/,
     ],
     ['/api/customer-interview', { customerId: 'a', customerPersona: persona, userQuestion: 'q'.repeat(2001), validationData }, /at most 2000 characters/],
@@ -200,7 +234,9 @@ describe('step 3 rate limits', () => {
   it('answers 429 with Retry-After past the per-IP limit', async () => {
     const body = { month: 2, question: 'q', simulationData: months[1], validationData };
     expect((await app.fetch('/api/val-chat', { method: 'POST', json: body })).status).toBe(200);
-    expect((await app.fetch('/api/challenge-feedback', { method: 'POST', json: { month: 1, challenge: 'c', response: 'r', validationData } })).status).toBe(200);
+    expect((await app.fetch('/api/challenge-feedback', { method: 'POST', json: { month: 1, challenge: 'c', response: 'r', validationData } })).status).toBe(
+      200,
+    );
     const third = await app.fetch('/api/val-chat/stream', { method: 'POST', json: body });
     expect(third.status).toBe(429);
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -309,31 +345,43 @@ describe('step 3 with the openai provider (loopback chat-completions server)', (
     expect(msgs[0].content).toContain('customer persona');
 
     srv.reply({ type: 'text', content: 'Good plan for month 3.' });
-    expect(await json(await app.fetch('/api/challenge-feedback', { method: 'POST', json: { month: 3, challenge: 'c', response: 'r', validationData, simulationData: months } }))).toEqual({
+    expect(
+      await json(
+        await app.fetch('/api/challenge-feedback', {
+          method: 'POST',
+          json: { month: 3, challenge: 'c', response: 'r', validationData, simulationData: months },
+        }),
+      ),
+    ).toEqual({
       feedback: 'Good plan for month 3.',
       provider: 'openai',
     });
     srv.reply({ type: 'text', content: 'Val: Focus on retention.' });
-    expect(await json(await app.fetch('/api/val-chat', { method: 'POST', json: { month: 2, question: 'q', simulationData: months[1], validationData } }))).toEqual({
+    expect(
+      await json(await app.fetch('/api/val-chat', { method: 'POST', json: { month: 2, question: 'q', simulationData: months[1], validationData } })),
+    ).toEqual({
       response: 'Focus on retention.',
       provider: 'openai',
     });
   });
 
-  it.each(['/api/customer-interview', '/api/challenge-feedback', '/api/val-chat', '/api/generate-customers'])('%s maps a model 500 to 502 and a hang to 504', async (path) => {
-    const bodies: Record<string, unknown> = {
-      '/api/customer-interview': { customerId: persona.id, customerPersona: persona, userQuestion: '', validationData },
-      '/api/challenge-feedback': { month: 1, challenge: 'c', response: 'r', validationData },
-      '/api/val-chat': { month: 1, question: 'q', simulationData: months[0], validationData },
-      '/api/generate-customers': validationData,
-    };
-    srv.reply({ type: 'error', status: 500 });
-    const r = await app.fetch(path, { method: 'POST', json: bodies[path] });
-    expect(r.status).toBe(502);
-    expect((await json(r)).error.message).not.toMatch(/500|openai/i);
-    srv.reply({ type: 'hang' });
-    expect((await app.fetch(path, { method: 'POST', json: bodies[path] })).status).toBe(504);
-  });
+  it.each(['/api/customer-interview', '/api/challenge-feedback', '/api/val-chat', '/api/generate-customers'])(
+    '%s maps a model 500 to 502 and a hang to 504',
+    async (path) => {
+      const bodies: Record<string, unknown> = {
+        '/api/customer-interview': { customerId: persona.id, customerPersona: persona, userQuestion: '', validationData },
+        '/api/challenge-feedback': { month: 1, challenge: 'c', response: 'r', validationData },
+        '/api/val-chat': { month: 1, question: 'q', simulationData: months[0], validationData },
+        '/api/generate-customers': validationData,
+      };
+      srv.reply({ type: 'error', status: 500 });
+      const r = await app.fetch(path, { method: 'POST', json: bodies[path] });
+      expect(r.status).toBe(502);
+      expect((await json(r)).error.message).not.toMatch(/500|openai/i);
+      srv.reply({ type: 'hang' });
+      expect((await app.fetch(path, { method: 'POST', json: bodies[path] })).status).toBe(504);
+    },
+  );
 
   it('streams the model tokens as SSE, and reports a cut stream as an error event', async () => {
     const body = { month: 2, question: 'How do I keep users?', conversationHistory: [], simulationData: months[1], validationData };

@@ -149,7 +149,8 @@ describe('POST /api/stripe/webhook: odd events and future timestamps (attack run
 
   const post = (payload: string, header: string) =>
     app.fetch('/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
-  const signed = (payload: string, timestamp?: number) => stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, ...(timestamp ? { timestamp } : {}) });
+  const signed = (payload: string, timestamp?: number) =>
+    stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, ...(timestamp ? { timestamp } : {}) });
   const raw = (id: string, data: unknown, type = 'checkout.session.completed') =>
     JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data });
 

@@ -99,7 +99,12 @@ describe.each(testDbs)('POST /api/track-click and /api/track-product-click on $l
       } else {
         bodies.push([
           '/api/track-product-click',
-          { product: products[Math.floor(i / 3) % products.length], location: i % 5 === 0 ? 'dialog' : 'purchase', inputs: i % 4, email: emails[i % emails.length] },
+          {
+            product: products[Math.floor(i / 3) % products.length],
+            location: i % 5 === 0 ? 'dialog' : 'purchase',
+            inputs: i % 4,
+            email: emails[i % emails.length],
+          },
         ]);
       }
     }
@@ -161,7 +166,8 @@ describe.each(testDbs)('POST /api/track-click and /api/track-product-click on $l
     const counterQueries = limited.dbProxy?.count('rate_limits') ?? (() => 0);
     try {
       const body = { company: 'gamma', linkType: 'button', url: gamma.url };
-      const click = () => limited.fetch('/api/track-click', { method: 'POST', json: body, headers: { 'x-forwarded-for': '198.51.100.140' } }).then((r) => r.status);
+      const click = () =>
+        limited.fetch('/api/track-click', { method: 'POST', json: body, headers: { 'x-forwarded-for': '198.51.100.140' } }).then((r) => r.status);
       const codes: number[] = [];
       // In parallel tens, as a busy page sends them.
       for (let i = 0; i < (LIMIT + 20) / 10; i++) codes.push(...(await Promise.all(Array.from({ length: 10 }, click))));

@@ -67,7 +67,12 @@ describe.each(testDbs)('POST /api/validate with the offline analyst ($label)', (
     const done = events[events.length - 1];
     expect(done.event).toBe('done');
     const d = done.data as { id: string; feedback: string; provider: string };
-    expect(deltas.map((e) => (e.data as { text: string }).text).join('').trim()).toBe(d.feedback);
+    expect(
+      deltas
+        .map((e) => (e.data as { text: string }).text)
+        .join('')
+        .trim(),
+    ).toBe(d.feedback);
     expect(d.feedback.split('\n').filter(isReportHeading).length).toBeGreaterThanOrEqual(8);
     expect(await countRows(app)).toBe(before + 1);
     expect((await app.deps.repos.validations.get(d.id))?.feedback).toBe(d.feedback);
@@ -197,7 +202,10 @@ describe('POST /api/validate with the openai provider (loopback chat-completions
     const events = await readSse(r);
     expect(events[0]).toEqual({ event: 'meta', data: { provider: 'openai' } });
     expect(events.filter((e) => e.event === 'delta').map((e) => (e.data as { text: string }).text)).toEqual(pieces);
-    expect(events[events.length - 1]).toMatchObject({ event: 'done', data: { feedback: answerFor(ideaB), provider: 'openai', ...ideaB, score: buildValidationSheet(ideaB).score } });
+    expect(events[events.length - 1]).toMatchObject({
+      event: 'done',
+      data: { feedback: answerFor(ideaB), provider: 'openai', ...ideaB, score: buildValidationSheet(ideaB).score },
+    });
     expect(srv.requests[srv.requests.length - 1].body.stream).toBe(true);
     expect(await countRows(app)).toBe(before + 1);
   });

@@ -56,7 +56,15 @@ describe.each(testDbs)('shareable validations: /api/validations ($label)', (kind
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('no-store');
     const got = await json(r);
-    expect(got).toEqual({ id: v.id, ...broad, feedback: v.feedback, provider: 'offline', score: v.score, createdAt: expect.any(String), factSheet: v.factSheet });
+    expect(got).toEqual({
+      id: v.id,
+      ...broad,
+      feedback: v.feedback,
+      provider: 'offline',
+      score: v.score,
+      createdAt: expect.any(String),
+      factSheet: v.factSheet,
+    });
     expect(got.factSheet).toMatchObject({ kind: 'validation', score: v.score });
     expect(Math.abs(Date.parse(got.createdAt) - Date.now())).toBeLessThan(60_000);
     expect(JSON.stringify(got)).not.toMatch(/token/i);
@@ -75,7 +83,11 @@ describe.each(testDbs)('shareable validations: /api/validations ($label)', (kind
     // The idea is unchanged; the customer's words show what was removed and added.
     expect(c.inputs.idea).toEqual({ changed: false, parts: [{ op: 'same', text: broad.idea }] });
     expect(c.inputs.targetCustomer.changed).toBe(true);
-    const join = (op: string) => c.inputs.targetCustomer.parts.filter((p: { op: string }) => p.op === op).map((p: { text: string }) => p.text).join('');
+    const join = (op: string) =>
+      c.inputs.targetCustomer.parts
+        .filter((p: { op: string }) => p.op === op)
+        .map((p: { text: string }) => p.text)
+        .join('');
     expect(join('removed')).toContain('Everyone');
     expect(join('added')).toContain('parents');
     expect(c.inputs.targetCustomer.parts).toEqual([
@@ -83,7 +95,11 @@ describe.each(testDbs)('shareable validations: /api/validations ($label)', (kind
       { op: 'added', text: narrow.targetCustomer },
     ]);
     // Re-assembling the diff gives back both versions.
-    const rebuild = (parts: Array<{ op: string; text: string }>, skip: string) => parts.filter((p) => p.op !== skip).map((p) => p.text).join('');
+    const rebuild = (parts: Array<{ op: string; text: string }>, skip: string) =>
+      parts
+        .filter((p) => p.op !== skip)
+        .map((p) => p.text)
+        .join('');
     for (const field of ['idea', 'targetCustomer', 'problemSolved'] as const) {
       expect(rebuild(c.inputs[field].parts, 'added')).toBe(broad[field]);
       expect(rebuild(c.inputs[field].parts, 'removed')).toBe(narrow[field]);
@@ -103,8 +119,18 @@ describe.each(testDbs)('shareable validations: /api/validations ($label)', (kind
 
   it('marks sections only one version has as new or gone', async () => {
     const repo = app.deps.repos.validations;
-    const base = await repo.create({ ...broad, feedback: '## Validation Score: 5/10\nMeh.\n\n## Market Analysis\nSmall.\n\n## Risks\nMany.', provider: 'openai', score: 5 });
-    const head = await repo.create({ ...narrow, feedback: '## Validation Score: 6.5/10\nBetter.\n\n## Market Analysis\nSmall.\n\n## Next Steps\n1. Talk to ten parents.', provider: 'openai', score: 6.5 });
+    const base = await repo.create({
+      ...broad,
+      feedback: '## Validation Score: 5/10\nMeh.\n\n## Market Analysis\nSmall.\n\n## Risks\nMany.',
+      provider: 'openai',
+      score: 5,
+    });
+    const head = await repo.create({
+      ...narrow,
+      feedback: '## Validation Score: 6.5/10\nBetter.\n\n## Market Analysis\nSmall.\n\n## Next Steps\n1. Talk to ten parents.',
+      provider: 'openai',
+      score: 6.5,
+    });
     const c = await json(await app.fetch(`/api/validations/compare?base=${base.id}&head=${head.id}`));
     expect(c.sections.map((s: { title: string; state: string }) => [s.title, s.state])).toEqual([
       ['Validation Score: 6.5/10', 'changed'],
@@ -137,7 +163,8 @@ describe.each(testDbs)('shareable validations: /api/validations ($label)', (kind
   it('deletes for the holder of the token only; then the validation is not found', async () => {
     const v = await validate(broad);
     const other = await validate(narrow);
-    const del = (id: string, token?: string) => app.fetch(`/api/validations/${id}`, { method: 'DELETE', headers: token === undefined ? {} : { 'x-delete-token': token } });
+    const del = (id: string, token?: string) =>
+      app.fetch(`/api/validations/${id}`, { method: 'DELETE', headers: token === undefined ? {} : { 'x-delete-token': token } });
 
     const missing = await del(v.id);
     expect(missing.status).toBe(401);
@@ -177,13 +204,23 @@ describe.each(testDbs)('the score column migration ($label)', (kind) => {
       await db.migrate();
       await db.knex.migrate.down(scoreMigration);
       expect(await db.knex.schema.hasColumn('validations', 'score')).toBe(false);
-      const row = (id: string, feedback: string) => ({ id, idea: 'i', target_customer: 'c', problem_solved: 'p', feedback, provider: 'openai', created_at: new Date() });
-      await db.knex('validations').insert([
-        row('10000000-0000-4000-8000-000000000001', '## Validation Score: 7.5/10\nGood.'),
-        row('10000000-0000-4000-8000-000000000002', 'Intro\n\n**Score: 6/10**\n\n## Market\nOk.'),
-        row('10000000-0000-4000-8000-000000000003', '## Overall score — 8 / 10\nStrong.'),
-        row('10000000-0000-4000-8000-000000000004', '## Market\nNo number here.'),
-      ]);
+      const row = (id: string, feedback: string) => ({
+        id,
+        idea: 'i',
+        target_customer: 'c',
+        problem_solved: 'p',
+        feedback,
+        provider: 'openai',
+        created_at: new Date(),
+      });
+      await db
+        .knex('validations')
+        .insert([
+          row('10000000-0000-4000-8000-000000000001', '## Validation Score: 7.5/10\nGood.'),
+          row('10000000-0000-4000-8000-000000000002', 'Intro\n\n**Score: 6/10**\n\n## Market\nOk.'),
+          row('10000000-0000-4000-8000-000000000003', '## Overall score — 8 / 10\nStrong.'),
+          row('10000000-0000-4000-8000-000000000004', '## Market\nNo number here.'),
+        ]);
       await db.migrate();
       const scores = await db.knex('validations').select('id', 'score').orderBy('id');
       expect(scores.map((s: { score: unknown }) => (s.score === null ? null : Number(s.score)))).toEqual([7.5, 6, 8, null]);

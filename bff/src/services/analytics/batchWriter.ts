@@ -129,7 +129,10 @@ export class BatchWriter<T> {
     if (this.opts.spill) {
       try {
         await this.opts.spill.save(rows);
-        this.opts.logger.error({ rows: rows.length, err: this.lastError }, 'analytics: database unavailable at shutdown; click events spilled to disk for the next start');
+        this.opts.logger.error(
+          { rows: rows.length, err: this.lastError },
+          'analytics: database unavailable at shutdown; click events spilled to disk for the next start',
+        );
         return;
       } catch (err) {
         this.opts.logger.error({ err }, 'analytics: could not spill click events');
@@ -191,10 +194,12 @@ export class BatchWriter<T> {
       const batch = this.buffer.slice(0, retry ? retry.size : this.opts.maxBatch);
       const id = retry?.id ?? (this.opts.newBatchId ?? randomUUID)();
       try {
-        await this.timed(this.opts.write(
-          batch.map((e) => e.row),
-          id,
-        ));
+        await this.timed(
+          this.opts.write(
+            batch.map((e) => e.row),
+            id,
+          ),
+        );
       } catch (err) {
         this.failures += 1;
         this.lastError = err;

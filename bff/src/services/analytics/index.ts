@@ -45,7 +45,13 @@ const BATCH_ID_PRUNE_EVERY_MS = 10 * 60_000;
  * Builds the service and its writer (`deps.services.analytics`, built once in `createServices`);
  * the writer is flushed (and closed) at shutdown. No I/O until `start()` or the first click.
  */
-export function createAnalyticsService({ config, logger, repos, lifecycle, metrics }: {
+export function createAnalyticsService({
+  config,
+  logger,
+  repos,
+  lifecycle,
+  metrics,
+}: {
   config: Config;
   logger: Logger;
   repos: Pick<Repositories, 'analytics'>;
@@ -56,20 +62,18 @@ export function createAnalyticsService({ config, logger, repos, lifecycle, metri
   let lastPrune = Date.now();
   const writer = new BatchWriter<AnalyticsEvent>({
     write: async (rows, batchId) => {
-      const stored = await repos.analytics.recordBatch({
-        batchId,
-        links: rows.flatMap((r) =>
-          r.kind === 'link' ? [{ company: r.company, linkType: r.linkType, url: r.url, clickedAt: new Date(r.at) }] : [],
-        ),
-        products: rows.flatMap((r) =>
-          r.kind === 'product'
-            ? [{ product: r.product, location: r.location, inputs: r.inputs, emailHash: r.emailHash, clickedAt: new Date(r.at) }]
-            : [],
-        ),
-      }).catch((err: unknown) => {
-        metrics.clickFlushFailures.inc();
-        throw err;
-      });
+      const stored = await repos.analytics
+        .recordBatch({
+          batchId,
+          links: rows.flatMap((r) => (r.kind === 'link' ? [{ company: r.company, linkType: r.linkType, url: r.url, clickedAt: new Date(r.at) }] : [])),
+          products: rows.flatMap((r) =>
+            r.kind === 'product' ? [{ product: r.product, location: r.location, inputs: r.inputs, emailHash: r.emailHash, clickedAt: new Date(r.at) }] : [],
+          ),
+        })
+        .catch((err: unknown) => {
+          metrics.clickFlushFailures.inc();
+          throw err;
+        });
       if (!stored) logger.warn({ rows: rows.length }, 'analytics: a retried click batch was already stored (its commit answer was lost); not counted twice');
       if (Date.now() - lastPrune > BATCH_ID_PRUNE_EVERY_MS) {
         lastPrune = Date.now();

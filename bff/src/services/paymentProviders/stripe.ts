@@ -71,7 +71,10 @@ export function stripeProvider(deps: PaymentProviderDeps, stripe: Stripe): Payme
     }
     if (session.payment_status !== 'paid') return false;
     if (session.amount_total !== payment.amountCents || (session.currency ?? '').toLowerCase() !== payment.currency) {
-      logger.error({ session: session.id, amount: session.amount_total, currency: session.currency }, 'stripe checkout amount does not match the payment row: not credited');
+      logger.error(
+        { session: session.id, amount: session.amount_total, currency: session.currency },
+        'stripe checkout amount does not match the payment row: not credited',
+      );
       return false;
     }
     const customer = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);

@@ -49,7 +49,8 @@ export function checkTestCard(card: TestCardInput, now = new Date()): { ok: true
   const month = Number(m[1]);
   const year = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
   if (month < 1 || month > 12) return { ok: false, field: 'expiry', message: "Your card's expiration month is invalid." };
-  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return { ok: false, field: 'expiry', message: "Your card's expiration date is in the past." };
+  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1)
+    return { ok: false, field: 'expiry', message: "Your card's expiration date is in the past." };
   const cvcLength = digits.startsWith('34') || digits.startsWith('37') ? 4 : 3;
   if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc.trim())) return { ok: false, field: 'cvc', message: "Your card's security code is incomplete." };
   const known = TEST_CARDS[digits];

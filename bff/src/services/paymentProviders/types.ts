@@ -26,7 +26,14 @@ export interface PaymentProviderDeps {
 export interface PaymentProvider {
   readonly mode: 'stripe' | 'test';
   /** Opens a checkout for the payment `id` (its row is created after): the provider's session id and where to send the browser. */
-  createSession(req: { id: string; product: CatalogueProduct; amountCents: number; currency: string; email: string; origin: string }): Promise<{ sessionId: string; url: string }>;
+  createSession(req: {
+    id: string;
+    product: CatalogueProduct;
+    amountCents: number;
+    currency: string;
+    email: string;
+    origin: string;
+  }): Promise<{ sessionId: string; url: string }>;
   /** A payment of this provider still pending may have been paid before its notice arrived: asks the provider, returns the row as it is now. */
   refresh(payment: Payment): Promise<Payment>;
   /** Verifies and applies a Stripe webhook delivery (raw body + Stripe-Signature). */
@@ -34,5 +41,8 @@ export interface PaymentProvider {
   /** A test-mode checkout (404 when unknown or not a test checkout, or when this is not the test provider). */
   testCheckout(sessionId: string): Promise<{ payment: Payment; product: CatalogueProduct }>;
   /** Pays a test-mode checkout with a test card. */
-  payTestCheckout(sessionId: string, card: TestCardInput): Promise<{ ok: true; payment: Payment } | { ok: false; message: string; field: string; payment: Payment }>;
+  payTestCheckout(
+    sessionId: string,
+    card: TestCardInput,
+  ): Promise<{ ok: true; payment: Payment } | { ok: false; message: string; field: string; payment: Payment }>;
 }

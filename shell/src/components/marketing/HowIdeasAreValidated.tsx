@@ -11,7 +11,9 @@ const Steps = styled.ol`
   grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: 16px;
   counter-reset: step;
-  @media (max-width: 800px) { grid-template-columns: 1fr; }
+  @media (max-width: 800px) {
+    grid-template-columns: 1fr;
+  }
   li {
     counter-increment: step;
     background: ${t.bgElevated};
@@ -31,8 +33,14 @@ const Steps = styled.ol`
     color: ${t.text};
     font-weight: 800;
   }
-  h3 { margin: 0 0 6px; font-size: 1.08rem; }
-  p { margin: 0; color: ${t.textMuted}; }
+  h3 {
+    margin: 0 0 6px;
+    font-size: 1.08rem;
+  }
+  p {
+    margin: 0;
+    color: ${t.textMuted};
+  }
 `;
 const More = styled(Link)`
   display: inline-flex;
@@ -44,7 +52,9 @@ const More = styled(Link)`
   color: ${t.primaryText};
   font-weight: 600;
   text-decoration: none;
-  &:hover { filter: brightness(1.1); }
+  &:hover {
+    filter: brightness(1.1);
+  }
 `;
 
 /** Shown instead of testimonials, newsletter and closing CTA once a validation exists. */
@@ -55,9 +65,7 @@ export function HowIdeasAreValidated() {
         <Intro>
           <Eyebrow>You have your analysis. What now?</Eyebrow>
           <h2 id="how-title">How Ideas Are Validated</h2>
-          <p className="lead">
-            Val’s feedback is the first step, not the verdict. This is how founders turn it into evidence.
-          </p>
+          <p className="lead">Val’s feedback is the first step, not the verdict. This is how founders turn it into evidence.</p>
         </Intro>
         <Steps>
           <li>

@@ -11,21 +11,41 @@ const Panel = styled.div`
   padding: 36px;
   border-radius: 20px;
   border: 1px solid ${t.border};
-  background:
-    radial-gradient(circle at 100% 0%, color-mix(in srgb, ${t.accent} 22%, transparent), transparent 55%),
-    ${t.bgElevated};
-  @media (max-width: 760px) { grid-template-columns: 1fr; padding: 24px; }
-  h2 { margin: 0 0 10px; font-size: clamp(1.5rem, 3vw, 2rem); }
-  p { margin: 0; color: ${t.textMuted}; }
-  ul { margin: 14px 0 0; padding-left: 20px; color: ${t.text}; display: grid; gap: 4px; }
+  background: radial-gradient(circle at 100% 0%, color-mix(in srgb, ${t.accent} 22%, transparent), transparent 55%), ${t.bgElevated};
+  @media (max-width: 760px) {
+    grid-template-columns: 1fr;
+    padding: 24px;
+  }
+  h2 {
+    margin: 0 0 10px;
+    font-size: clamp(1.5rem, 3vw, 2rem);
+  }
+  p {
+    margin: 0;
+    color: ${t.textMuted};
+  }
+  ul {
+    margin: 14px 0 0;
+    padding-left: 20px;
+    color: ${t.text};
+    display: grid;
+    gap: 4px;
+  }
 `;
 const Side = styled.div`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
   gap: 10px;
-  strong.readers { font-size: 2.2rem; line-height: 1; color: ${t.text}; }
-  span.caption { color: ${t.textMuted}; font-size: 0.9rem; }
+  strong.readers {
+    font-size: 2.2rem;
+    line-height: 1;
+    color: ${t.text};
+  }
+  span.caption {
+    color: ${t.textMuted};
+    font-size: 0.9rem;
+  }
 `;
 
 /** The newsletter call-to-action: an external page, opened in a new tab. */
@@ -38,8 +58,7 @@ export function NewsletterCta() {
             <Eyebrow>Free weekly newsletter</Eyebrow>
             <h2 id="newsletter-title">Get one validated idea in your inbox every week</h2>
             <p>
-              {NEWSLETTER.name} breaks down a real startup idea each week: who buys, what they pay, and how
-              it was tested before a line of code was written.
+              {NEWSLETTER.name} breaks down a real startup idea each week: who buys, what they pay, and how it was tested before a line of code was written.
             </p>
             <ul>
               <li>Five-minute reads, no fluff</li>

@@ -1,12 +1,5 @@
 import styled from 'styled-components';
-import {
-  CLAIMS,
-  ENTREPRENEURS_VALIDATED_LABEL,
-  RATING_BADGE,
-  formatCount,
-  visibleTrustBadges,
-  type Claim,
-} from '@val/contracts';
+import { CLAIMS, ENTREPRENEURS_VALIDATED_LABEL, RATING_BADGE, formatCount, visibleTrustBadges, type Claim } from '@val/contracts';
 import { t } from '@val/ui';
 import { usePublicStats } from '../../content/publicStats';
 import { ExternalLink, VisuallyHidden } from './common';
@@ -21,8 +14,13 @@ const Stats = styled.dl`
   display: grid;
   grid-template-columns: repeat(6, minmax(0, 1fr));
   gap: 12px;
-  @media (max-width: 980px) { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-  @media (max-width: 560px) { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 10px; }
+  @media (max-width: 980px) {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+  @media (max-width: 560px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: 10px;
+  }
 `;
 const Stat = styled.div<{ $live?: boolean }>`
   position: relative;
@@ -44,7 +42,11 @@ const Stat = styled.div<{ $live?: boolean }>`
     color: ${t.text};
     min-height: 1.3em;
   }
-  dt { font-size: 0.82rem; color: ${t.textMuted}; line-height: 1.3; }
+  dt {
+    font-size: 0.82rem;
+    color: ${t.textMuted};
+    line-height: 1.3;
+  }
 `;
 const Live = styled.span`
   position: absolute;
@@ -76,7 +78,9 @@ const Badges = styled.ul`
   align-items: center;
   gap: 10px;
   min-height: 44px;
-  li { display: flex; }
+  li {
+    display: flex;
+  }
 `;
 const Pill = styled.span`
   display: inline-flex;
@@ -90,7 +94,9 @@ const Pill = styled.span`
   color: ${t.text};
   font-size: 0.88rem;
   font-weight: 600;
-  svg { flex: none; }
+  svg {
+    flex: none;
+  }
 `;
 const Note = styled.span`
   font-weight: 400;
@@ -99,7 +105,9 @@ const Note = styled.span`
 const RatingLink = styled(ExternalLink)`
   text-decoration: none;
   border-radius: 999px;
-  &:hover span[data-pill] { border-color: ${t.primary}; }
+  &:hover span[data-pill] {
+    border-color: ${t.primary};
+  }
 `;
 
 function Shield() {

@@ -13,16 +13,35 @@ const Panel = styled.div`
   border-radius: 20px;
   border: 1px solid ${t.border};
   background: ${t.bgElevated};
-  @media (max-width: 800px) { grid-template-columns: 1fr; padding: 24px; gap: 20px; }
-  h2 { margin: 0 0 10px; font-size: clamp(1.4rem, 3vw, 1.9rem); }
-  p { margin: 0 0 16px; color: ${t.textMuted}; }
+  @media (max-width: 800px) {
+    grid-template-columns: 1fr;
+    padding: 24px;
+    gap: 20px;
+  }
+  h2 {
+    margin: 0 0 10px;
+    font-size: clamp(1.4rem, 3vw, 1.9rem);
+  }
+  p {
+    margin: 0 0 16px;
+    color: ${t.textMuted};
+  }
 `;
 const Quote = styled.figure`
   margin: 0;
   padding: 4px 0 4px 20px;
   border-left: 4px solid ${t.purple};
-  blockquote { margin: 0 0 10px; font-size: 1.2rem; font-weight: 600; color: ${t.text}; line-height: 1.45; }
-  figcaption { color: ${t.textMuted}; font-size: 0.9rem; }
+  blockquote {
+    margin: 0 0 10px;
+    font-size: 1.2rem;
+    font-weight: 600;
+    color: ${t.text};
+    line-height: 1.45;
+  }
+  figcaption {
+    color: ${t.textMuted};
+    font-size: 0.9rem;
+  }
 `;
 const ReadLink = styled(Link)`
   font-weight: 700;
@@ -46,8 +65,8 @@ export function StrategyTeaser() {
             <Eyebrow>The validation strategy</Eyebrow>
             <h2 id="strategy-title">Don’t be one of the three</h2>
             <p>
-              Most startups fail because nobody wanted what they built. Read the five-step method I use to test an
-              idea and find its first customers before building it.
+              Most startups fail because nobody wanted what they built. Read the five-step method I use to test an idea and find its first customers before
+              building it.
             </p>
             <ReadLink to="/validation-strategy">{VALIDATION_ARTICLE.title} →</ReadLink>
           </div>

@@ -10,8 +10,12 @@ const List = styled.ul`
   display: grid;
   grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: 16px;
-  @media (max-width: 960px) { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  @media (max-width: 620px) { grid-template-columns: 1fr; }
+  @media (max-width: 960px) {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  @media (max-width: 620px) {
+    grid-template-columns: 1fr;
+  }
 `;
 const Item = styled.li`
   background: ${t.bgElevated};
@@ -21,17 +25,35 @@ const Item = styled.li`
   display: flex;
   flex-direction: column;
   gap: 16px;
-  blockquote { margin: 0; color: ${t.text}; font-size: 0.98rem; flex: 1; }
-  blockquote p { margin: 0; }
-  blockquote p::before { content: '“'; }
-  blockquote p::after { content: '”'; }
+  blockquote {
+    margin: 0;
+    color: ${t.text};
+    font-size: 0.98rem;
+    flex: 1;
+  }
+  blockquote p {
+    margin: 0;
+  }
+  blockquote p::before {
+    content: '“';
+  }
+  blockquote p::after {
+    content: '”';
+  }
 `;
 const Person = styled.figcaption`
   display: flex;
   align-items: center;
   gap: 12px;
-  strong { display: block; color: ${t.text}; font-size: 0.95rem; }
-  span.place { color: ${t.textMuted}; font-size: 0.85rem; }
+  strong {
+    display: block;
+    color: ${t.text};
+    font-size: 0.95rem;
+  }
+  span.place {
+    color: ${t.textMuted};
+    font-size: 0.85rem;
+  }
 `;
 const Avatar = styled.span`
   flex: none;
@@ -63,7 +85,9 @@ export function Testimonials() {
         <List>
           {TESTIMONIALS.map((q) => (
             <Item key={q.name}>
-              <Stars role="img" aria-label="5 out of 5 stars">★★★★★</Stars>
+              <Stars role="img" aria-label="5 out of 5 stars">
+                ★★★★★
+              </Stars>
               <figure style={{ margin: 0, display: 'contents' }}>
                 <blockquote>
                   <p>{q.quote}</p>

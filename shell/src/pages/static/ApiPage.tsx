@@ -14,8 +14,12 @@ const Toc = styled.nav`
   border: 1px solid ${t.border};
   border-radius: 14px;
   padding: 14px 18px;
-  ul { margin: 0; }
-  li span { color: ${t.textMuted}; }
+  ul {
+    margin: 0;
+  }
+  li span {
+    color: ${t.textMuted};
+  }
 `;
 const Card = styled.article`
   border: 1px solid ${t.border};
@@ -25,13 +29,40 @@ const Card = styled.article`
   margin: 0 0 14px;
   min-width: 0;
   scroll-margin-top: 80px;
-  .line { display: flex; gap: 10px; align-items: center; flex-wrap: wrap; margin-bottom: 6px; }
-  .path { font-weight: 700; font-size: 0.98rem; overflow-wrap: anywhere; }
-  h3 { margin: 4px 0 6px; font-size: 1.05rem; }
-  h4 { margin: 14px 0 6px; font-size: 0.82rem; text-transform: uppercase; letter-spacing: 0.06em; color: ${t.textMuted}; }
-  p { margin: 0 0 8px; }
-  details { margin-top: 10px; }
-  summary { cursor: pointer; color: ${t.textMuted}; font-size: 0.92rem; }
+  .line {
+    display: flex;
+    gap: 10px;
+    align-items: center;
+    flex-wrap: wrap;
+    margin-bottom: 6px;
+  }
+  .path {
+    font-weight: 700;
+    font-size: 0.98rem;
+    overflow-wrap: anywhere;
+  }
+  h3 {
+    margin: 4px 0 6px;
+    font-size: 1.05rem;
+  }
+  h4 {
+    margin: 14px 0 6px;
+    font-size: 0.82rem;
+    text-transform: uppercase;
+    letter-spacing: 0.06em;
+    color: ${t.textMuted};
+  }
+  p {
+    margin: 0 0 8px;
+  }
+  details {
+    margin-top: 10px;
+  }
+  summary {
+    cursor: pointer;
+    color: ${t.textMuted};
+    font-size: 0.92rem;
+  }
 `;
 const Badge = styled.span<{ $tone?: 'admin' | 'dev' | 'stream' }>`
   display: inline-block;
@@ -61,16 +92,44 @@ const Fields = styled.ul`
   display: grid;
   gap: 6px !important;
   font-size: 0.92rem;
-  ul { padding-left: 16px !important; margin-top: 6px !important; border-left: 2px solid ${t.border}; }
-  .name { font-weight: 700; }
-  .type { color: ${t.textMuted}; overflow-wrap: anywhere; }
-  .req { color: ${t.danger}; font-size: 0.78rem; font-weight: 700; margin-left: 4px; }
-  .desc { display: block; color: ${t.textMuted}; font-size: 0.88rem; }
+  ul {
+    padding-left: 16px !important;
+    margin-top: 6px !important;
+    border-left: 2px solid ${t.border};
+  }
+  .name {
+    font-weight: 700;
+  }
+  .type {
+    color: ${t.textMuted};
+    overflow-wrap: anywhere;
+  }
+  .req {
+    color: ${t.danger};
+    font-size: 0.78rem;
+    font-weight: 700;
+    margin-left: 4px;
+  }
+  .desc {
+    display: block;
+    color: ${t.textMuted};
+    font-size: 0.88rem;
+  }
 `;
 const Answers = styled(Fields)`
-  li { display: grid; grid-template-columns: 48px 1fr; gap: 10px; align-items: baseline; }
-  .status { font-weight: 800; font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
-  .extra { color: ${t.textMuted}; }
+  li {
+    display: grid;
+    grid-template-columns: 48px 1fr;
+    gap: 10px;
+    align-items: baseline;
+  }
+  .status {
+    font-weight: 800;
+    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  }
+  .extra {
+    color: ${t.textMuted};
+  }
 `;
 const Notice = styled.div`
   border: 1px solid ${t.border};

@@ -10,7 +10,9 @@ const Offers = styled.ul`
   display: grid !important;
   grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: 14px !important;
-  @media (max-width: 760px) { grid-template-columns: 1fr; }
+  @media (max-width: 760px) {
+    grid-template-columns: 1fr;
+  }
   li {
     background: ${t.bgElevated};
     border: 1px solid ${t.border};
@@ -20,9 +22,18 @@ const Offers = styled.ul`
     flex-direction: column;
     gap: 8px;
   }
-  h3 { margin: 0; }
-  .len { color: ${t.accent}; font-weight: 700; font-size: 0.88rem; }
-  p { margin: 0; color: ${t.textMuted}; }
+  h3 {
+    margin: 0;
+  }
+  .len {
+    color: ${t.accent};
+    font-weight: 700;
+    font-size: 0.88rem;
+  }
+  p {
+    margin: 0;
+    color: ${t.textMuted};
+  }
 `;
 const Cta = styled(Link)`
   display: inline-flex;
@@ -34,7 +45,9 @@ const Cta = styled(Link)`
   color: ${t.primaryText};
   font-weight: 700;
   text-decoration: none;
-  &:hover { filter: brightness(1.1); }
+  &:hover {
+    filter: brightness(1.1);
+  }
 `;
 
 /** `/consulting`: working with the founder directly. */
@@ -50,34 +63,25 @@ export function ConsultingPage() {
         <li>
           <span className="len">60 minutes</span>
           <h3>Idea review call</h3>
-          <p>
-            We read your Val analysis and reports before the call, then spend an hour on the riskiest assumptions
-            and the cheapest way to test them.
-          </p>
+          <p>We read your Val analysis and reports before the call, then spend an hour on the riskiest assumptions and the cheapest way to test them.</p>
         </li>
         <li>
           <span className="len">2 weeks</span>
           <h3>Validation sprint</h3>
-          <p>
-            Together we run real customer interviews, a landing-page or pre-sale test, and a go / change / stop
-            decision backed by numbers.
-          </p>
+          <p>Together we run real customer interviews, a landing-page or pre-sale test, and a go / change / stop decision backed by numbers.</p>
         </li>
         <li>
           <span className="len">Half a day</span>
           <h3>Team workshop</h3>
-          <p>
-            For innovation teams in larger companies: a hands-on session on testing new product ideas quickly,
-            using Val on your own ideas.
-          </p>
+          <p>For innovation teams in larger companies: a hands-on session on testing new product ideas quickly, using Val on your own ideas.</p>
         </li>
       </Offers>
 
       <h2>What you get</h2>
       <ul>
         <li>
-          Research from our {CLAIMS.aiAgents.value} {CLAIMS.aiAgents.label}, the reports that save founders{' '}
-          {CLAIMS.hoursSaved.value} hours of research, read and challenged by a person.
+          Research from our {CLAIMS.aiAgents.value} {CLAIMS.aiAgents.label}, the reports that save founders {CLAIMS.hoursSaved.value} hours of research, read
+          and challenged by a person.
         </li>
         <li>Clear next steps in writing after every session.</li>
         <li>Honest advice, including “don’t build this” when that is the answer.</li>
@@ -85,15 +89,12 @@ export function ConsultingPage() {
 
       <h2>Who you will work with</h2>
       <p>
-        {FOUNDER.name}, who built Val, and a small group of operators who have launched products themselves. Read
-        more on <Link to="/founder">the founder page</Link>.
+        {FOUNDER.name}, who built Val, and a small group of operators who have launched products themselves. Read more on{' '}
+        <Link to="/founder">the founder page</Link>.
       </p>
 
       <h2>Get started</h2>
-      <p>
-        Tell us about your idea, your stage and what you need. We reply within two working days with a proposal
-        and a price. No obligation.
-      </p>
+      <p>Tell us about your idea, your stage and what you need. We reply within two working days with a proposal and a price. No obligation.</p>
       <p>
         <Cta to="/about#contact">Contact us about consulting</Cta>
       </p>

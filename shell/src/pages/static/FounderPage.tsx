@@ -15,32 +15,49 @@ const Card = styled.div`
   border-radius: 18px;
   padding: 20px;
   margin-bottom: 8px;
-  @media (max-width: 520px) { flex-direction: column; align-items: flex-start; }
-  strong { display: block; font-size: 1.2rem; }
-  span { color: ${t.textMuted}; }
-  p { margin: 8px 0 0; }
+  @media (max-width: 520px) {
+    flex-direction: column;
+    align-items: flex-start;
+  }
+  strong {
+    display: block;
+    font-size: 1.2rem;
+  }
+  span {
+    color: ${t.textMuted};
+  }
+  p {
+    margin: 8px 0 0;
+  }
 `;
 const Timeline = styled.ol`
   list-style: none;
   padding: 0 !important;
   border-left: 2px solid ${t.border};
   margin-left: 6px !important;
-  li { position: relative; padding: 0 0 14px 20px; }
-  li::before {
-    content: ''; position: absolute; left: -7px; top: 6px; width: 12px; height: 12px;
-    border-radius: 50%; background: ${t.primary};
+  li {
+    position: relative;
+    padding: 0 0 14px 20px;
   }
-  b { display: block; }
+  li::before {
+    content: '';
+    position: absolute;
+    left: -7px;
+    top: 6px;
+    width: 12px;
+    height: 12px;
+    border-radius: 50%;
+    background: ${t.primary};
+  }
+  b {
+    display: block;
+  }
 `;
 
 /** The founder page at its configured slug (default `/founder`). */
 export function FounderPage() {
   return (
-    <StaticPage
-      title="The founder"
-      eyebrow="Who builds Val"
-      lead="Four startups, two failures, one lesson: talk to customers before you write code."
-    >
+    <StaticPage title="The founder" eyebrow="Who builds Val" lead="Four startups, two failures, one lesson: talk to customers before you write code.">
       <Card>
         <FounderPortrait size={96} />
         <div>
@@ -54,32 +71,28 @@ export function FounderPage() {
 
       <h2>The short version</h2>
       <p>
-        I’m {FOUNDER.name}. I build small, useful software companies, and I write about how to start them. Val is
-        the tool I built for the moment every founder knows: you have an idea at midnight and nobody to tell you,
-        honestly, whether it is any good.
+        I’m {FOUNDER.name}. I build small, useful software companies, and I write about how to start them. Val is the tool I built for the moment every founder
+        knows: you have an idea at midnight and nobody to tell you, honestly, whether it is any good.
       </p>
 
       <h2>The longer version</h2>
       <Timeline>
         <li>
           <b>The agency years</b>
-          Eight years building products for other people’s startups. I saw which ones survived, and it was rarely
-          the ones with the best code.
+          Eight years building products for other people’s startups. I saw which ones survived, and it was rarely the ones with the best code.
         </li>
         <li>
-          <b>Two companies that didn’t make it</b>
-          A scheduling app for clinics and a marketplace for used lab equipment. Both were well built. Neither had
+          <b>Two companies that didn’t make it</b>A scheduling app for clinics and a marketplace for used lab equipment. Both were well built. Neither had
           customers who were in a hurry. I learned more from them than from anything that worked.
         </li>
         <li>
-          <b>Two that did</b>
-          A niche analytics tool and a newsletter, {NEWSLETTER.name}, that grew to {NEWSLETTER.readersLabel}{' '}
-          readers. Both started with conversations, not code.
+          <b>Two that did</b>A niche analytics tool and a newsletter, {NEWSLETTER.name}, that grew to {NEWSLETTER.readersLabel} readers. Both started with
+          conversations, not code.
         </li>
         <li>
           <b>Val</b>
-          An AI mentor that puts the conversations first: honest feedback on the idea, practice interviews with
-          customers, and a simulation of the first six months before you spend a dollar.
+          An AI mentor that puts the conversations first: honest feedback on the idea, practice interviews with customers, and a simulation of the first six
+          months before you spend a dollar.
         </li>
       </Timeline>
 

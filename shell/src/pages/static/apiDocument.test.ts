@@ -42,7 +42,9 @@ describe('the /api page’s reading of the OpenAPI document', () => {
   });
 
   it('reads types it meets in JSON Schema', () => {
-    const d = { components: { schemas: { Thing: { type: 'object', properties: { a: { type: 'integer', minimum: 1, maximum: 6 } }, required: ['a'] } } } } as Json;
+    const d = {
+      components: { schemas: { Thing: { type: 'object', properties: { a: { type: 'integer', minimum: 1, maximum: 6 } }, required: ['a'] } } },
+    } as Json;
     expect(typeOf(d, { type: 'array', items: { $ref: '#/components/schemas/Thing' }, maxItems: 3 })).toBe('array of Thing, ≤ 3');
     expect(typeOf(d, { anyOf: [{ type: 'string' }, { type: 'null' }] })).toBe('string or null');
     expect(typeOf(d, { type: 'object', additionalProperties: { type: 'string' } })).toBe('object of string');

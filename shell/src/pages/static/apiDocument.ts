@@ -78,7 +78,11 @@ const MAX_DEPTH = 3;
 const refName = (s: Json): string | undefined => (typeof s.$ref === 'string' ? s.$ref.split('/').pop() : undefined);
 
 /** A slug for an anchor: "Paid flow" → "paid-flow". */
-export const slug = (s: string): string => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const slug = (s: string): string =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** Follows `$ref`s into components.schemas (cycles stop at the name). */
 function resolve(doc: Json, s: unknown, seen: ReadonlySet<string> = new Set()): Json {
@@ -142,8 +146,10 @@ export function fieldsOf(doc: Json, raw: unknown, depth = 0): ApiField[] {
   const required = new Set((s.required as string[] | undefined) ?? []);
   return Object.entries(props).map(([name, p]) => {
     const inner = resolve(doc, p);
-    const nested = depth < MAX_DEPTH && (inner.properties || (inner.type === 'array' && resolve(doc, inner.items).properties)) ? fieldsOf(doc, inner, depth + 1) : undefined;
-    const description = (typeof p.description === 'string' ? p.description : typeof inner.description === 'string' ? inner.description : undefined) as string | undefined;
+    const nested =
+      depth < MAX_DEPTH && (inner.properties || (inner.type === 'array' && resolve(doc, inner.items).properties)) ? fieldsOf(doc, inner, depth + 1) : undefined;
+    const description = (typeof p.description === 'string' ? p.description : typeof inner.description === 'string' ? inner.description : undefined) as
+      string | undefined;
     return { name, type: typeOf(doc, p), required: required.has(name), description, ...(nested?.length ? { fields: nested } : {}) };
   });
 }
@@ -196,7 +202,14 @@ export function viewOf(doc: Json): ApiDocumentView {
         developmentOnly: op[DEVELOPMENT_ONLY_EXTENSION] === true,
         parameters: params,
         ...(body
-          ? { body: { mediaTypes: Object.keys(body), schemaName: bodySchema ? refName(bodySchema) : undefined, fields: fieldsOf(doc, bodySchema), example: body['application/json']?.example } }
+          ? {
+              body: {
+                mediaTypes: Object.keys(body),
+                schemaName: bodySchema ? refName(bodySchema) : undefined,
+                fields: fieldsOf(doc, bodySchema),
+                example: body['application/json']?.example,
+              },
+            }
           : {}),
         success: responses.filter((r) => /^[23]/.test(r.status)),
         errors: responses.filter((r) => /^[45]/.test(r.status)),
