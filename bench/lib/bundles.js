@@ -68,7 +68,7 @@ async function criticalPathJs(url, { executablePath = process.env.CHROMIUM_PATH 
 }
 
 /**
- * Budgets (issues 10 and 14): each remote's entry ≤ 30 KB gzip; the landing page's critical-path
+ * Budgets: each remote's entry ≤ 30 KB gzip; the landing page's critical-path
  * JS ≤ 185 KB gzip as the CI gate (e2e/src/budgets.e2e.test.ts) with the Module Federation 2.0
  * runtime, and ≤ 170 KB as the target `npm run bench` reports.
  */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The offline analyst's market reading (issue 16): over the labelled ideas of
+ * The offline analyst's market reading: over the labelled ideas of
  * bff/test/fixtures/marketIdeas.json, the share it labels right (a market the set accepts, or
  * 'general' where the set accepts it) and the share it labels WRONGLY (a market the set does not
  * accept). Wrong is worse than general: 'general' outside the accepted labels is only a miss.

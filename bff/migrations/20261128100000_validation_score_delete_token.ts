@@ -4,7 +4,7 @@ import { parseValidationScore } from '@val/contracts';
 const BATCH = 500;
 
 /**
- * Issue 17: each validation's score (0–10, one decimal, read from the feedback; null when it names
+ * Each validation's score (0–10, one decimal, read from the feedback; null when it names
  * none) and the hash of its delete token (null for validations made before: nobody can delete
  * those). Old rows get their score parsed from the stored feedback, in batches.
  */

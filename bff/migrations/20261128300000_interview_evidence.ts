@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Interview evidence (issue 17, item 5): step 3's synthetic interviews an order carries, stored
+ * Interview evidence: step 3's synthetic interviews an order carries, stored
  * with the checkout (`payments.evidence`) and copied into the report job it starts
  * (`report_jobs.evidence`). JSON text, bounded by the contract (at most 24 000 characters);
  * null when the order carried none.

@@ -6,7 +6,7 @@ import { findRepoRoot } from '../src/config/env';
 /*
  * One place knows the API's paths: contracts (API_ROUTES, PAID_PATHS, ...). The front ends and the
  * CLI call the API through the typed client (`createValApi`) or those constants, so no string
- * literal in their source (tests aside) names an `/api/...` path (issue 18, item 4).
+ * literal in their source (tests aside) names an `/api/...` path.
  */
 
 const root = findRepoRoot();

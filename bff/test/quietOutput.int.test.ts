@@ -6,8 +6,8 @@ import ts from 'typescript';
 import { findRepoRoot } from '../src/config/env';
 
 /*
- * `npx jest` output that reads as a failure when nothing failed hides the real ones (issue 16,
- * item 18). Passing tests print nothing: figures, timelines and lists go to a diagnostics file
+ * `npx jest` output that reads as a failure when nothing failed hides the real ones.
+ * Passing tests print nothing: figures, timelines and lists go to a diagnostics file
  * (bff/test/diagnostics.ts) and into the message of a failure; knex's own messages go to the
  * logger, not the console; a skipped test says why in its name.
  */

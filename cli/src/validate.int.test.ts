@@ -81,7 +81,7 @@ describe.each(testDbs)('val validate against a real server on $label', (kind) =>
       problemSolved: 'No quick healthy food right after a session',
       feedback: row.feedback,
       provider: 'offline',
-      // Issue 17: the score read from the feedback, and the delete token (only in this answer).
+      // The score read from the feedback, and the delete token (only in this answer).
       score: Number((row.feedback.match(/Validation Score: (\d+\.\d)\/10/) ?? [])[1]),
       deleteToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });

@@ -49,7 +49,7 @@ export interface AdminLoginRequest {
   password: string;
 }
 
-/** Link statistic record (spec section 3): one per company, link type and url. */
+/** Link statistic record: one per company, link type and url. */
 export interface LinkStat {
   company: string;
   linkType: LinkType;
@@ -59,7 +59,7 @@ export interface LinkStat {
   url: string;
 }
 
-/** Product statistic record (spec section 3): one per product and location. */
+/** Product statistic record: one per product and location. */
 export interface ProductStat {
   product: string;
   location: string;
@@ -94,7 +94,7 @@ export interface AdminMessagesResponse {
   total: number;
 }
 
-/** Partner row derived for display (spec section 3). */
+/** Partner row derived for display. */
 export interface PartnerRow {
   /** Capitalised company name. */
   company: string;

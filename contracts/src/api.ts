@@ -1,5 +1,5 @@
 /**
- * The generic request helper of the spec (section 7): cookies included, a JSON content type and
+ * The generic request helper: cookies included, a JSON content type and
  * body only when a body is given, no retries, and any non-ok answer becomes an Error whose
  * message is `${status}: ${body text or status text}`.
  */

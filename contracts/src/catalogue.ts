@@ -119,7 +119,7 @@ export const FEASIBILITY_STUDY_ID: ProductId = 'new-product-feasibility-study';
  */
 export const FEASIBILITY_AGENT_COUNT = 10;
 
-/** The nine steps of the feasibility study, in the order the report shows them (spec section 3). */
+/** The nine steps of the feasibility study, in the order the report shows them. */
 export const FEASIBILITY_STEP_IDS = [
   'target-customers',
   'market-trends',
@@ -598,7 +598,7 @@ export function visibleAgents(p: Pick<ProductBase, 'agents'>): ReportAgent[] {
 // Prices and fields
 // ---------------------------------------------------------------------------------------------
 
-/** Spec section 9: round((original − price) / original × 100); 0 when there is no discount. */
+/** The discount shown on a product: round((original − price) / original × 100); 0 when there is no discount. */
 export function savingsPercent(price: number, originalPrice: number): number {
   if (!(originalPrice > 0) || price >= originalPrice) return 0;
   return Math.round(((originalPrice - price) / originalPrice) * 100);
@@ -624,7 +624,7 @@ export function formatRuntime(seconds: number): string {
   return `${m} minute${m === 1 ? '' : 's'}`;
 }
 
-/** Spec section 5: fields whose name contains "idea" or "questions" are multi-line, others single-line. */
+/** A product's form fields: those whose name contains "idea" or "questions" are multi-line, others single-line. */
 export function isMultilineField(name: string): boolean {
   return /idea|questions/i.test(name);
 }

@@ -25,7 +25,7 @@ export interface Claim {
 }
 
 /**
- * The fixed claims of the spec (section 1 and 9). The two runtimes are not literals: each names
+ * The fixed claims the site makes (agents, hours and money saved, runtimes). The two runtimes are not literals: each names
  * its product and comes from that product's runtime in the catalogue, the same number the
  * catalogue card, the purchase dialog and the report page quote.
  */

@@ -1,5 +1,5 @@
 /**
- * Interview evidence carried into the paid reports (issue 17, item 5): the replies of step 3's AI
+ * Interview evidence carried into the paid reports: the replies of step 3's AI
  * personas to the founder's questions travel with a report order, so the customer- and
  * market-facing agents quote them and the report page and PDF list them under "Evidence used".
  *

@@ -1,5 +1,5 @@
 /**
- * The helpers of the interview evidence (issue 17, item 5): built from step 3's interviews,
+ * The helpers of the interview evidence: built from step 3's interviews,
  * kept in browser storage, normalised before an order sends them, and which report agents quote
  * them. Browser code imports this as `@val/contracts/evidence` (only where used, so it stays off
  * the landing page); the Node entry re-exports it.

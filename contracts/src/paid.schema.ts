@@ -67,7 +67,7 @@ export const checkoutRequestSchema = z.object({
 });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
-/** One variable of the /test page's start call (spec section 7). */
+/** One variable of the /test page's start call. */
 export const testFlowRequestSchema = z.object({
   flow_execution_variables: z
     .array(

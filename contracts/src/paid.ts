@@ -1,9 +1,9 @@
 /**
- * The paid flow (spec sections 2–7): the feasibility hero, sign-in, checkout and the start of a
+ * The paid flow: the feasibility hero, sign-in, checkout and the start of a
  * paid report. Shared by the BFF routes and the catalogue remote's hero, /log, /success and /test.
  */
 
-/** Browser storage keys of the paid flow (spec section 3), all in localStorage. */
+/** Browser storage keys of the paid flow, all in localStorage. */
 export const PAID_STORAGE_KEYS = {
   email: 'email',
   customerId: 'customer_id',
@@ -13,7 +13,7 @@ export const PAID_STORAGE_KEYS = {
   code: 'code',
 } as const;
 
-/** Limits of the feasibility form (spec sections 5 and 9). */
+/** Limits of the feasibility form (characters). */
 export const FEASIBILITY_LIMITS = { targetMarket: 100, productIdea: 200 } as const;
 
 /** Browser-facing paths of the paid flow on the BFF (each behind a configurable base URL). */
@@ -49,10 +49,10 @@ export interface PaidConfig {
 /** A checkout session id: Stripe's `cs_…` or the test checkout's `cs_test_…`. */
 export const CHECKOUT_SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{8,250}$/;
 
-/** Response of `POST /api/feasibility/start` (spec section 3, plus the customer id to store). */
+/** Response of `POST /api/feasibility/start`: the started report's id, or the refusal; plus the customer id to store. */
 export type FeasibilityStartResponse = { success: true; flow_execution_id: string; customer_id?: string } | { success: false; error: string; code?: string };
 
-/** Response of `POST /api/auth/callback` (spec section 3). */
+/** Response of `POST /api/auth/callback`: the signed-in user's email and name. */
 export interface AuthCallbackResponse {
   email: string;
   name?: string;

@@ -8,7 +8,7 @@ export interface RemoteBaseProps {
 
 /**
  * `val_validation/App`: the Idea Validation Lab (step 1), the Startup Resources Kit (step 2), or
- * one validation's read-only permalink page (`/v/:id`, issue 17).
+ * one validation's read-only permalink page (`/v/:id`).
  */
 export interface ValidationAppProps extends RemoteBaseProps {
   view: 'lab' | 'resources' | 'permalink';

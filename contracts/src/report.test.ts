@@ -8,7 +8,7 @@ import {
   splitReportSections,
 } from './report';
 
-describe('isReportHeading (spec section 9)', () => {
+describe('isReportHeading', () => {
   it.each([
     '## Validation Score: 7.5/10',
     'Market Analysis',
@@ -71,7 +71,7 @@ describe('reportFileName', () => {
   });
 });
 
-describe('cleanFeedbackForDisplay (spec section 5)', () => {
+describe('cleanFeedbackForDisplay', () => {
   it('drops the text before the first heading line and every code-fence marker', () => {
     const raw = 'Sure! Here is my analysis of your idea:\n\n```markdown\n## Validation Score: 7/10\nGood.\n```\n';
     expect(cleanFeedbackForDisplay(raw)).toBe('## Validation Score: 7/10\nGood.');

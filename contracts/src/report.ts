@@ -11,7 +11,7 @@ export const REPORT_TITLE = 'Startup Idea Validation Report';
 /** Title of the section holding analysis text that comes before any detected heading. */
 export const FALLBACK_SECTION_TITLE = 'Analysis Overview';
 
-/** Words that make a short line a section heading (spec section 9), matched case-insensitively. */
+/** Words that make a short line a section heading, matched case-insensitively. */
 export const HEADING_KEYWORDS = [
   'score',
   'market',
@@ -81,7 +81,7 @@ export function removeCodeFences(text: string): string {
 }
 
 /**
- * The feedback as displayed (spec section 5): code-fence markers removed, then everything before
+ * The feedback as displayed: code-fence markers removed, then everything before
  * the first heading line dropped. When the text has markdown headings (`## …`), the first of
  * them is the first heading (so a preamble such as "Here is my analysis:" goes); otherwise the
  * first line matching the heading rule is. Text without any heading is kept whole.

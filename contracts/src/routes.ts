@@ -16,7 +16,7 @@ export const API_ROUTES = {
   validateStream: { method: 'POST', path: VALIDATE_STREAM_PATH },
   trackClick: { method: 'POST', path: '/api/track-click' },
   trackProductClick: { method: 'POST', path: '/api/track-product-click' },
-  // Shareable validations (issue 17): a permalink per validation, its deletion, two versions compared
+  // Shareable validations: a permalink per validation, its deletion, two versions compared
   getValidation: { method: 'GET', path: VALIDATION_PATH },
   deleteValidation: { method: 'DELETE', path: VALIDATION_PATH },
   compareValidations: { method: 'GET', path: VALIDATION_COMPARE_PATH },

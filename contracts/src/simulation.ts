@@ -3,12 +3,12 @@ import type { SimulationFactSheet } from './factSheet';
 
 /**
  * Step 3 of Val: three customer personas, interviews with them, a 6-month launch simulation,
- * Val's challenge feedback and a per-month chat with Val (spec sections 2, 3, 4, 7, 9).
+ * Val's challenge feedback and a per-month chat with Val.
  */
 
-/** Customer personas per run (spec section 9). */
+/** Customer personas per run. */
 export const PERSONA_COUNT = 3;
-/** Simulation length in months (spec section 9). */
+/** Simulation length in months. */
 export const SIMULATION_MONTHS = 6;
 /** Each interview reply is cut to this many characters when used as simulation context. */
 export const INSIGHT_REPLY_CHARS = 100;
@@ -93,7 +93,7 @@ export interface MentorChatMessage {
   timestamp: string;
 }
 
-/** Spec: per persona, the persona plus the first 100 characters of each of its replies. */
+/** Per persona, the persona plus the first 100 characters of each of its replies. */
 export interface CustomerInsight {
   persona: CustomerPersona;
   /** The persona's replies, each cut to INSIGHT_REPLY_CHARS. */
@@ -147,7 +147,7 @@ export function buildCustomerInsights(
 }
 
 /**
- * Growth percent of month `index` versus the previous month (spec section 9): the rounded
+ * Growth percent of month `index` versus the previous month: the rounded
  * percent change of users, or 'Launch' for the first month. null when the previous month had
  * no users (no meaningful percent).
  */

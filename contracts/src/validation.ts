@@ -25,7 +25,7 @@ export type AiProviderName = 'openai' | 'offline';
 export interface ValidateResponse extends ValidationData {
   id?: string;
   provider?: AiProviderName;
-  /** Val's score (0–10, one decimal) read from the feedback; null when it names none (issue 17). */
+  /** Val's score (0–10, one decimal) read from the feedback; null when it names none. */
   score?: number | null;
   /**
    * The secret that deletes this validation (`DELETE /api/validations/{validationId}` with the

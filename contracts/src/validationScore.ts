@@ -1,5 +1,5 @@
 /*
- * Val's score in a feedback text (issue 17). Node only (the BFF stores it, the migration backfills
+ * Val's score in a feedback text. Node only (the BFF stores it, the migration backfills
  * it): exported from the package index, not from the browser entry, so the landing page does not
  * carry it.
  */

@@ -2,8 +2,9 @@ import type { ValidationFactSheet } from './factSheet';
 import type { AiProviderName } from './validation';
 
 /*
- * Shareable validations (issue 17): the permalink `/v/:id`, the visitor's own list, and the
- * comparison of two versions of an idea. Added around the spec: the spec's fields stay as they are.
+ * Shareable validations: the permalink `/v/:id`, the visitor's own list, and the comparison of
+ * two versions of an idea. Added around the step-1 validation: its fields (idea, targetCustomer,
+ * problemSolved, feedback) stay as they are.
  */
 
 /** `GET /api/validations/{validationId}`, `DELETE /api/validations/{validationId}`: one stored validation. */

@@ -8,7 +8,7 @@ import { alerts, finishedReport, payOnTestCheckout, signInAtDevProvider } from '
 import { startTestServer, type TestServer } from './server';
 
 /**
- * Issue 17, item 5: step 3's interviews travel with a report order. The customer- and
+ * Step 3's interviews travel with a report order. The customer- and
  * market-facing sections quote them, and the report page and its PDF list them under
  * "Evidence used", labelled synthetic. Without interviews the report has no such list.
  */

@@ -5,7 +5,7 @@ import { launchBrowser, newPage } from './browser';
 import { startTestServer, type TestServer } from './server';
 
 /**
- * Issue 16, what a new user reads and sees: runtimes and user numbers that agree, the server's
+ * What a new user reads and sees: runtimes and user numbers that agree, the server's
  * reason on a 429, contrast (axe-core, WCAG AA) in both themes, heading order, 'Start over' that
  * asks first, the step pills, toasts that leave the admin's first row and the chat free, the
  * admin chart with one day of data, and /admin when the dashboard is disabled.

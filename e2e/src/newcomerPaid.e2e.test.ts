@@ -4,7 +4,7 @@ import { alerts, fillHero, finishedReport, payOnTestCheckout as pay, signInAtDev
 import { startTestServer, type TestServer } from './server';
 
 /**
- * Issue 16, the paid flow and the report page as a new user meets them: sign-in at both loopback
+ * The paid flow and the report page as a new user meets them: sign-in at both loopback
  * names, failures that leave a way back (never raw JSON, never a forever spinner), an
  * internationalised email end to end, a spent credit that goes to checkout, malformed report
  * ids, a report service that sends only the spec's fields, and a status line for parallel agents.

@@ -157,7 +157,7 @@ describe('the paid path', () => {
     expect(detours).toEqual([]);
 
     // Nothing left to spend: the stored customer_id does not buy a report; the hero goes on to
-    // the checkout instead (issue 16), with no alert and no spinner left behind.
+    // the checkout instead, with no alert and no spinner left behind.
     await fillHero(page, 'Vegan bakeries in Hamburg', 'Subscription bread boxes');
     await page.waitForURL(/\/checkout\/test\/cs_test_/);
     await page.getByText('ret@example.com').waitFor();

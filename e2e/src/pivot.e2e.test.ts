@@ -5,7 +5,7 @@ import { launchBrowser, newPage } from './browser';
 import { startTestServer, type TestServer } from './server';
 
 /**
- * Issue 17: a founder validates, edits the customer and re-validates; the lab compares the two
+ * A founder validates, edits the customer and re-validates; the lab compares the two
  * versions; the result has a permalink anyone can open; its creator can delete it; "My
  * validations" lists both, newest first. PIVOT_SCREENSHOT_DIR=… also saves the comparison and the
  * permalink at 1280 and 375 px in both themes.
@@ -41,12 +41,12 @@ async function shoot(name: string, page: Page, fullPage = false) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 }
 
-describe('pivots compared, permalinks shared (issue 17)', () => {
+describe('pivots compared, permalinks shared', () => {
   it('validate → edit and re-validate → comparison; the permalink in a fresh context; delete → not found; My validations', async () => {
     const { page, errors } = await newPage(browser);
     await page.goto(server.url + '/');
     await lab(page).getByRole('heading', { name: 'Idea Validation Lab' }).waitFor();
-    // Nothing of issue 17's screens is loaded before there is something to show.
+    // Nothing of the shareable-validation screens (comparison, "My validations") is loaded before there is something to show.
     expect(await page.getByTestId('my-validations').count()).toBe(0);
 
     // Version 1: a broad customer.

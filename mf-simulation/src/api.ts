@@ -60,7 +60,7 @@ export async function readStream(answer: Promise<Response>, onText: (textSoFar: 
   }
 }
 
-/** The step-3 calls of spec section 7 (JSON through the typed client) plus the streamed chats. */
+/** The step-3 API calls (JSON through the typed client) plus the streamed chats. */
 export function simulationApi(base = '') {
   const api = createValApi({ baseUrl: base });
   return {

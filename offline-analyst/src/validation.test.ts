@@ -189,7 +189,7 @@ describe('the offline validation analyst', () => {
   });
 });
 
-describe('the offline analyst never asserts a wrong market (issue 16)', () => {
+describe('the offline analyst never asserts a wrong market', () => {
   const filmCamera: ValidationInput = {
     idea: 'A monthly subscription that ships a different refurbished film camera and two rolls of film to try',
     targetCustomer: 'Photography hobbyists who shoot on their phones today',
@@ -255,7 +255,7 @@ describe('the offline analyst never asserts a wrong market (issue 16)', () => {
   });
 });
 
-describe('scores that move for the right reasons (issue 17)', () => {
+describe('scores that move for the right reasons', () => {
   const base = {
     meals: {
       idea: 'An app that plans a week of dinners from what is already in your fridge',

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec: at most 1 toast visible, 5000 ms by default, swipe right past 50 px, hotkey F8. */
+/** Toasts: at most 1 visible, 5000 ms by default, swipe right past 50 px, hotkey F8. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

@@ -17,13 +17,13 @@ import {
 } from '../../../bench/report-quality/probes';
 import { buildReportSheet } from './reportSheet';
 
-// The report-quality bench's probes (bench/report-quality/probes.js) find what the issue's
-// founders saw; these pin that each probe fires on it and stays quiet on text that is right.
+// The report-quality bench's probes (bench/report-quality/probes.js) find the mistakes founders
+// saw in shipped answers; these pin that each probe fires on it and stays quiet on text that is right.
 
 const feasibility = getProduct('new-product-feasibility-study')!;
 const GYMS = { targetMarket: 'Independent gyms in the UK', productIdea: 'book and pay for classes in two taps' };
 const built: ReportFactSheet = buildReportSheet({ product: feasibility, inputs: GYMS });
-/** The gym study: no break-even within five years, so No-go. */
+/** A gym study (class booking for independent UK gyms) as founders saw it: no break-even within five years, so No-go. */
 const gym: ReportFactSheet = {
   ...built,
   breakEvenMonth: null,

@@ -20,7 +20,7 @@ import { sameOrigin } from '../middlewares/sameOrigin';
 export const TEST_FLOW_RATE_LIMIT = { windowMs: 10 * 60_000, max: 10 } as const;
 
 /**
- * The /test page's diagnostic run (spec section 7), under /api/admin so the admin session
+ * The /test page's diagnostic run, under /api/admin so the admin session
  * cookie reaches it:
  * - `POST /api/admin/test-flow` {flow_execution_variables: [{name, variable_value}]} with
  *   TARGET_MARKET and PRODUCT_IDEA → {success, execution_id}: starts a feasibility report;

@@ -33,7 +33,7 @@ export async function discoverAiRoutes(app: TestApp, samples: Record<string, Rou
   return out;
 }
 
-/** The AI routes every build must have (spec section 7 plus the streaming variants). */
+/** The AI routes every build must have (the product's AI calls plus their streaming variants). */
 export const KNOWN_AI_ROUTES = [
   'POST /api/validate',
   'POST /api/validate/stream',

@@ -38,7 +38,7 @@ export const PRODUCT_COLUMNS = ['product', 'location', 'clickCount', 'totalInput
   keyof ProductStat
 >;
 
-/** The dashboard's empty texts (spec section 2). */
+/** The admin dashboard's empty texts. */
 export const EMPTY_TEXTS = {
   links: 'No link clicks tracked yet. Clicks will appear here once users interact with the partner links.',
   products: 'No product clicks tracked yet. Product engagement will appear here once users interact with the research products.',

@@ -53,7 +53,7 @@ const FLAGS = {
   compare: '--compare',
 };
 
-/** The spec's texts (sections 2 and 8). */
+/** The validation's user-facing texts (waiting, ready, failure, PDF and offline notes), in the product's wording. */
 export const VALIDATE_TEXTS = {
   pending: 'AI analysis coming in 30 seconds...',
   ready: "Val's Analysis is Ready!",

@@ -196,7 +196,7 @@ export const API_OPERATIONS = {
     },
     errors: AI,
   },
-  // Shareable validations (issue 17)
+  // Shareable validations
   getValidation: {
     tag: 'Validation',
     summary: 'One stored validation',

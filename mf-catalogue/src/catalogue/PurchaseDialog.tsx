@@ -245,8 +245,8 @@ function nameList(names: string[]): string {
 }
 
 /**
- * Tells the buyer, before they pay, that their step 3 interviews travel with the order (issue 17,
- * item 5): how many replies, from whom, and that they are synthetic. Nothing without interviews.
+ * Tells the buyer, before they pay, that their step 3 interviews travel with the order: how many
+ * replies, from whom, and that they are synthetic. Nothing without interviews.
  */
 function EvidenceNote({ style }: { style?: CSSProperties }) {
   const evidence = useMemo(() => {

@@ -12,7 +12,7 @@ function storedEmail(): string | undefined {
 }
 
 /**
- * Spec: fire-and-forget `POST /api/track-product-click` {product, location: 'purchase', inputs}
+ * Sends a fire-and-forget `POST /api/track-product-click` {product, location: 'purchase', inputs}
  * (inputs = count of filled fields; the stored email too, for unique-email counts). Failures are
  * only logged.
  */

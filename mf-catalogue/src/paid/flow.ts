@@ -209,7 +209,7 @@ export function goToCheckout(
   return true;
 }
 
-/** Strips the horizontal-rule tags some responses carry before parsing them (spec section 7). */
+/** Strips the horizontal-rule tags some responses carry before parsing them. */
 export function parseLenientJson<T>(text: string): T {
   return JSON.parse(text.replace(/<hr\s*\/?>/gi, '')) as T;
 }
@@ -222,7 +222,7 @@ export interface TestFlowDeps {
   sample: { TARGET_MARKET: string; PRODUCT_IDEA: string };
 }
 
-/** The /test page's poll budget (spec section 9). */
+/** The /test page's poll budget: at most 8 polls, 6 seconds apart. */
 export const TEST_POLL_MAX = 8;
 export const TEST_POLL_INTERVAL_MS = 6000;
 

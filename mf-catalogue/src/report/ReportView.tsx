@@ -411,7 +411,7 @@ export function Report({ reportId, status, apiBase }: { reportId: string; status
   );
 }
 
-/** `/report/:reportId?`: live progress until finished, then the report (spec section 2). */
+/** `/report/:reportId?`: live progress until finished, then the report. */
 export function ReportView({ reportId, apiBase = '' }: { reportId?: string; apiBase?: string }) {
   if (!reportId) return <Message title="Report Not Found" text="The requested report could not be loaded." />;
   return <LiveReport reportId={reportId} apiBase={apiBase} />;

@@ -11,7 +11,7 @@ export function growthLabel(months: ReadonlyArray<Pick<SimulationMonth, 'users'>
 /** 1234 → "1,234". */
 export const formatUsers = (n: number): string => n.toLocaleString('en-US');
 
-/** The local greeting when the persona's opening call fails (spec section 8). */
+/** The local greeting when the persona's opening call fails. */
 export function localGreeting(p: CustomerPersona): string {
   return `Hi, I'm ${p.name}, ${p.role}.${p.background ? ` ${p.background}` : ''} What would you like to know?`;
 }

@@ -53,7 +53,7 @@ export function emptyState(fingerprint: string): Step3State {
   };
 }
 
-/** The view step 3 shows (spec section 4: locked → start → interviews → simulation). */
+/** The view step 3 shows (its states in order: locked → start → interviews → simulation). */
 export type Step3Phase = 'locked' | 'start' | 'interviews' | 'simulation';
 
 export function phaseOf(hasValidation: boolean, s: Step3State): Step3Phase {
@@ -80,7 +80,7 @@ export function loadState(storage: Pick<Storage, 'getItem'> | null, fingerprint:
 
 /**
  * Saves the progress, and beside it the interviews as the evidence a report order carries
- * (the contract's key and shape: the catalogue remote reads it there, issue 17 item 5).
+ * (the contract's key and shape: the catalogue remote reads it there).
  */
 export function saveState(storage: Pick<Storage, 'setItem' | 'removeItem'> | null, s: Step3State): void {
   try {

@@ -27,7 +27,8 @@ function ValAvatar({ size }: { size: number }) {
   );
 }
 
-// Issue 17's screens load only when there is something to show: the landing page does not pay for them.
+// The shareable-validation screens (comparison, "My validations", version note, result actions) load only when there is
+// something to show: the landing page does not pay for them.
 const bits = () => import(/* webpackChunkName: "compare" */ '../compare/LabBits');
 const Comparison = lazy(() => bits().then((m) => ({ default: m.Comparison })));
 const MyValidations = lazy(() => bits().then((m) => ({ default: m.MyValidations })));
@@ -45,7 +46,7 @@ const hasOwnValidations = () => {
   }
 };
 
-/** The spec's texts (section 2 and the error catalogue). */
+/** The lab's texts: the words on its screen and its error toasts, in the product's wording. */
 export const LAB_TEXT = {
   submit: 'Get AI Feedback!',
   pending: 'AI analysis coming in 30 seconds...',
@@ -186,7 +187,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
   const latest = useRef('');
   const formRef = useRef<HTMLFormElement>(null);
   const customerRef = useRef<HTMLInputElement>(null);
-  // Issue 17: the current result's id, the version being edited, and the comparison shown.
+  // Shareable validations: the current result's id, the version being edited, and the comparison shown.
   const [currentId, setCurrentIdState] = useState<string | null>(null);
   const [base, setBase] = useState<{ id: string; title: string } | null>(null);
   const [comparison, setComparison] = useState<ValidationComparison | null>(null);

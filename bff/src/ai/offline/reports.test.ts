@@ -111,7 +111,7 @@ describe('the offline report analyst', () => {
   });
 });
 
-describe("the offline report analyst names only the given country's rules (issue 16)", () => {
+describe("the offline report analyst names only the given country's rules", () => {
   const US_ONLY = /\b(FTC|FDA|HIPAA|COPPA|FERPA|FMCSA|CPSC|CCPA|EEOC|IRA|SHRM)\b/;
   const EU_ONLY = /\bEU\b|(?<!UK )GDPR|PSD2|AI Act|MDR\b|178\/2002|tachograph/;
   const UK_ONLY = /\b(ASA|CMA|FCA|ICO|MHRA|Ofsted|CQC|DBS|PECR)\b|UK GDPR/;

@@ -16,7 +16,7 @@ import type { ReplyStream } from '../../services/simulation';
 import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, streamAiAnswer } from '../aiRoute';
 
 /**
- * Step 3 (spec section 7): `POST /api/generate-customers`, `/api/customer-interview`,
+ * Step 3: `POST /api/generate-customers`, `/api/customer-interview`,
  * `/api/generate-simulation`, `/api/challenge-feedback`, `/api/val-chat` as JSON, plus
  * `/api/customer-interview/stream` and `/api/val-chat/stream` as SSE for the chats the UI shows.
  * Bodies are schema-validated (400), histories capped, calls rate-limited per IP (429), and

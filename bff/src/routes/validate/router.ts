@@ -5,7 +5,7 @@ import { parseBody } from '../../http/parse';
 import { aiBudget, aiOptions, aiRateLimit, answerAi, clientGone, streamAiAnswer } from '../aiRoute';
 
 /**
- * Step 1 (spec section 7): `POST /api/validate` {idea, targetCustomer, problemSolved} →
+ * Step 1: `POST /api/validate` {idea, targetCustomer, problemSolved} →
  * {idea, targetCustomer, problemSolved, feedback} plus `id` and `provider`; and
  * `POST /api/validate/stream`, the same answer as Server-Sent Events (`meta`, `delta`...,
  * then `done` or `error`: `ValidateStreamEvents`). Inputs are size-capped by the schema (400), calls are rate-limited per

@@ -19,7 +19,7 @@ function idParam(ctx: Context): string {
 }
 
 /**
- * Shareable validations (issue 17), around the spec's step 1:
+ * Shareable validations, around step 1 (the free validation):
  * - `GET /api/validations/:validationId` → the stored validation behind a permalink (400 for an id that is
  *   not a UUID, 404 for an unknown one);
  * - `GET /api/validations/compare?base=&head=` → what changed from one version to the next;
