@@ -3,9 +3,11 @@ import path from 'node:path';
 import { migrations } from '../../migrations';
 
 const dir = path.join(__dirname, '..', '..', 'migrations');
+/** A migration file: a 14-digit timestamp, a name, `.ts`. */
+const MIGRATION_FILE = /^\d{14}_[a-z0-9_]+\.ts$/;
 const onDisk = fs
   .readdirSync(dir)
-  .filter((f) => /^\d{14}_[a-z0-9_]+\.ts$/.test(f))
+  .filter((f) => MIGRATION_FILE.test(f))
   .map((f) => f.replace(/\.ts$/, ''))
   .sort();
 
@@ -24,7 +26,7 @@ describe('the migration list', () => {
   });
 
   it('has no stray file in bff/migrations that is neither a migration nor the list', () => {
-    const stray = fs.readdirSync(dir).filter((f) => f !== 'index.ts' && !/^\d{14}_[a-z0-9_]+\.ts$/.test(f));
+    const stray = fs.readdirSync(dir).filter((f) => f !== 'index.ts' && !MIGRATION_FILE.test(f));
     expect(stray).toEqual([]);
   });
 });

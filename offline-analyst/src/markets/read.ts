@@ -218,10 +218,10 @@ export function readMarket(parts: ReadonlyArray<TextPart>, markets: ReadonlyArra
     }
     return { score: Math.round(score * 100) / 100, strongHits, hits: [...hits], sold };
   };
-  const evidence: Array<MarketEvidence & { order: number }> = [];
+  const evidence: Array<MarketEvidence & { order: number; sold: boolean }> = [];
   markets.forEach((market, order) => {
     const t = tally(order);
-    if (t.score > 0) evidence.push({ market, score: t.score, strongHits: t.strongHits, hits: t.hits, order });
+    if (t.score > 0) evidence.push({ market, score: t.score, strongHits: t.strongHits, hits: t.hits, order, sold: t.sold });
   });
   evidence.sort((a, b) => b.score - a.score || b.strongHits - a.strongHits || a.order - b.order);
   const named = evidence.filter((e) => e.strongHits > 0);
@@ -232,7 +232,7 @@ export function readMarket(parts: ReadonlyArray<TextPart>, markets: ReadonlyArra
   // And when the customer and the context add up to one market but what the idea sells names
   // another, the customer's industry does not outvote the product ("an SMS asking diners for a
   // Google review", sold to restaurants, is not food): the reading stays general.
-  const topSold = top !== undefined && tally(top.order).sold;
+  const topSold = top?.sold === true;
   const tossUp =
     top !== undefined &&
     named.slice(1).some((m) => {
@@ -243,7 +243,7 @@ export function readMarket(parts: ReadonlyArray<TextPart>, markets: ReadonlyArra
   return {
     market: top && !tossUp ? top.market : null,
     runnerUp: top && !tossUp && second && second.score >= MIN_MARKET_EVIDENCE && second.score >= top.score / 2 ? second.market : null,
-    evidence: evidence.map(({ order: _order, ...e }) => e),
+    evidence: evidence.map(({ order: _order, sold: _sold, ...e }) => e),
   };
 }
 
@@ -314,12 +314,8 @@ const CONTEXT_CUT =
 const CIRCUMSTANCE = /^\s*(?:from|in|on|at|near|between|against|across|inside|around|among|without|before|after|during|per)\s/i;
 /** A phrase that may name the audience ("for restaurants") rather than the thing sold ("for second-hand uniforms"). */
 const AUDIENCE = /^\s*for\s/i;
-/** Whether every table word of a phrase is also a word of the customer: then it only says who buys. */
-function onlyRepeats(phrase: string, customer: string): boolean {
-  const idx = indexOf(MARKETS);
-  const theirs = new Set(hitsIn(foldedOf(neutralised(customer)), idx).map((e) => e.word));
-  return hitsIn(foldedOf(neutralised(phrase)), idx).every((e) => theirs.has(e.word));
-}
+/** The table words (stems and phrases) of a text. */
+const tableWords = (text: string) => hitsIn(foldedOf(neutralised(text)), indexOf(MARKETS)).map((e) => e.word);
 
 /**
  * An idea split into what is sold, what it does and its context. The head (the words before
@@ -350,12 +346,12 @@ export function ideaParts(idea: string, customer?: string): TextPart[] {
   const phrases = sentence.split(CONTEXT_CUT);
   // A customer read out of the idea itself ("for second-hand children's clothes") says nothing apart from it.
   const stated = customer && !fold(first).includes(fold(customer).trim()) ? customer : undefined;
-  const tries = [
-    (p: string) => !CIRCUMSTANCE.test(p) && !(stated && AUDIENCE.test(p) && onlyRepeats(p, stated)),
-    (p: string) => !CIRCUMSTANCE.test(p),
-    () => true,
-  ];
-  const at = tries.reduce((found, ok) => (found >= 0 ? found : phrases.findIndex((p) => ok(p) && namesAMarket(p, true))), -1);
+  const names = phrases.map((p) => namesAMarket(p, true));
+  let customerWords: Set<string> | undefined;
+  // Every table word of a "for …" phrase is also the customer's: it only says who buys.
+  const onlyRepeats = (p: string) => tableWords(p).every((w) => (customerWords ??= new Set(tableWords(stated!))).has(w));
+  const tries = [(p: string) => !CIRCUMSTANCE.test(p) && !(stated && AUDIENCE.test(p) && onlyRepeats(p)), (p: string) => !CIRCUMSTANCE.test(p), () => true];
+  const at = tries.reduce((found, ok) => (found >= 0 ? found : phrases.findIndex((p, i) => names[i] && ok(p))), -1);
   const clause = at < 0 ? '' : phrases[at];
   const context = [...phrases.filter((_, i) => i !== at), sentenceEnd ? rest.slice(sentenceEnd.index) : ''].join(' ');
   return [
