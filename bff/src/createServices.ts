@@ -2,7 +2,7 @@ import { tokenBudget } from './ai/budget';
 import { createAi } from './ai/service';
 import type { Config } from './config/env';
 import { createDb, type Database } from './db/knex';
-import { createLifecycle, type AppDeps } from './deps';
+import { createLifecycle, NO_DEV_STAND_INS, type AppDeps } from './deps';
 import { createLogger, type Logger } from './logger';
 import { countQueries, createMetrics, instrumentAi, type Metrics } from './metrics';
 import { createRepositories } from './repositories';
@@ -48,8 +48,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const { counters } = repos;
   lifecycle.onShutdown(() => counters.close());
   const reports = createReportService({ config, logger, repos, ai, metrics });
-  // Development stand-ins live in bff/src/dev, loaded here only, and only through this dynamic import.
-  const dev = await (await import('./dev')).createDevStandIns({ config, logger });
+  // Development stand-ins live in bff/src/dev, loaded here only, through this dynamic import, and never in production.
+  const dev = config.isProduction ? NO_DEV_STAND_INS : await (await import('./dev')).createDevStandIns({ config, logger });
   const deps: Omit<AppDeps, 'services'> = { config, logger, db, repos, lifecycle, ai, reports, counters, metrics, dev, now: opts.now ?? Date.now };
   const services: AppDeps['services'] = {
     validation: createValidationService({ ai, repos, logger }),

@@ -79,9 +79,12 @@ export interface DevStandIns {
   signIn: EmbeddedSignIn | null;
   /** Without STRIPE_SECRET_KEY, outside production: adds the TEST MODE card form's routes to the checkout router. */
   testCheckout: ((router: Router, deps: AppDeps, guards: TestCheckoutGuards) => void) | null;
-  /** Routes of their own, on one router: the /test page's diagnostic run (admin-only in production) and, outside production, the unpaid report start. */
+  /** Routes of their own, on one router: outside production, the unpaid report start. */
   routes: ReadonlyArray<(router: Router, deps: AppDeps) => void>;
 }
+
+/** Production's stand-ins: none (a production process never loads bff/src/dev). */
+export const NO_DEV_STAND_INS: DevStandIns = Object.freeze({ signIn: null, testCheckout: null, routes: [] });
 
 /** Everything a router or service needs, built once in `createServices`. */
 export interface AppDeps {

@@ -342,8 +342,9 @@ describe('where the development stand-ins live', () => {
           .map((i) => `${rel(f)} → ${i.spec} (${i.dynamic ? 'dynamic' : 'static'})`),
       );
 
-  it('the embedded sign-in, the TEST MODE card form and the development routes are in dev/', () => {
-    for (const f of ['oidc/embedded.ts', 'testCheckout.ts', 'testFlow.ts', 'reports.ts']) expect([f, fs.existsSync(path.join(dev, f))]).toEqual([f, true]);
+  it('the embedded sign-in, the TEST MODE card form and the unpaid report start are in dev/; the /test run (a production admin tool) is a route', () => {
+    for (const f of ['oidc/embedded.ts', 'testCheckout.ts', 'reports.ts']) expect([f, fs.existsSync(path.join(dev, f))]).toEqual([f, true]);
+    expect(fs.existsSync(path.join(root, 'bff/src/routes/test-flow/router.ts'))).toBe(true);
     expect(fs.existsSync(path.join(root, 'bff/src/oidc'))).toBe(false);
     expect(fs.existsSync(path.join(root, 'bff/src/routes/dev-test'))).toBe(false);
   });
@@ -355,7 +356,7 @@ describe('where the development stand-ins live', () => {
 
   it('dev/index.ts loads each conditional stand-in (embedded sign-in, card form, unpaid report start) only through a dynamic import', () => {
     const own = importKinds(path.join(dev, 'index.ts')).filter((i) => i.spec.startsWith('./'));
-    expect(own.filter((i) => !i.dynamic).map((i) => i.spec)).toEqual(['./testFlow']);
+    expect(own.filter((i) => !i.dynamic).map((i) => i.spec)).toEqual([]);
     expect(
       own
         .filter((i) => i.dynamic)

@@ -27,12 +27,12 @@ function mounted(config: AppDeps['config'], routes: Awaited<ReturnType<typeof cr
 }
 
 describe('the development stand-ins each config turns on', () => {
-  it('outside production, without OIDC_ISSUER or a Stripe key: the embedded sign-in, the TEST MODE card form, the unpaid report start and the /test run', async () => {
+  it('outside production, without OIDC_ISSUER or a Stripe key: the embedded sign-in, the TEST MODE card form and the unpaid report start', async () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
     const dev = await createDevStandIns({ config, logger: createLogger(config) });
     expect(dev.signIn?.clientId).toBe('val-dev');
     expect(dev.testCheckout).toEqual(expect.any(Function));
-    expect(mounted(config, dev.routes).sort()).toEqual(['GET /api/admin/test-flow', 'POST /api/admin/test-flow', 'POST /api/dev/reports']);
+    expect(mounted(config, dev.routes).sort()).toEqual(['POST /api/dev/reports']);
   });
 
   it('with OIDC_ISSUER and a Stripe key outside production: neither the embedded sign-in nor the card form', async () => {
@@ -49,11 +49,11 @@ describe('the development stand-ins each config turns on', () => {
     expect(dev.testCheckout).toBeNull();
   });
 
-  it('in production: only the /test run (admin-only there)', async () => {
+  it('asked with a production config (createServices never does): none of them', async () => {
     const config = loadConfig(PRODUCTION);
     const dev = await createDevStandIns({ config, logger: createLogger(config) });
     expect(dev.signIn).toBeNull();
     expect(dev.testCheckout).toBeNull();
-    expect(mounted(config, dev.routes).sort()).toEqual(['GET /api/admin/test-flow', 'POST /api/admin/test-flow']);
+    expect(mounted(config, dev.routes)).toEqual([]);
   });
 });

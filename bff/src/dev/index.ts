@@ -3,13 +3,12 @@ import type { Config } from '../config/env';
 import type { DevStandIns } from '../deps';
 import type { Logger } from '../logger';
 import { EMBEDDED_CLIENT_ID } from '../services/auth';
-import { addTestFlowRoutes } from './testFlow';
 
 /*
  * The development stand-ins in one place: the embedded OpenID provider (development sign-in),
- * the TEST MODE card form, the unpaid report start and the /test page's diagnostic run. Each is
- * loaded only when the config turns it on; `createServices` loads this module through a dynamic
- * import, so no production module imports bff/src/dev.
+ * the TEST MODE card form and the unpaid report start. Each is loaded only when the config turns
+ * it on. `createServices` loads this module through a dynamic import, and never in production, so
+ * a production process does not load bff/src/dev at all.
  */
 
 /** The stand-ins `config` turns on. */
@@ -27,10 +26,5 @@ export async function createDevStandIns({ config, logger }: { config: Config; lo
   const testCheckout = !config.STRIPE_SECRET_KEY && !config.isProduction ? (await import('./testCheckout')).addTestCheckoutRoutes : null;
   // The unpaid report start, outside production only.
   const devReports = !config.isProduction ? (await import('./reports')).addDevReportRoutes : null;
-  return {
-    signIn,
-    testCheckout,
-    // The /test page's diagnostic run is on everywhere: in production only for a signed-in admin.
-    routes: [...(devReports ? [devReports] : []), addTestFlowRoutes],
-  };
+  return { signIn, testCheckout, routes: devReports ? [devReports] : [] };
 }

@@ -17,6 +17,7 @@ import { feasibilityRouter } from './feasibility/router';
 import { stripeWebhookMiddleware } from './stripe/router';
 import { reportsRouter } from './reports/router';
 import { openApiRouter } from './openapi/router';
+import { testFlowRouter } from './test-flow/router';
 
 /** The development stand-ins' own routes (`deps.dev.routes`, from bff/src/dev when the config turns them on), on one router. */
 function devRouter(deps: AppDeps): Router {
@@ -41,6 +42,7 @@ export const routers: ReadonlyArray<(deps: AppDeps) => Router> = [
   checkoutRouter,
   feasibilityRouter,
   reportsRouter,
+  testFlowRouter,
   devRouter,
   openApiRouter,
 ];

@@ -1,4 +1,4 @@
-import type Router from '@koa/router';
+import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import {
   FEASIBILITY_LIMITS,
@@ -9,12 +9,12 @@ import {
   type TestFlowStartResponse,
   type TestFlowStatusResponse,
 } from '@val/contracts';
-import type { AppDeps } from '../deps';
-import { InputError, NotFoundError } from '../errors';
-import { describeIssues, parseBody } from '../http/parse';
-import { requireAdmin } from '../middlewares/adminSession';
-import { byIp, rateLimit } from '../middlewares/rateLimit';
-import { sameOrigin } from '../middlewares/sameOrigin';
+import type { AppDeps } from '../../deps';
+import { InputError, NotFoundError } from '../../errors';
+import { describeIssues, parseBody } from '../../http/parse';
+import { requireAdmin } from '../../middlewares/adminSession';
+import { byIp, rateLimit } from '../../middlewares/rateLimit';
+import { sameOrigin } from '../../middlewares/sameOrigin';
 
 /** Per-IP limit of diagnostic runs (each one is a full report). */
 export const TEST_FLOW_RATE_LIMIT = { windowMs: 10 * 60_000, max: 10 } as const;
@@ -28,7 +28,8 @@ export const TEST_FLOW_RATE_LIMIT = { windowMs: 10 * 60_000, max: 10 } as const;
  * In production only a signed-in admin may use it (it would otherwise be a free paid report);
  * outside production anyone may.
  */
-export function addTestFlowRoutes(router: Router, deps: AppDeps): void {
+export function testFlowRouter(deps: AppDeps): Router {
+  const router = new Router();
   const { config, logger, reports } = deps;
   const guard: Middleware = config.isProduction
     ? requireAdmin({ idleMs: config.ADMIN_IDLE_TIMEOUT_MS, absoluteMs: config.ADMIN_SESSION_MAX_AGE_MS })
@@ -59,4 +60,5 @@ export function addTestFlowRoutes(router: Router, deps: AppDeps): void {
     const body: TestFlowStatusResponse = { execution_id: parsed.data, processing_status: status.processing_status };
     ctx.body = body;
   });
+  return router;
 }

@@ -1,6 +1,6 @@
 import { TEST_FLOW_SAMPLE } from '@val/contracts';
-import { json, startTestApp, type TestApp } from '../../test/app';
-import { testBrowser } from '../../test/paidBrowser';
+import { json, startTestApp, type TestApp } from '../../../test/app';
+import { testBrowser } from '../../../test/paidBrowser';
 
 const startBody = {
   flow_execution_variables: [
