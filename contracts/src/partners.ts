@@ -10,6 +10,17 @@ export const RESOURCE_CATEGORIES = [
 ] as const;
 export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
 
+/** What each category helps the founder do next, as the unlocked kit's intro lists it. */
+export const RESOURCE_CATEGORY_ACTIONS: Readonly<Record<ResourceCategory, string>> = {
+  'Website builder': 'build',
+  'Audience building': 'grow an audience',
+  'Business planning': 'plan',
+  Presentations: 'pitch',
+  Collaboration: 'collaborate',
+  Organization: 'organise',
+  Education: 'learn',
+};
+
 /** A partner tool (spec: name, title, description, url, logo, color, category). */
 export interface PartnerTool {
   /** Lower-case company name: the `company` of click tracking. */
@@ -33,7 +44,10 @@ export interface PartnerTool {
   perk?: string;
 }
 
-/** The seven partner tools: one list for the kit, the article, the affiliate cards and the admin. */
+/**
+ * The partner tools: one list for the kit, the article, the affiliate cards and the admin. Texts
+ * that count them ("Seven hand-picked tools", "of 7 partners") read its length.
+ */
 export const PARTNER_TOOLS: ReadonlyArray<PartnerTool> = [
   {
     company: 'bubble',
@@ -122,7 +136,7 @@ export const PARTNER_TOOLS: ReadonlyArray<PartnerTool> = [
   },
 ];
 
-/** Lower-case company names of the partner list (7). */
+/** Lower-case company names of the partner list. */
 export const PARTNER_COMPANIES = PARTNER_TOOLS.map((p) => p.company);
 
 /** Click tracking link types. */

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 
 const ADMIN_PASSWORD = 'e2e-a11y-admin-password';
 
@@ -62,7 +62,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  await stopTestServers();
 });
 
 /** Each page: where it is and what shows it is ready. */

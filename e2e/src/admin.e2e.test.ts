@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { PARTNER_TOOLS } from '@val/contracts';
 import { launchBrowser, newPage } from './browser';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 
 const PASSWORD = 'e2e admin password';
 
@@ -68,7 +68,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([fresh?.stop(), seeded?.stop()]);
+  await stopTestServers();
 });
 
 describe('admin login', () => {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 
 /**
  * The /api page renders the OpenAPI document the server generates (GET /api/openapi.json): one
@@ -17,7 +17,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  await stopTestServers();
 });
 
 type Doc = { paths: Record<string, Record<string, { summary: string; operationId: string }>>; tags: Array<{ name: string }> };

@@ -15,16 +15,16 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-/** Launches the system Chromium, failing loudly (never skipping) when it is not installed. */
-export async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
+/** Launches the system Chromium (or the one at `executablePath`), failing loudly (never skipping) when it is not installed. */
+export async function launchBrowser(executablePath = CHROMIUM_PATH): Promise<Browser> {
+  if (!fs.existsSync(executablePath)) {
     throw new Error(
-      `Chromium not found at ${CHROMIUM_PATH}. The browser tests need it: ` +
+      `Chromium not found at ${executablePath}. The browser tests need it: ` +
         'install it with `sudo apt-get update && sudo apt-get install -y chromium` ' +
         '(or set CHROMIUM_PATH to a Chromium/Chrome binary).',
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true });
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS, headless: true });
 }
 
 export interface PageOptions {

@@ -1,7 +1,7 @@
 import { BUDGETS, criticalPathJs, remoteEntrySizes } from '../../bench/lib/bundles';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 // The figure goes to a diagnostics file (bff/test/diagnostics.ts), printed only when the budget fails.
@@ -20,7 +20,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
-afterAll(() => server?.stop());
+afterAll(() => stopTestServers());
 
 describe('bundle budgets', () => {
   it('keeps every remoteEntry.js within 30 KB gzip', () => {

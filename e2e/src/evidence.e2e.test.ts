@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 import { alerts, finishedReport, payOnTestCheckout, signInAtDevProvider } from './paidFlow';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 
 /**
  * Step 3's interviews travel with a report order. The customer- and
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  await stopTestServers();
 });
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();

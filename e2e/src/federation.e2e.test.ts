@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import webpack from 'webpack';
 import { launchBrowser, newPage } from './browser';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 import { startStaticHost, type StaticHost } from './staticHost';
 
 /**
@@ -77,7 +77,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([server?.stop(), host?.close()]);
+  await Promise.all([stopTestServers(), host?.close()]);
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 

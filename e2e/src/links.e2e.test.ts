@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 
 /**
  * Links in what a model answers or a visitor typed cannot phish from a shared page. A model's
@@ -56,7 +56,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  await stopTestServers();
   await chat?.close();
 });
 

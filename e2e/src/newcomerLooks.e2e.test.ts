@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 
 /**
  * What a new user reads and sees: runtimes and user numbers that agree, the server's
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([server?.stop(), adminOff?.stop()]);
+  await stopTestServers();
 });
 
 const validation = {

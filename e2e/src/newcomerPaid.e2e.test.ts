@@ -1,7 +1,7 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 import { alerts, fillHero, finishedReport, payOnTestCheckout as pay, signInAtDevProvider as signIn } from './paidFlow';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 
 /**
  * The paid flow and the report page as a new user meets them: sign-in at both loopback
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([server?.stop(), noProvider?.stop()]);
+  await stopTestServers();
 });
 
 /** No spinner is left on the page (the user is never left waiting for nothing). */

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
 import { alerts, fillHero as fillHeroAt, finishedReport, HERO_BUTTON, payOnTestCheckout, signInAtDevProvider } from './paidFlow';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 
 let browser: Browser;
 let server: TestServer;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  await stopTestServers();
 });
 
 const fillHero = (page: Page, targetMarket: string, idea: string) => fillHeroAt(page, server.url, targetMarket, idea);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 
 /**
  * A founder validates, edits the customer and re-validates; the lab compares the two
@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  await stopTestServers();
 });
 
 const lab = (page: Page) => page.locator('#validate [data-view="lab"]');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { FACT_SHEET_TITLE, NO_LIVE_SOURCES_NOTE } from '@val/contracts';
 import { launchBrowser, newPage } from './browser';
-import { startTestServer, startTestWorker, type TestServer, type TestWorker } from './server';
+import { startTestServer, startTestWorker, stopTestServers, type TestServer, type TestWorker } from './server';
 
 /**
  * The report catalogue, the purchase dialog and the report page, in Chromium against the built
@@ -26,8 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await worker?.stop();
-  await server?.stop();
+  await stopTestServers();
 });
 
 /** The few better-sqlite3 calls used here (the package ships no types). */

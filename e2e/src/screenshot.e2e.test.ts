@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 
 /**
  * scripts/screenshot.js is how we look at the product: every section must be drawn when it
@@ -13,7 +13,7 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => {
-  await server?.stop();
+  await stopTestServers();
 });
 
 function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 
 /**
  * The Content-Security-Policy in a real browser: every page of the product runs under it with no
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([server?.stop(), remoteHost?.stop()]);
+  await stopTestServers();
 });
 
 /** Opens a page that records CSP violations (before any script of the page runs). */

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { BUSINESS_SCHOOL_QUOTE, CONTACT_SENT_TOAST, NEWSLETTER, PARTNER_TOOLS, RATING_BADGE, TESTIMONIALS, VALIDATION_ARTICLE } from '@val/contracts';
 import { launchBrowser, newPage } from './browser';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 
 let browser: Browser;
 let server: TestServer;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  await stopTestServers();
 });
 
 const VALIDATION = {

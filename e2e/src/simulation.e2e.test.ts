@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 
 /** What the validation helper stores after step 1 (the shell's 'val.validation'). */
 const validation = {
@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await Promise.all([server?.stop(), failing?.stop()]);
+  await stopTestServers();
   await new Promise((r) => brokenModel?.close(r));
 });
 

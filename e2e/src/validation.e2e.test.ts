@@ -5,7 +5,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { PDFParse } from 'pdf-parse';
 import { NO_LIVE_SOURCES_NOTE, PARTNER_TOOLS, RESOURCE_CATEGORIES, partnerByCompany } from '@val/contracts';
 import { launchBrowser, newPage } from './browser';
-import { startTestServer, type TestServer } from './server';
+import { startTestServer, stopTestServers, type TestServer } from './server';
 
 const ADMIN_PASSWORD = 'e2e-validation-admin-password';
 const idea = {
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
+  await stopTestServers();
 });
 
 async function fillForm(page: Page) {

@@ -1,5 +1,14 @@
 import styled from 'styled-components';
-import { PARTNER_TOOLS, RESOURCE_CATEGORIES, type PartnerTool, type ValidationAppProps } from '@val/contracts';
+import {
+  PARTNER_TOOLS,
+  RESOURCE_CATEGORIES,
+  RESOURCE_CATEGORY_ACTIONS,
+  countInWords,
+  listInWords,
+  plural,
+  type PartnerTool,
+  type ValidationAppProps,
+} from '@val/contracts';
 import { Badge, ButtonLink, Card, Heading, Muted, t } from '@val/ui';
 import { trackClick } from '../lib/api';
 import { SectionIntro as Intro, SectionRoot as Root } from '../lib/sectionLayout';
@@ -173,7 +182,15 @@ function Tool({ tool, apiBase }: { tool: PartnerTool; apiBase: string }) {
   );
 }
 
-/** Step 2, Your Startup Resources Kit: locked until step 1 is done, then the seven partner tools. */
+/** "Seven hand-picked tools": the count of partner tools, in words. */
+const handPicked = (tools: ReadonlyArray<PartnerTool>, capital = false) =>
+  `${countInWords(tools.length, { capital })} hand-picked ${plural(tools.length, 'tool')}`;
+
+/** What the categories of the tools help with, in the categories' order: "build, grow an audience, … and learn". */
+const actions = (tools: ReadonlyArray<PartnerTool>) =>
+  listInWords(RESOURCE_CATEGORIES.filter((c) => tools.some((t) => t.category === c)).map((c) => RESOURCE_CATEGORY_ACTIONS[c]));
+
+/** Step 2, Your Startup Resources Kit: locked until step 1 is done, then the partner tools. */
 export function ResourcesKit({ validation, apiBase = '' }: ValidationAppProps) {
   return (
     <Root data-remote="validation" data-view="resources">
@@ -182,9 +199,7 @@ export function ResourcesKit({ validation, apiBase = '' }: ValidationAppProps) {
           Step 2
         </Badge>
         <Heading>Your Startup Resources Kit</Heading>
-        {validation && (
-          <Muted>Seven hand-picked tools to act on Val’s next steps: build, grow an audience, plan, pitch, collaborate, organise and learn.</Muted>
-        )}
+        {validation && <Muted>{`${handPicked(PARTNER_TOOLS, true)} to act on Val’s next steps: ${actions(PARTNER_TOOLS)}.`}</Muted>}
       </Intro>
       {validation ? (
         <Cards aria-label="Partner tools">
@@ -198,7 +213,7 @@ export function ResourcesKit({ validation, apiBase = '' }: ValidationAppProps) {
             <LockGlyph />
           </LockIcon>
           <h3>Complete Step 1 to unlock your kit</h3>
-          <p>Validate your idea in the lab above and Val unlocks seven hand-picked tools for your next steps:</p>
+          <p>{`Validate your idea in the lab above and Val unlocks ${handPicked(PARTNER_TOOLS)} for your next steps:`}</p>
           <Categories aria-label="Resource categories">
             {RESOURCE_CATEGORIES.map((c) => (
               <li key={c}>{c}</li>
