@@ -33,7 +33,7 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
     }),
   );
   for (const make of rawBodyMiddlewares) app.use(make(deps));
-  app.use(spaFallback({ shellDist: config.shellDist, inline: remotesList(config), manifests: hostedManifests(config) }));
+  app.use(spaFallback({ shellDist: config.shellDist, inline: remotesList(config), manifests: hostedManifests(config), founderSlug: config.FOUNDER_SLUG }));
   app.use(apiNotFound());
   app.use(bodyParsers({ limit: config.BODY_LIMIT }));
   app.use(adminSession(app, deps));

@@ -17,6 +17,7 @@ export * from './report';
 export * from './validateStream';
 export * from './streams';
 export * from './plural';
+export * from './pages';
 export * from './sse';
 // The product data (CATALOGUE, ENTERPRISE_PRODUCTS and the lookups over them) is its own entry,
 // `@val/contracts/catalogue`: only the screens that show products load it, not the landing page.

@@ -72,11 +72,12 @@ describe('the shell', () => {
 
   it("shows '404 Page Not Found' for an unknown route, and the founder page at its slug", async () => {
     const { page, context } = await newPage(browser);
-    await page.goto(server.url + '/no/such/page');
+    // The server's status agrees with the page: 404 where the app shows its not-found page.
+    expect((await page.goto(server.url + '/no/such/page'))?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-    await page.goto(server.url + '/nonexistent-slug');
+    expect((await page.goto(server.url + '/nonexistent-slug'))?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-    await page.goto(server.url + '/founder');
+    expect((await page.goto(server.url + '/founder'))?.status()).toBe(200);
     await page.getByRole('heading', { name: 'The founder' }).waitFor();
     await context.close();
   });

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { GlobalStyle, ThemeProvider, Toaster } from '@val/ui';
-import { START_OVER_EVENT } from '@val/contracts';
+import { PAGE_PATHS, START_OVER_EVENT } from '@val/contracts';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { getManifest } from './federation/remotes';
@@ -94,24 +94,24 @@ export function App() {
         <Main>
           <Suspense fallback={<div style={{ minHeight: '60vh' }} aria-busy="true" />}>
             <Routes>
-              <Route path="/" element={<Home validation={validation} onValidated={setValidation} onStartOver={startOver} />} />
-              <Route path="/old" element={<OldHomePage validation={validation} onValidated={setValidation} />} />
-              <Route path="/about" element={<AboutPage />} />
-              <Route path="/terms" element={<TermsPage />} />
-              <Route path="/privacy" element={<PrivacyPage />} />
-              <Route path="/report/:reportId?" element={<ReportPage />} />
-              <Route path="/v/:id" element={<ValidationPermalinkPage />} />
-              <Route path="/validation-strategy" element={<ValidationStrategyPage />} />
-              <Route path="/test" element={<TestPage />} />
-              <Route path="/success/:session_id?" element={<SuccessPage />} />
-              <Route path="/log" element={<LogPage />} />
-              <Route path="/products" element={<ProductsPage />} />
-              <Route path="/admin" element={<AdminPage />} />
-              <Route path="/enterprise" element={<EnterprisePage />} />
-              <Route path="/consulting" element={<ConsultingPage />} />
-              <Route path="/api" element={<ApiPage />} />
-              <Route path="/security" element={<SecurityPage />} />
-              <Route path="/:slug" element={<SlugRoute />} />
+              <Route path={PAGE_PATHS.home} element={<Home validation={validation} onValidated={setValidation} onStartOver={startOver} />} />
+              <Route path={PAGE_PATHS.old} element={<OldHomePage validation={validation} onValidated={setValidation} />} />
+              <Route path={PAGE_PATHS.about} element={<AboutPage />} />
+              <Route path={PAGE_PATHS.terms} element={<TermsPage />} />
+              <Route path={PAGE_PATHS.privacy} element={<PrivacyPage />} />
+              <Route path={PAGE_PATHS.report} element={<ReportPage />} />
+              <Route path={PAGE_PATHS.permalink} element={<ValidationPermalinkPage />} />
+              <Route path={PAGE_PATHS.validationStrategy} element={<ValidationStrategyPage />} />
+              <Route path={PAGE_PATHS.test} element={<TestPage />} />
+              <Route path={PAGE_PATHS.success} element={<SuccessPage />} />
+              <Route path={PAGE_PATHS.log} element={<LogPage />} />
+              <Route path={PAGE_PATHS.products} element={<ProductsPage />} />
+              <Route path={PAGE_PATHS.admin} element={<AdminPage />} />
+              <Route path={PAGE_PATHS.enterprise} element={<EnterprisePage />} />
+              <Route path={PAGE_PATHS.consulting} element={<ConsultingPage />} />
+              <Route path={PAGE_PATHS.api} element={<ApiPage />} />
+              <Route path={PAGE_PATHS.security} element={<SecurityPage />} />
+              <Route path={PAGE_PATHS.founder} element={<SlugRoute />} />
               <Route path="*" element={<NotFound />} />
             </Routes>
           </Suspense>

@@ -51,6 +51,7 @@ beforeAll(async () => {
       shellDist,
       inline: { remotes: [{ key: 'admin', name: 'val_admin', entry: '/remotes/admin/mf-manifest.json' }], founderSlug: 'founder' },
       manifests: { '/remotes/admin/mf-manifest.json': path.join(remoteDist, 'mf-manifest.json') },
+      founderSlug: 'founder',
     }),
   );
   app.use(serveDist({ prefix: '/remotes/admin/', root: remoteDist, cors: true }));
@@ -141,6 +142,31 @@ describe('spaFallback', () => {
     const later = new Date(Date.now() + 5000);
     fs.utimesSync(file, later, later);
     expect(await (await get('/')).text()).toContain(next);
+  });
+
+  it("answers 200 for every page the app has (the founder's slug included) and 404 with the app's page for a path no page owns", async () => {
+    const known = [
+      '/',
+      '/about',
+      '/about/',
+      '/v/abc123',
+      '/report',
+      '/report/r1',
+      '/success',
+      '/success/cs_1',
+      '/products',
+      '/admin',
+      '/api',
+      '/founder',
+      '/test',
+    ];
+    const unknown = ['/no/such/page', '/nonexistent-slug', '/products/extra', '/v', '/v/a/b', '/about/team'];
+    const statuses = async (paths: string[]) => Object.fromEntries(await Promise.all(paths.map(async (p) => [p, (await get(p)).status])));
+    expect(await statuses(known)).toEqual(Object.fromEntries(known.map((p) => [p, 200])));
+    expect(await statuses(unknown)).toEqual(Object.fromEntries(unknown.map((p) => [p, 404])));
+    const r = await get('/no/such/page');
+    expect(r.headers.get('content-type')).toContain('text/html');
+    expect(await r.text()).toContain('<script id="val-remotes"');
   });
 
   it('never answers a source map or an unknown /api path with the page', async () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
+import { pageOf } from '@val/contracts';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?)$/i;
 /** Source maps are never served, even when a build left some in a folder (they hold the full sources). */
@@ -67,6 +68,8 @@ export interface ShellPageOptions {
   inline?: unknown;
   /** Remote manifests this server hosts itself: their URL in the list → the file. Inlined too. */
   manifests?: Record<string, string>;
+  /** The founder page's slug: that one path is a page too. */
+  founderSlug?: string;
 }
 
 /**
@@ -105,8 +108,9 @@ function shellPage({ shellDist, inline, manifests = {} }: ShellPageOptions): () 
 }
 
 /**
- * SPA fallback: `/`, `/index.html` and any other GET that accepts HTML get the shell's index.html
- * with its data blocks (see shellPage), gzipped for browsers that accept it.
+ * SPA fallback: `/`, `/index.html` and any other GET get the shell's index.html with its data
+ * blocks (see shellPage), gzipped for browsers that accept it: with 200 on a path one of the
+ * app's pages owns (`PAGE_PATHS`), with 404 on any other (the app then shows its not-found page).
  */
 export function spaFallback(options: ShellPageOptions): Middleware {
   const page = shellPage(options);
@@ -122,7 +126,7 @@ export function spaFallback(options: ShellPageOptions): Middleware {
       ctx.body = 'The front end is not built yet. Run `npm run build` (or `npm start`, which builds it).';
       return;
     }
-    ctx.status = 200;
+    ctx.status = pageOf(ctx.path, options.founderSlug ?? '') === null ? 404 : 200;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
     ctx.vary('Accept-Encoding');
