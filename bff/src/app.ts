@@ -3,6 +3,7 @@ import type Router from '@koa/router';
 import type { AppDeps } from './deps';
 import { errorHandler } from './middlewares/errorHandler';
 import { requestId } from './middlewares/requestId';
+import { permalinkPageMeta } from './http/permalinkPage';
 import { securityHeaders } from './middlewares/securityHeaders';
 import { apiNotFound } from './middlewares/apiNotFound';
 import { isBuildMetadata, serveDist, spaFallback } from './middlewares/staticFiles';
@@ -33,7 +34,16 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
     }),
   );
   for (const make of rawBodyMiddlewares) app.use(make(deps));
-  app.use(spaFallback({ shellDist: config.shellDist, inline: remotesList(config), manifests: hostedManifests(config), founderSlug: config.FOUNDER_SLUG }));
+  app.use(
+    spaFallback({
+      shellDist: config.shellDist,
+      inline: remotesList(config),
+      manifests: hostedManifests(config),
+      founderSlug: config.FOUNDER_SLUG,
+      publicUrl: config.PUBLIC_URL?.replace(/\/+$/, ''),
+      pageMeta: permalinkPageMeta(deps),
+    }),
+  );
   app.use(apiNotFound());
   app.use(bodyParsers({ limit: config.BODY_LIMIT }));
   app.use(adminSession(app, deps));

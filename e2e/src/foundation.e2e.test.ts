@@ -70,6 +70,21 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it("the tab's title is the page's: in the HTML of the first page, then as the visitor navigates", async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(server.url + '/about');
+    await page.getByRole('heading', { name: 'About Val' }).waitFor();
+    expect(await page.title()).toBe('About Val');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    await page.getByRole('heading', { name: 'Terms of Service' }).waitFor();
+    await page.waitForFunction(() => document.title === 'Terms of Service — Val');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Enterprise' }).click();
+    await page.waitForFunction(() => document.title === 'Enterprise — Val');
+    await page.goBack();
+    await page.waitForFunction(() => document.title === 'Terms of Service — Val');
+    await context.close();
+  });
+
   it("shows '404 Page Not Found' for an unknown route, and the founder page at its slug", async () => {
     const { page, context } = await newPage(browser);
     // The server's status agrees with the page: 404 where the app shows its not-found page.
@@ -79,6 +94,7 @@ describe('the shell', () => {
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect((await page.goto(server.url + '/founder'))?.status()).toBe(200);
     await page.getByRole('heading', { name: 'The founder' }).waitFor();
+    expect(await page.title()).toBe('The founder — Val');
     await context.close();
   });
 });

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { GlobalStyle, ThemeProvider, Toaster } from '@val/ui';
-import { PAGE_PATHS, START_OVER_EVENT } from '@val/contracts';
+import { NOT_FOUND_META, PAGE_META, PAGE_PATHS, pageOf, START_OVER_EVENT } from '@val/contracts';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { getManifest } from './federation/remotes';
@@ -65,6 +65,33 @@ function ScrollManager() {
 }
 
 /** `/{name}`: the founder page at its configured slug, anything else is the 404 screen. */
+/**
+ * The tab's title follows the page as the visitor navigates. The first page's title is already in
+ * the HTML the server sent (a permalink's names its idea), so it is kept.
+ */
+function DocumentTitle() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    let current = true;
+    getManifest()
+      .then((m) => m.founderSlug)
+      .catch(() => '')
+      .then((slug) => {
+        const name = pageOf(pathname, slug);
+        if (current) document.title = (name ? PAGE_META[name] : NOT_FOUND_META).title;
+      });
+    return () => {
+      current = false;
+    };
+  }, [pathname]);
+  return null;
+}
+
 function SlugRoute() {
   const { slug } = useParams();
   const [founderSlug, setFounderSlug] = useState<string | null>(null);
@@ -90,6 +117,7 @@ export function App() {
       <GlobalStyle />
       <BrowserRouter>
         <ScrollManager />
+        <DocumentTitle />
         <Header />
         <Main>
           <Suspense fallback={<div style={{ minHeight: '60vh' }} aria-busy="true" />}>

@@ -52,6 +52,8 @@ beforeAll(async () => {
       inline: { remotes: [{ key: 'admin', name: 'val_admin', entry: '/remotes/admin/mf-manifest.json' }], founderSlug: 'founder' },
       manifests: { '/remotes/admin/mf-manifest.json': path.join(remoteDist, 'mf-manifest.json') },
       founderSlug: 'founder',
+      pageMeta: async (page, p) =>
+        page !== 'permalink' ? undefined : p === '/v/known' ? { title: '“An idea” scored 7/10 — Val', description: 'd' } : p === '/v/gone' ? null : undefined,
     }),
   );
   app.use(serveDist({ prefix: '/remotes/admin/', root: remoteDist, cors: true }));
@@ -167,6 +169,34 @@ describe('spaFallback', () => {
     const r = await get('/no/such/page');
     expect(r.headers.get('content-type')).toContain('text/html');
     expect(await r.text()).toContain('<script id="val-remotes"');
+  });
+
+  it("writes each page's own title, description and canonical link into its HTML; a path no page owns gets the not-found head, noindex", async () => {
+    const about = await (await get('/about')).text();
+    expect(about).toContain('<title>About Val</title>');
+    expect(about).toContain(`<link rel="canonical" href="${url}/about">`);
+    expect(about).toContain('<meta property="og:title" content="About Val">');
+    expect(about).not.toContain('<title>Val</title>');
+    const home = await (await get('/index.html')).text();
+    expect(home).toContain('<title>Val — validate your startup idea with AI</title>');
+    expect(home).toContain(`<link rel="canonical" href="${url}/">`);
+    const admin = await (await get('/admin')).text();
+    expect(admin).toContain('<meta name="robots" content="noindex">');
+    const missing = await get('/no/such/page');
+    const html = await missing.text();
+    expect(html).toContain('<title>404 Page Not Found — Val</title>');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).not.toContain('canonical');
+  });
+
+  it("a page's own head (a permalink's) replaces the default, and a page with nothing at its address answers 404", async () => {
+    const r = await get('/v/known');
+    expect(r.status).toBe(200);
+    expect(await r.text()).toContain('<title>“An idea” scored 7/10 — Val</title>');
+    const gone = await get('/v/gone');
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toContain('<title>404 Page Not Found — Val</title>');
+    expect(await (await get('/v/slow-store')).text()).toContain('<title>A startup idea validated by Val</title>');
   });
 
   it('never answers a source map or an unknown /api path with the page', async () => {

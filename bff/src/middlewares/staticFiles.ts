@@ -3,7 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
-import { pageOf } from '@val/contracts';
+import { NOT_FOUND_META, PAGE_META, pageOf, type PageMeta, type PageName } from '@val/contracts';
+import { withPageHead } from '../http/pageHead';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?)$/i;
 /** Source maps are never served, even when a build left some in a folder (they hold the full sources). */
@@ -70,7 +71,17 @@ export interface ShellPageOptions {
   manifests?: Record<string, string>;
   /** The founder page's slug: that one path is a page too. */
   founderSlug?: string;
+  /** The site's public address, for canonical links (default: the request's origin). */
+  publicUrl?: string;
+  /**
+   * A page's own head, looked up per request (a permalink's idea and score): `undefined` keeps the
+   * page's default (PAGE_META), `null` means there is nothing at that address (404).
+   */
+  pageMeta?: (page: PageName, path: string) => Promise<PageMeta | null | undefined>;
 }
+
+/** Distinct heads kept rendered and gzipped (each page, the most recent permalinks). */
+const PAGE_CACHE_SIZE = 256;
 
 /**
  * The shell's index.html with data blocks inlined right before its preload script
@@ -81,11 +92,11 @@ export interface ShellPageOptions {
  * on another origin has its manifest fetched by that script instead. Files are re-read when they
  * change (a rebuilt shell or remote).
  */
-function shellPage({ shellDist, inline, manifests = {} }: ShellPageOptions): () => { html: string; gzip: Buffer } | null {
+function shellPage({ shellDist, inline, manifests = {} }: ShellPageOptions): () => { html: string; key: string } | null {
   const index = watchedFile(path.join(shellDist, 'index.html'));
   const files = Object.entries(manifests).map(([url, file]) => [url, watchedFile(file)] as const);
   const list = inline === undefined ? '' : `<script id="val-remotes" type="application/json">${jsonForScript(inline)}</script>`;
-  let last: { key: string; page: { html: string; gzip: Buffer } } | null = null;
+  let last: { key: string; page: { html: string; key: string } } | null = null;
   return () => {
     const raw = index();
     if (raw === null) return null;
@@ -102,7 +113,7 @@ function shellPage({ shellDist, inline, manifests = {} }: ShellPageOptions): () 
     // The built html is minified: the attribute may have lost its quotes.
     const at = raw.search(/<script id=["']?val-preload\b/);
     const html = !blocks ? raw : at >= 0 ? raw.slice(0, at) + blocks + raw.slice(at) : raw.replace('</head>', `${blocks}</head>`);
-    last = { key, page: { html, gzip: zlib.gzipSync(html, { level: 9 }) } };
+    last = { key, page: { html, key } };
     return last.page;
   };
 }
@@ -113,20 +124,45 @@ function shellPage({ shellDist, inline, manifests = {} }: ShellPageOptions): () 
  * app's pages owns (`PAGE_PATHS`), with 404 on any other (the app then shows its not-found page).
  */
 export function spaFallback(options: ShellPageOptions): Middleware {
-  const page = shellPage(options);
+  const shell = shellPage(options);
+  // Pages by head (each page's meta, each permalink's), gzipped once; emptied when the shell or a manifest changes.
+  const pages = new Map<string, { html: string; gzip: Buffer }>();
+  let pagesOf = '';
+  const page = (meta: PageMeta, canonical: string | null) => {
+    const base = shell();
+    if (base === null) return null;
+    if (pagesOf !== base.key) {
+      pages.clear();
+      pagesOf = base.key;
+    }
+    const key = JSON.stringify([meta, canonical]);
+    let p = pages.get(key);
+    if (!p) {
+      const html = withPageHead(base.html, meta, canonical);
+      p = { html, gzip: zlib.gzipSync(html, { level: 9 }) };
+      if (pages.size >= PAGE_CACHE_SIZE) pages.delete(pages.keys().next().value!);
+      pages.set(key, p);
+    }
+    return p;
+  };
   return async (ctx, next) => {
     await next();
     if (ctx.body !== undefined || ctx.status !== 404) return;
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
     if (/^\/api\/./.test(ctx.path) || ctx.path.startsWith('/remotes/') || SOURCE_MAP.test(ctx.path)) return;
-    const p = page();
+    const name = pageOf(ctx.path, options.founderSlug ?? '');
+    const own = name && options.pageMeta ? await options.pageMeta(name, ctx.path) : undefined;
+    const found = name !== null && own !== null;
+    const meta = !found ? NOT_FOUND_META : (own ?? PAGE_META[name]);
+    const canonical = found ? `${options.publicUrl ?? `${ctx.protocol}://${ctx.host}`}${name === 'home' ? '/' : ctx.path}` : null;
+    const p = page(meta, canonical);
     if (p === null) {
       ctx.status = 503;
       ctx.type = 'text/plain';
       ctx.body = 'The front end is not built yet. Run `npm run build` (or `npm start`, which builds it).';
       return;
     }
-    ctx.status = pageOf(ctx.path, options.founderSlug ?? '') === null ? 404 : 200;
+    ctx.status = found ? 200 : 404;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
     ctx.vary('Accept-Encoding');

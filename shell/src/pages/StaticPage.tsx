@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Container, Section, t } from '@val/ui';
 
@@ -97,7 +97,6 @@ export function StaticPage({
   wide?: boolean;
   children?: ReactNode;
 }) {
-  useDocumentTitle(title);
   return (
     <Section>
       <Container>
@@ -113,15 +112,4 @@ export function StaticPage({
       </Container>
     </Section>
   );
-}
-
-/** "{title} — Val" in the browser tab while the page is shown. */
-export function useDocumentTitle(title: string): void {
-  useEffect(() => {
-    const before = document.title;
-    document.title = `${title} — Val`;
-    return () => {
-      document.title = before;
-    };
-  }, [title]);
 }

@@ -6,7 +6,6 @@ import { createValApi } from '@val/contracts/client';
 import { Button, Container, Section, t } from '@val/ui';
 import { ExternalLink, VisuallyHidden } from '../../components/marketing/common';
 import { FounderPortrait } from './FounderPortrait';
-import { useDocumentTitle } from '../StaticPage';
 
 const Article = styled.article`
   max-width: 760px;
@@ -195,7 +194,6 @@ function PartnerLink({ tool, why }: { tool: PartnerTool | undefined; why: ReactN
 /** `/validation-strategy`: the founder's five-step method, dated August 14, 2025. */
 export function ValidationStrategyPage() {
   const navigate = useNavigate();
-  useDocumentTitle(VALIDATION_ARTICLE.title);
   return (
     <Section>
       <Container>

@@ -1,0 +1,24 @@
+import { validationIdParamsSchema, type PageMeta, type PageName } from '@val/contracts';
+import type { AppDeps } from '../deps';
+import { NotFoundError } from '../errors';
+import { permalinkMeta } from './pageHead';
+
+/**
+ * The head of a permalink page (`/v/:id`): the idea and its score for link previews, and null
+ * (the server answers 404) for an id that is not a validation's. Other pages, and a permalink
+ * while the store cannot answer, keep their default head.
+ */
+export function permalinkPageMeta({ services }: Pick<AppDeps, 'services'>) {
+  return async (page: PageName, path: string): Promise<PageMeta | null | undefined> => {
+    if (page !== 'permalink') return undefined;
+    const parsed = validationIdParamsSchema.safeParse({ validationId: path.split('/')[2] ?? '' });
+    if (!parsed.success) return null;
+    try {
+      return permalinkMeta(await services.validation.get(parsed.data.validationId));
+    } catch (e) {
+      if (e instanceof NotFoundError) return null;
+      // The store is unreachable: the page still loads (with the default head) and shows its own error state.
+      return undefined;
+    }
+  };
+}
