@@ -1,5 +1,15 @@
 import styled from 'styled-components';
-import { countOf, validationPermalink, type InputDiff, type SectionChange, type ValidationComparison } from '@val/contracts';
+import { Fragment } from 'react';
+import {
+  VALIDATION_INPUTS,
+  countOf,
+  validationPermalink,
+  type InputDiff,
+  type SectionChange,
+  type ValidationComparison,
+  type ValidationInputName,
+  type ValidationInputSpec,
+} from '@val/contracts';
 import { t } from '@val/ui';
 import { Link } from 'react-router-dom';
 
@@ -239,7 +249,7 @@ function WordDiff({ diff }: { diff: InputDiff }) {
 }
 
 /**
- * "Compared with <previous>": the score before → after, a word-level diff of the three inputs,
+ * "Compared with <previous>": the score before → after, a word-level diff of each input,
  * and each section of Val's analysis as new, gone, changed (with its changed lines) or the same.
  */
 export default function Comparison({ comparison: c }: { comparison: ValidationComparison }) {
@@ -270,18 +280,19 @@ export default function Comparison({ comparison: c }: { comparison: ValidationCo
       <div>
         <h5>{COMPARE_TEXT.inputs}</h5>
         <Inputs data-testid="comparison-inputs">
-          <dt>Idea</dt>
-          <dd>
-            <WordDiff diff={c.inputs.idea} />
-          </dd>
-          <dt>Target customer</dt>
-          <dd>
-            <WordDiff diff={c.inputs.targetCustomer} />
-          </dd>
-          <dt>Problem solved</dt>
-          <dd>
-            <WordDiff diff={c.inputs.problemSolved} />
-          </dd>
+          {(VALIDATION_INPUTS as readonly ValidationInputSpec[]).map((f) => {
+            const name = f.name as ValidationInputName;
+            // An optional input neither version has is not listed.
+            if (!f.required && c.base[name] === undefined && c.head[name] === undefined) return null;
+            return (
+              <Fragment key={name}>
+                <dt>{f.listLabel}</dt>
+                <dd>
+                  <WordDiff diff={c.inputs[name]} />
+                </dd>
+              </Fragment>
+            );
+          })}
         </Inputs>
       </div>
       <div>
