@@ -14,16 +14,16 @@ import { fakeContext } from '../test/fakeContext';
 jest.mock('../../contracts/src/validationInputs', () => {
   const actual = jest.requireActual('../../contracts/src/validationInputs');
   actual.VALIDATION_INPUTS.push({
-    name: 'competitors',
-    label: 'Competitors',
-    listLabel: 'Competitors',
-    pdfHeading: 'Competitors',
+    name: 'substitutes',
+    label: 'Substitutes',
+    listLabel: 'Substitutes',
+    pdfHeading: 'Substitutes',
     max: 500,
     required: false,
     multiline: false,
-    placeholder: 'e.g. Mealime, HelloFresh',
-    cli: { flag: 'competitors', help: 'who else solves it' },
-    column: 'competitors',
+    placeholder: 'e.g. Takeaways, recipe apps',
+    cli: { flag: 'substitutes', help: 'what buyers use instead' },
+    column: 'substitutes',
   });
   return actual;
 });
@@ -50,45 +50,45 @@ describe('an input added to the description, in the CLI and the PDF', () => {
   const base = ['validate', '--idea', inputs.idea, '--customer', inputs.targetCustomer, '--problem', inputs.problemSolved];
 
   it('val validate takes its flag (optional, as described) and sends it as the described field', async () => {
-    const r = await parse([...base, '--competitors', 'Mealime']);
+    const r = await parse([...base, '--substitutes', 'Takeaways']);
     expect(r.code).toBe(0);
-    expect(r.calls).toEqual([expect.objectContaining({ competitors: 'Mealime' })]);
-    expect(validateRequestFromOptions(r.calls[0] as ValidateOptions)).toEqual({ ...inputs, competitors: 'Mealime' });
+    expect(r.calls).toEqual([expect.objectContaining({ substitutes: 'Takeaways' })]);
+    expect(validateRequestFromOptions(r.calls[0] as ValidateOptions)).toEqual({ ...inputs, substitutes: 'Takeaways' });
     expect((await parse(base)).code).toBe(0);
   });
 
   it('refuses it past its limit, naming the flag', async () => {
-    const r = await parse([...base, '--competitors', 'x'.repeat(501)]);
+    const r = await parse([...base, '--substitutes', 'x'.repeat(501)]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('--competitors: competitors must be at most 500 characters');
+    expect(r.err).toContain('--substitutes: substitutes must be at most 500 characters');
   });
 
   it('val validate --help lists it with its help text', async () => {
     const r = await parse(['validate', '--help']);
-    expect(r.out).toMatch(/--competitors <text>\s+who else solves it/);
+    expect(r.out).toMatch(/--substitutes <text>\s+what buyers use instead/);
   });
 
   it('val validations show and compare list it', () => {
-    expect(formatValidation(stored({ competitors: 'Mealime' }), 'http://localhost:3000', styles(false))).toContain('Competitors:     Mealime');
-    expect(formatValidation(stored({}), 'http://localhost:3000', styles(false))).not.toContain('Competitors:');
+    expect(formatValidation(stored({ substitutes: 'Takeaways' }), 'http://localhost:3000', styles(false))).toContain('Substitutes:     Takeaways');
+    expect(formatValidation(stored({}), 'http://localhost:3000', styles(false))).not.toContain('Substitutes:');
     const c: ValidationComparison = {
       base: stored({}),
-      head: stored({ competitors: 'Mealime' }),
+      head: stored({ substitutes: 'Takeaways' }),
       score: { before: 6, after: 6, change: 0 },
       inputs: {
         idea: { changed: false, parts: [{ op: 'same', text: inputs.idea }] },
         targetCustomer: { changed: false, parts: [{ op: 'same', text: inputs.targetCustomer }] },
         problemSolved: { changed: false, parts: [{ op: 'same', text: inputs.problemSolved }] },
-        competitors: { changed: true, parts: [{ op: 'added', text: 'Mealime' }] },
+        substitutes: { changed: true, parts: [{ op: 'added', text: 'Takeaways' }] },
       } as ValidationComparison['inputs'],
       sections: [],
     };
-    expect(formatComparison(c, styles(false))).toContain('  Competitors:     {+Mealime+}');
+    expect(formatComparison(c, styles(false))).toContain('  Substitutes:     {+Takeaways+}');
   });
 
   it('the PDF prints it after the other inputs, and leaves it out when not given', () => {
-    const data = { ...inputs, competitors: 'Mealime', feedback: '## Next Steps\nTalk to gyms.' };
-    expect(buildValidationReportPdf(data).sectionTitles).toEqual(['Idea', 'Target Customer', 'Problem Solved', 'Competitors', 'Next Steps']);
+    const data = { ...inputs, substitutes: 'Takeaways', feedback: '## Next Steps\nTalk to gyms.' };
+    expect(buildValidationReportPdf(data).sectionTitles).toEqual(['Idea', 'Target Customer', 'Problem Solved', 'Substitutes', 'Next Steps']);
     expect(buildValidationReportPdf({ ...inputs, feedback: '## Next Steps\nTalk to gyms.' }).sectionTitles).toEqual([
       'Idea',
       'Target Customer',

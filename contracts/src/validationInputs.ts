@@ -78,8 +78,11 @@ export type ValidationInputName = Described['name'];
 type RequiredName = Extract<Described, { required: true }>['name'];
 type OptionalName = Exclude<ValidationInputName, RequiredName>;
 
+/** One `T` per input: for each required input always, for an optional one possibly not. */
+export type PerInput<T> = { [K in RequiredName]: T } & { [K in OptionalName]?: T };
+
 /** A validation's inputs: the required ones always, the optional ones when given. */
-export type ValidationInputs = { [K in RequiredName]: string } & { [K in OptionalName]?: string };
+export type ValidationInputs = PerInput<string>;
 
 /** The described inputs of `v` (anything else left out), each trimmed; an optional one left blank is left out. */
 export function trimmedInputs(v: Partial<Record<ValidationInputName, string | null>>): ValidationInputs {

@@ -60,7 +60,7 @@ export const validationComparisonSchema = z.object({
   base: storedValidationSchema,
   head: storedValidationSchema,
   score: z.object({ before: z.number().nullable(), after: z.number().nullable(), change: z.number().nullable() }),
-  inputs: z.object(inputShape(() => inputDiffSchema)).required(),
+  inputs: z.object(inputShape(() => inputDiffSchema)),
   sections: z
     .array(sectionDiffSchema)
     .meta({ description: 'Each section of the feedback (split on its ## headings), in the newer version’s order, gone ones last' }),

@@ -1,6 +1,6 @@
 import type { ValidationFactSheet } from './factSheet';
 import type { AiProviderName } from './validation';
-import type { ValidationInputName, ValidationInputs } from './validationInputs';
+import type { PerInput, ValidationInputs } from './validationInputs';
 
 /*
  * Shareable validations: the permalink `/v/:id`, the visitor's own list, and the comparison of
@@ -62,6 +62,7 @@ export interface ValidationComparison {
   base: StoredValidationView;
   head: StoredValidationView;
   score: { before: number | null; after: number | null; change: number | null };
-  inputs: Record<ValidationInputName, InputDiff>;
+  /** Each input's diff (the server sends one for every input; an optional input's may be absent from older answers). */
+  inputs: PerInput<InputDiff>;
   sections: SectionDiff[];
 }

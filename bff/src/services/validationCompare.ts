@@ -180,13 +180,13 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The diffs of two versions, one input or section at a time with a turn of the event loop between them. */
 async function changesOf(base: StoredValidationView, head: StoredValidationView): Promise<Changes> {
-  const inputs = {} as Changes['inputs'];
+  const inputs: Partial<Record<(typeof INPUT_KEYS)[number], InputDiff>> = {};
   for (const key of INPUT_KEYS) {
     await yieldToLoop();
     inputs[key] = wordDiff(base[key] ?? '', head[key] ?? '');
   }
   await yieldToLoop();
-  return { inputs, sections: sectionDiff(base.feedback, head.feedback) };
+  return { inputs: inputs as Changes['inputs'], sections: sectionDiff(base.feedback, head.feedback) };
 }
 
 /** Pairs compared most recently (by content), so a repeated compare costs nothing. */

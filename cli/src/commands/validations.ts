@@ -85,7 +85,7 @@ export function formatComparison(c: ValidationComparison, s: Style): string {
     s.bold('Inputs'),
     // An optional input neither version has is not listed.
     ...INPUTS.filter((f) => f.required || c.base[f.name as ValidationInputName] !== undefined || c.head[f.name as ValidationInputName] !== undefined).map(
-      (f) => `  ${padded(f.listLabel)}${formatWordDiff(c.inputs[f.name as ValidationInputName], s)}`,
+      (f) => `  ${padded(f.listLabel)}${formatWordDiff(c.inputs[f.name as ValidationInputName] ?? { changed: false, parts: [] }, s)}`,
     ),
     '',
     s.bold('Sections'),

@@ -236,6 +236,7 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trim
 const plain = (l: string) => l.replace(/^(?:[-*+]|\d+\.)\s+/, '').replace(/\*\*|__|`/g, '');
 const fmt = (n: number | null) => (n === null ? COMPARE_TEXT.noScore : `${n.toFixed(1)}/10`);
 const MAX_LINES = 8;
+const UNCHANGED: InputDiff = { changed: false, parts: [] };
 
 function WordDiff({ diff }: { diff: InputDiff }) {
   if (!diff.changed) return <Same>{COMPARE_TEXT.unchanged}</Same>;
@@ -288,7 +289,7 @@ export default function Comparison({ comparison: c }: { comparison: ValidationCo
               <Fragment key={name}>
                 <dt>{f.listLabel}</dt>
                 <dd>
-                  <WordDiff diff={c.inputs[name]} />
+                  <WordDiff diff={c.inputs[name] ?? UNCHANGED} />
                 </dd>
               </Fragment>
             );

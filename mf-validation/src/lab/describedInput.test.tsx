@@ -12,16 +12,16 @@ import { ValidationLab } from './ValidationLab';
 jest.mock('../../../contracts/src/validationInputs', () => {
   const actual = jest.requireActual('../../../contracts/src/validationInputs');
   actual.VALIDATION_INPUTS.push({
-    name: 'competitors',
-    label: 'Competitors',
-    listLabel: 'Competitors',
-    pdfHeading: 'Competitors',
+    name: 'substitutes',
+    label: 'Substitutes',
+    listLabel: 'Substitutes',
+    pdfHeading: 'Substitutes',
     max: 500,
     required: false,
     multiline: false,
-    placeholder: 'e.g. Mealime, HelloFresh',
-    cli: { flag: 'competitors', help: 'who else solves it' },
-    column: 'competitors',
+    placeholder: 'e.g. Takeaways, recipe apps',
+    cli: { flag: 'substitutes', help: 'what buyers use instead' },
+    column: 'substitutes',
   });
   return actual;
 });
@@ -51,9 +51,9 @@ describe('the lab form follows the inputs description', () => {
       },
       { tag: 'input', name: 'targetCustomer', maxLength: 1000, placeholder: 'e.g. Busy working parents' },
       { tag: 'input', name: 'problemSolved', maxLength: 2000, placeholder: 'e.g. Dinner planning wastes time' },
-      { tag: 'input', name: 'competitors', maxLength: 500, placeholder: 'e.g. Mealime, HelloFresh' },
+      { tag: 'input', name: 'substitutes', maxLength: 500, placeholder: 'e.g. Takeaways, recipe apps' },
     ]);
-    expect(labels(html)).toEqual(expect.arrayContaining(['Your startup idea', 'Target customer', 'Problem solved', 'Competitors']));
+    expect(labels(html)).toEqual(expect.arrayContaining(['Your startup idea', 'Target customer', 'Problem solved', 'Substitutes']));
   });
 
   it('the comparison lists it when a version has it', () => {
@@ -71,13 +71,13 @@ describe('the lab form follows the inputs description', () => {
     const same = (text: string) => ({ changed: false, parts: [{ op: 'same' as const, text }] });
     const c: ValidationComparison = {
       base: v({}),
-      head: v({ competitors: 'Mealime' }),
+      head: v({ substitutes: 'Takeaways' }),
       score: { before: 6, after: 6, change: 0 },
       inputs: {
         idea: same('Meal kits'),
         targetCustomer: same('Climbers'),
         problemSolved: same('No food'),
-        competitors: { changed: true, parts: [{ op: 'added', text: 'Mealime' }] },
+        substitutes: { changed: true, parts: [{ op: 'added', text: 'Takeaways' }] },
       } as ValidationComparison['inputs'],
       sections: [],
     };
@@ -86,7 +86,7 @@ describe('the lab form follows the inputs description', () => {
         <Comparison comparison={c} />
       </MemoryRouter>,
     );
-    expect(out).toMatch(/<dt>Competitors<\/dt><dd><ins[^>]*>Mealime<\/ins><\/dd>/);
-    expect([...out.matchAll(/<dt>([^<]*)<\/dt>/g)].map((m) => m[1])).toEqual(['Idea', 'Target customer', 'Problem solved', 'Competitors']);
+    expect(out).toMatch(/<dt>Substitutes<\/dt><dd><ins[^>]*>Takeaways<\/ins><\/dd>/);
+    expect([...out.matchAll(/<dt>([^<]*)<\/dt>/g)].map((m) => m[1])).toEqual(['Idea', 'Target customer', 'Problem solved', 'Substitutes']);
   });
 });
