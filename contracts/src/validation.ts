@@ -1,5 +1,4 @@
 import type { ValidationFactSheet } from './factSheet';
-
 import type { ValidationInputs } from './validationInputs';
 
 export * from './validationInputs';
