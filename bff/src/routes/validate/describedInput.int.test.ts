@@ -1,4 +1,5 @@
 import { VALIDATION_INPUTS, validateRequestSchema, type ValidateRequest } from '@val/contracts';
+import { validateTask } from '../../ai/tasks/validate';
 import { trimmedValidation } from '../../services/validation';
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { testDbs } from '../../../test/db';
@@ -46,6 +47,12 @@ describe('an input added to the description', () => {
     const long = validateRequestSchema.safeParse(withSubstitutes('x'.repeat(501)));
     expect(long.success).toBe(false);
     expect(long.error?.issues[0].message).toBe('substitutes must be at most 500 characters');
+  });
+
+  it('the model gets it with the other inputs in the data it analyses (and the repair note stays out)', () => {
+    const data = validateTask.data({ ...withSubstitutes('Takeaways'), repair: { answer: 'x', request: 'y' } }) as Record<string, unknown>;
+    expect(Object.keys(data)).toEqual(['idea', 'targetCustomer', 'problemSolved', 'substitutes', 'fact_sheet']);
+    expect(data.substitutes).toBe('Takeaways');
   });
 
   it('trimming keeps every described input (a blank optional one is left out)', () => {
