@@ -1,28 +1,19 @@
 import type { ValidationFactSheet } from './factSheet';
+import type { ValidationInputs } from './validationInputs';
 
-/** Limits on the three validation inputs (characters). */
-export const VALIDATION_LIMITS = { idea: 4000, targetCustomer: 1000, problemSolved: 2000 } as const;
+export * from './validationInputs';
 
-/** Body of `POST /api/validate`. */
-export interface ValidateRequest {
-  idea: string;
-  targetCustomer: string;
-  problemSolved: string;
-}
+/** Body of `POST /api/validate`: the inputs `VALIDATION_INPUTS` describes. */
+export type ValidateRequest = ValidationInputs;
 
 /** Validation data: the inputs plus Val's formatted feedback. Unlocks step 2 and step 3. */
-export interface ValidationData {
-  idea: string;
-  targetCustomer: string;
-  problemSolved: string;
-  feedback: string;
-}
+export type ValidationData = ValidationInputs & { feedback: string };
 
 /** Which AI provider answered. */
 export type AiProviderName = 'openai' | 'offline';
 
 /** Response of `POST /api/validate` (spec fields, plus who answered and the stored id). */
-export interface ValidateResponse extends ValidationData {
+export type ValidateResponse = ValidationData & {
   id?: string;
   provider?: AiProviderName;
   /** Val's score (0–10, one decimal) read from the feedback; null when it names none. */
@@ -34,4 +25,4 @@ export interface ValidateResponse extends ValidationData {
   deleteToken?: string;
   /** The numbers the feedback rests on (score, reasons, price band, sizing example), computed in code. */
   factSheet?: ValidationFactSheet;
-}
+};

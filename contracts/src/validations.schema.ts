@@ -2,6 +2,7 @@ import { z } from 'zod';
 import './zodConfig';
 import type { AiProviderName } from './validation';
 import { validationFactSheetSchema } from './factSheet.schema';
+import { inputShape } from './validation.schema';
 import { VALIDATION_ID_PATTERN, type DiffPart, type InputDiff, type SectionDiff, type StoredValidationView, type ValidationComparison } from './validations';
 
 const EXAMPLE_ID = '3f0c2a8e-9b1d-4c57-8e2f-6a4b1c9d7e10';
@@ -34,9 +35,7 @@ const provider = z.enum(['openai', 'offline'] satisfies AiProviderName[]);
 /** One stored validation, as `GET /api/validations/{validationId}` answers it. */
 export const storedValidationSchema = z.object({
   id: z.string().meta({ description: 'The validation id (its permalink is /v/{validationId})' }),
-  idea: z.string(),
-  targetCustomer: z.string(),
-  problemSolved: z.string(),
+  ...inputShape(() => z.string()),
   feedback: z.string().meta({ description: "Val's analysis, in markdown sections" }),
   provider,
   score: z.number().min(0).max(10).nullable().meta({ description: 'Val’s score, 0–10 with one decimal; null when the feedback names none' }),
@@ -61,7 +60,7 @@ export const validationComparisonSchema = z.object({
   base: storedValidationSchema,
   head: storedValidationSchema,
   score: z.object({ before: z.number().nullable(), after: z.number().nullable(), change: z.number().nullable() }),
-  inputs: z.object({ idea: inputDiffSchema, targetCustomer: inputDiffSchema, problemSolved: inputDiffSchema }),
+  inputs: z.object(inputShape(() => inputDiffSchema)),
   sections: z
     .array(sectionDiffSchema)
     .meta({ description: 'Each section of the feedback (split on its ## headings), in the newer version’s order, gone ones last' }),

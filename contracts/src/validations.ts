@@ -1,10 +1,11 @@
 import type { ValidationFactSheet } from './factSheet';
 import type { AiProviderName } from './validation';
+import type { PerInput, ValidationInputs } from './validationInputs';
 
 /*
  * Shareable validations: the permalink `/v/:id`, the visitor's own list, and the comparison of
- * two versions of an idea. Added around the step-1 validation: its fields (idea, targetCustomer,
- * problemSolved, feedback) stay as they are.
+ * two versions of an idea. Added around the step-1 validation: its inputs are the ones
+ * `VALIDATION_INPUTS` describes.
  */
 
 /** `GET /api/validations/{validationId}`, `DELETE /api/validations/{validationId}`: one stored validation. */
@@ -19,11 +20,8 @@ export const validationPermalink = (id: string): string => `/v/${encodeURICompon
 export const VALIDATION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A stored validation as the API answers it (read-only: no delete token). */
-export interface StoredValidationView {
+export type StoredValidationView = ValidationInputs & {
   id: string;
-  idea: string;
-  targetCustomer: string;
-  problemSolved: string;
   feedback: string;
   provider: AiProviderName;
   /** Val's score, 0–10 with one decimal, read from the feedback; null when it names none. */
@@ -32,7 +30,7 @@ export interface StoredValidationView {
   createdAt: string;
   /** The numbers the feedback rests on; absent on validations made before fact sheets existed. */
   factSheet?: ValidationFactSheet;
-}
+};
 
 /** One piece of a word-level diff. */
 export interface DiffPart {
@@ -40,7 +38,7 @@ export interface DiffPart {
   text: string;
 }
 
-/** One of the three inputs, before and after. */
+/** One input, before and after (an optional input left out reads as empty). */
 export interface InputDiff {
   changed: boolean;
   parts: DiffPart[];
@@ -64,6 +62,7 @@ export interface ValidationComparison {
   base: StoredValidationView;
   head: StoredValidationView;
   score: { before: number | null; after: number | null; change: number | null };
-  inputs: { idea: InputDiff; targetCustomer: InputDiff; problemSolved: InputDiff };
+  /** Each input's diff (the server sends one for every input; an optional input's may be absent from older answers). */
+  inputs: PerInput<InputDiff>;
   sections: SectionDiff[];
 }

@@ -1,3 +1,4 @@
+import { VALIDATION_INPUTS } from '@val/contracts';
 import { migrationSource, migrations } from '../../migrations';
 import { testDbs } from '../../test/db';
 import { createRepositories } from '../repositories';
@@ -35,6 +36,18 @@ describe.each(testDbs)('migrations on $label', (kind) => {
 });
 
 describe.each(testDbs)('validation repository on $label', (kind) => {
+  it('has a column for every input the description names (an input added there needs its migration)', async () => {
+    const { db, drop } = await kind.create();
+    try {
+      await db.migrate();
+      const missing = [];
+      for (const f of VALIDATION_INPUTS) if (!(await db.knex.schema.hasColumn('validations', f.column))) missing.push(`${f.name} (${f.column})`);
+      expect(missing).toEqual([]);
+    } finally {
+      await drop();
+    }
+  });
+
   it('stores a validation and reads it back, counting rows', async () => {
     const { db, drop } = await kind.create();
     try {

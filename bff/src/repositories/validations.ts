@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { AiProviderName, StoredValidationView, ValidationFactSheet } from '@val/contracts';
+import {
+  VALIDATION_INPUTS,
+  inputsOf,
+  type AiProviderName,
+  type StoredValidationView,
+  type ValidationInputName,
+  type ValidationFactSheet,
+} from '@val/contracts';
 import { toDate } from '../db/dates';
 
 /**
@@ -28,18 +35,24 @@ export interface ValidationRepository {
   count(): Promise<number>;
 }
 
+/** A row of `validations`: these columns, plus each input's (`VALIDATION_INPUTS`' `column`). */
 interface Row {
   id: string;
-  idea: string;
-  target_customer: string;
-  problem_solved: string;
   feedback: string;
   provider: string;
   score: number | string | null;
   delete_token_hash: string | null;
   created_at: Date | string | number;
   fact_sheet?: string | null;
+  [inputColumn: string]: unknown;
 }
+
+/** Each described input in its column (null for an optional one left out). */
+const inputColumns = (v: Partial<Record<ValidationInputName, string>>): Record<string, string | null> =>
+  Object.fromEntries(VALIDATION_INPUTS.map((f) => [f.column, v[f.name] ?? null]));
+
+/** The inputs of a row, by name (an optional one stored as null is left out). */
+const inputsOfRow = (r: Row) => inputsOf(Object.fromEntries(VALIDATION_INPUTS.map((f) => [f.name, r[f.column]])));
 
 /** The stored sheet, or null when absent or unreadable (an old or damaged row still opens). */
 function parseSheet(s: string | null | undefined): ValidationFactSheet | null {
@@ -57,9 +70,7 @@ export function knexValidationRepository(knex: Knex): ValidationRepository {
       const row: StoredValidation = { id: randomUUID(), createdAt: new Date(), score: null, deleteTokenHash: null, factSheet: null, ...v };
       await knex('validations').insert({
         id: row.id,
-        idea: row.idea,
-        target_customer: row.targetCustomer,
-        problem_solved: row.problemSolved,
+        ...inputColumns(row),
         feedback: row.feedback,
         provider: row.provider,
         score: row.score,
@@ -74,9 +85,7 @@ export function knexValidationRepository(knex: Knex): ValidationRepository {
       if (!r) return null;
       return {
         id: r.id,
-        idea: r.idea,
-        targetCustomer: r.target_customer,
-        problemSolved: r.problem_solved,
+        ...inputsOfRow(r),
         feedback: r.feedback,
         provider: r.provider as AiProviderName,
         score: r.score === null || r.score === undefined ? null : Number(r.score),

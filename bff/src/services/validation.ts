@@ -1,6 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  inputsOf,
   parseValidationScore,
+  trimmedInputs,
   type AiProviderName,
   type StoredValidationView,
   type ValidateRequest,
@@ -29,9 +31,7 @@ const hashToken = (token: string): string => createHash('sha256').update(token, 
 
 const view = (v: StoredValidation): StoredValidationView => ({
   id: v.id,
-  idea: v.idea,
-  targetCustomer: v.targetCustomer,
-  problemSolved: v.problemSolved,
+  ...inputsOf(v),
   feedback: v.feedback,
   provider: v.provider,
   score: v.score,
@@ -68,12 +68,8 @@ export interface ValidationService {
   remove(id: string, token: string | undefined): Promise<void>;
 }
 
-/** The three inputs without surrounding white space. */
-export const trimmedValidation = (b: ValidateRequest): ValidateRequest => ({
-  idea: b.idea.trim(),
-  targetCustomer: b.targetCustomer.trim(),
-  problemSolved: b.problemSolved.trim(),
-});
+/** Every described input without surrounding white space (an optional one left blank is left out; nothing described is dropped). */
+export const trimmedValidation = (b: ValidateRequest): ValidateRequest => trimmedInputs(b);
 
 const validationWords = (v: ValidateRequest) => `${v.idea} ${v.targetCustomer} ${v.problemSolved}`;
 

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { diffArrays, diffWordsWithSpace, type ArrayChange } from 'diff';
-import { splitReportSections, type DiffPart, type InputDiff, type SectionDiff, type StoredValidationView, type ValidationComparison } from '@val/contracts';
+import {
+  VALIDATION_INPUTS,
+  splitReportSections,
+  type DiffPart,
+  type InputDiff,
+  type SectionDiff,
+  type StoredValidationView,
+  type ValidationComparison,
+} from '@val/contracts';
 
 /**
  * Bounds of the comparison's edit scripts. Myers' diff costs about the square of the edits it
@@ -165,20 +173,20 @@ export function sectionDiff(baseFeedback: string, headFeedback: string): Section
 
 type Changes = Pick<ValidationComparison, 'inputs' | 'sections'>;
 
-const INPUT_KEYS = ['idea', 'targetCustomer', 'problemSolved'] as const;
+const INPUT_KEYS = VALIDATION_INPUTS.map((f) => f.name);
 
 /** Gives the event loop a turn (requests waiting on this process are answered in between). */
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The diffs of two versions, one input or section at a time with a turn of the event loop between them. */
 async function changesOf(base: StoredValidationView, head: StoredValidationView): Promise<Changes> {
-  const inputs = {} as Changes['inputs'];
+  const inputs: Partial<Record<(typeof INPUT_KEYS)[number], InputDiff>> = {};
   for (const key of INPUT_KEYS) {
     await yieldToLoop();
-    inputs[key] = wordDiff(base[key], head[key]);
+    inputs[key] = wordDiff(base[key] ?? '', head[key] ?? '');
   }
   await yieldToLoop();
-  return { inputs, sections: sectionDiff(base.feedback, head.feedback) };
+  return { inputs: inputs as Changes['inputs'], sections: sectionDiff(base.feedback, head.feedback) };
 }
 
 /** Pairs compared most recently (by content), so a repeated compare costs nothing. */
@@ -189,7 +197,7 @@ let queue: Promise<unknown> = Promise.resolve();
 
 const pairKey = (base: StoredValidationView, head: StoredValidationView) => {
   const h = createHash('sha256');
-  for (const v of [base, head]) for (const text of [...INPUT_KEYS.map((k) => v[k]), v.feedback]) h.update(`${text.length}:${text}`);
+  for (const v of [base, head]) for (const text of [...INPUT_KEYS.map((k) => v[k] ?? ''), v.feedback]) h.update(`${text.length}:${text}`);
   return h.digest('base64url');
 };
 

@@ -8,8 +8,12 @@ import {
   VALIDATE_PATH,
   VALIDATE_STREAM_PATH,
   VALIDATION_ID_PATTERN,
+  VALIDATION_INPUTS,
+  VALIDATION_TEXT,
   cleanFeedbackForDisplay,
   followAiStream,
+  inputShape,
+  inputsOf,
   validateRequestSchema,
   validationPermalink,
   type ValidateRequest,
@@ -27,12 +31,15 @@ import { StreamCleaner } from '../utils/streamCleaner';
 import { jsonText, terminalSafe } from '../utils/terminalText';
 import { formatComparison } from './validations';
 
+type Described = (typeof VALIDATION_INPUTS)[number];
+/** Each described input's option (`--idea`, `--customer`…), required where the input is. */
+type InputOptionShape = { [F in Described as F['cli']['flag']]: F['required'] extends true ? z.ZodString : z.ZodOptional<z.ZodString> };
+const inputOptions = Object.fromEntries(VALIDATION_INPUTS.map((f) => [f.cli.flag, f.required ? z.string() : z.string().optional()])) as InputOptionShape;
+
 /** Options of `val validate`. */
 export const validateOptionsSchema = z
   .object({
-    idea: z.string(),
-    customer: z.string(),
-    problem: z.string(),
+    ...inputOptions,
     stream: z.boolean().default(false),
     json: z.boolean().default(false),
     pdf: z.string().min(1, { error: 'must be a file or folder name' }).optional(),
@@ -42,12 +49,9 @@ export const validateOptionsSchema = z
   .strict();
 export type ValidateOptions = z.infer<typeof validateOptionsSchema>;
 
+/** The flag each option and each request field is given by (in error messages). */
 const FLAGS = {
-  idea: '--idea',
-  customer: '--customer',
-  problem: '--problem',
-  targetCustomer: '--customer',
-  problemSolved: '--problem',
+  ...Object.fromEntries(VALIDATION_INPUTS.flatMap((f) => [f.cli.flag, f.name].map((key) => [key, `--${f.cli.flag}`]))),
   pdf: '--pdf',
   api: '--api',
   compare: '--compare',
@@ -55,18 +59,16 @@ const FLAGS = {
 
 /** The validation's user-facing texts (waiting, ready, failure, PDF and offline notes), in the product's wording. */
 export const VALIDATE_TEXTS = {
-  pending: 'AI analysis coming in 30 seconds...',
-  ready: "Val's Analysis is Ready!",
-  failed: 'Failed to validate your idea. Please try again.',
-  pdfSaved: 'PDF Downloaded! Your validation report has been saved as a PDF',
-  pdfFailed: 'Failed to generate PDF report',
-  offline: 'Answered by the offline analyst — connect a model for deeper analysis.',
+  pending: VALIDATION_TEXT.pending,
+  ready: VALIDATION_TEXT.resultHeading,
+  failed: VALIDATION_TEXT.failed.description,
+  pdfSaved: `${VALIDATION_TEXT.pdfDone.title} ${VALIDATION_TEXT.pdfDone.description}`,
+  pdfFailed: VALIDATION_TEXT.pdfFailed.description,
+  offline: `${VALIDATION_TEXT.offlineNote}.`,
 } as const;
 
 const responseSchema = z.object({
-  idea: z.string(),
-  targetCustomer: z.string(),
-  problemSolved: z.string(),
+  ...inputShape(() => z.string()),
   feedback: z.string(),
   id: z.string().optional(),
   provider: z.enum(['openai', 'offline']).optional(),
@@ -78,7 +80,8 @@ const providerSchema = z.enum(['openai', 'offline']);
 
 /** The request body from the options, checked with the server's own schema (limits included). */
 export function validateRequestFromOptions(o: ValidateOptions): ValidateRequest {
-  return parseOptions(validateRequestSchema, { idea: o.idea, targetCustomer: o.customer, problemSolved: o.problem }, FLAGS);
+  const given: Record<string, unknown> = o;
+  return parseOptions(validateRequestSchema, Object.fromEntries(VALIDATION_INPUTS.map((f) => [f.name, given[f.cli.flag]])), FLAGS);
 }
 
 /**
@@ -103,12 +106,7 @@ export async function writeReportPdf(result: ValidateResponse, file: string, cwd
   let built: { bytes: Uint8Array; fileName: string };
   try {
     const { buildValidationReportPdf } = await import('@val/contracts/dist/pdf/validationReport');
-    built = buildValidationReportPdf({
-      idea: result.idea,
-      targetCustomer: result.targetCustomer,
-      problemSolved: result.problemSolved,
-      feedback: result.feedback,
-    });
+    built = buildValidationReportPdf({ ...inputsOf(result), feedback: result.feedback });
   } catch (err) {
     throw new CliError(`${VALIDATE_TEXTS.pdfFailed}: ${(err as Error).message}`);
   }
@@ -382,15 +380,16 @@ async function validateWith(validator: Validator, body: ValidateRequest, opts: V
 
 /** `val validate`. */
 export function validateCommand(ctx: CliContext, run: (o: ValidateOptions, ctx: CliContext) => Promise<void> = runValidate): Command {
-  return new Command('validate')
-    .description("Get Val's feedback on a startup idea (and the PDF report)")
-    .requiredOption('--idea <text>', 'the startup idea')
-    .requiredOption('--customer <text>', 'the target customer')
-    .requiredOption('--problem <text>', 'the problem it solves')
+  const cmd = new Command('validate').description("Get Val's feedback on a startup idea (and the PDF report)");
+  for (const f of VALIDATION_INPUTS) {
+    if (f.required) cmd.requiredOption(`--${f.cli.flag} <text>`, f.cli.help);
+    else cmd.option(`--${f.cli.flag} <text>`, f.cli.help);
+  }
+  return cmd
     .option('--stream', 'print the feedback as it is written (Server-Sent Events)')
     .option(
       '--json',
-      'print the result as JSON: idea, targetCustomer, problemSolved, feedback, id, provider, score, deleteToken (and comparison with --compare)',
+      `print the result as JSON: ${VALIDATION_INPUTS.map((f) => f.name).join(', ')}, feedback, id, provider, score, deleteToken (and comparison with --compare)`,
     )
     .option('--pdf <file>', 'also save the PDF report (a folder: saved there as val-report-<first three words>-<digits>.pdf)')
     .option('--api <url>', 'a Val server to ask (default: VAL_API_URL; with neither, Val answers in this process with the server’s AI settings)')

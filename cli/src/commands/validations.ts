@@ -2,11 +2,14 @@ import { Command } from 'commander';
 import { z } from 'zod';
 import {
   VALIDATION_ID_PATTERN,
+  VALIDATION_INPUTS,
   cleanFeedbackForDisplay,
   validationPermalink,
   type InputDiff,
   type StoredValidationView,
   type ValidationComparison,
+  type ValidationInputName,
+  type ValidationInputSpec,
 } from '@val/contracts';
 import { println, styles, useColor, type CliContext } from '../context';
 import { ApiClient, resolveApiUrl } from '../utils/api';
@@ -34,19 +37,24 @@ const clip = (s: string, n: number) => {
   const safe = t(s);
   return safe.length > n ? `${safe.slice(0, n - 1).trimEnd()}…` : safe;
 };
+const INPUTS: readonly ValidationInputSpec[] = VALIDATION_INPUTS;
+/** Labels are padded to one column: the longest input's label, at least "Target customer: ". */
+const WIDTH = Math.max(17, ...INPUTS.map((f) => f.listLabel.length + 2));
+const padded = (text: string) => `${text}:`.padEnd(WIDTH);
 const when = (iso: string) => iso.replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC');
 
 /** A stored validation as text: who, when, the score, the link, the inputs, then the feedback (stored text terminal-safe). */
 export function formatValidation(v: StoredValidationView, base: string, s: Style): string {
   return [
     s.bold(clip(v.idea, 100)),
-    `Id:              ${t(v.id)}`,
-    `Link:            ${base}${validationPermalink(v.id)}`,
-    `Made:            ${t(when(v.createdAt))} (${v.provider === 'offline' ? 'offline analyst' : 'AI model'})`,
-    `Score:           ${formatScore(v.score)}`,
-    `Idea:            ${t(v.idea)}`,
-    `Target customer: ${t(v.targetCustomer)}`,
-    `Problem solved:  ${t(v.problemSolved)}`,
+    `${padded('Id')}${t(v.id)}`,
+    `${padded('Link')}${base}${validationPermalink(v.id)}`,
+    `${padded('Made')}${t(when(v.createdAt))} (${v.provider === 'offline' ? 'offline analyst' : 'AI model'})`,
+    `${padded('Score')}${formatScore(v.score)}`,
+    ...INPUTS.flatMap((f) => {
+      const value = v[f.name as ValidationInputName];
+      return value === undefined ? [] : [`${padded(f.listLabel)}${t(value)}`];
+    }),
     '',
     t(cleanFeedbackForDisplay(v.feedback)),
   ].join('\n');
@@ -70,14 +78,15 @@ export function formatComparison(c: ValidationComparison, s: Style): string {
   const paint = change === null || change === 0 ? (t: string) => t : change > 0 ? s.green : s.red;
   const lines = [
     s.bold(`Compared with “${clip(c.base.idea, 80)}”`),
-    `Before:          ${t(c.base.id)} (${t(when(c.base.createdAt))})`,
-    `After:           ${t(c.head.id)} (${t(when(c.head.createdAt))})`,
-    `Score:           ${formatScore(c.score.before)} → ${paint(formatScore(c.score.after) + delta)}`,
+    `${padded('Before')}${t(c.base.id)} (${t(when(c.base.createdAt))})`,
+    `${padded('After')}${t(c.head.id)} (${t(when(c.head.createdAt))})`,
+    `${padded('Score')}${formatScore(c.score.before)} → ${paint(formatScore(c.score.after) + delta)}`,
     '',
     s.bold('Inputs'),
-    `  Idea:            ${formatWordDiff(c.inputs.idea, s)}`,
-    `  Target customer: ${formatWordDiff(c.inputs.targetCustomer, s)}`,
-    `  Problem solved:  ${formatWordDiff(c.inputs.problemSolved, s)}`,
+    // An optional input neither version has is not listed.
+    ...INPUTS.filter((f) => f.required || c.base[f.name as ValidationInputName] !== undefined || c.head[f.name as ValidationInputName] !== undefined).map(
+      (f) => `  ${padded(f.listLabel)}${formatWordDiff(c.inputs[f.name as ValidationInputName] ?? { changed: false, parts: [] }, s)}`,
+    ),
     '',
     s.bold('Sections'),
   ];

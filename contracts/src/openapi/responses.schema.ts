@@ -7,6 +7,7 @@ import { interviewEvidenceSchema } from '../evidence.schema';
 import { reportFactSheetSchema, simulationFactSheetSchema, sourceRefSchema, validationFactSheetSchema } from '../factSheet.schema';
 import type { AuthCallbackResponse, FeasibilityStartResponse, PaidConfig, TestFlowStartResponse, TestFlowStatusResponse } from '../paid';
 import { LINK_TYPES } from '../partners';
+import { inputShape } from '../validation.schema';
 import type {
   ChallengeFeedbackResponse,
   CustomerInterviewResponse,
@@ -33,9 +34,7 @@ const isoTime = z.string().meta({ format: 'date-time' });
 
 /** Answer of `POST /api/validate` and the `done` event of its stream. */
 export const validateResponseSchema = z.object({
-  idea: z.string(),
-  targetCustomer: z.string(),
-  problemSolved: z.string(),
+  ...inputShape(() => z.string()),
   /** Val's analysis in markdown sections. */
   feedback: z.string().meta({ description: "Val's analysis, in markdown sections" }),
   id: z.string().meta({ description: 'Id of the stored validation' }),

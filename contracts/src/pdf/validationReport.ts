@@ -6,6 +6,7 @@
  */
 import { jsPDF } from 'jspdf';
 import type { ValidationData } from '../validation';
+import { VALIDATION_INPUTS, type ValidationInputName, type ValidationInputSpec } from '../validationInputs';
 import { REPORT_TITLE, cleanFeedbackForDisplay, markdownToPlainLines, reportFileName, splitReportSections } from '../report';
 
 export interface ValidationReportOptions {
@@ -20,7 +21,7 @@ export interface ValidationReportPdf {
   /** `val-report-<first three words>-<six digits>.pdf`. */
   fileName: string;
   pageCount: number;
-  /** Every section title in print order: Idea, Target Customer, Problem Solved, then the analysis. */
+  /** Every section title in print order: the inputs (Idea, Target Customer, Problem Solved…), then the analysis. */
   sectionTitles: string[];
 }
 
@@ -83,7 +84,7 @@ export function printableText(text: string): string {
   return out.replace(/[ ]{2,}(?=\S)/g, (m) => (m.length > 4 ? '    ' : m));
 }
 
-/** Builds the report: title, the three inputs, then the analysis (as displayed) split into titled sections. */
+/** Builds the report: title, the inputs, then the analysis (as displayed) split into titled sections. */
 export function buildValidationReportPdf(data: ValidationData, opts: ValidationReportOptions = {}): ValidationReportPdf {
   const generatedAt = opts.generatedAt ?? new Date();
   const doc = new jsPDF({ unit: 'mm', format: 'a4', orientation: 'portrait', compress: true });
@@ -157,12 +158,12 @@ export function buildValidationReportPdf(data: ValidationData, opts: ValidationR
   doc.text(`Prepared by Val, your AI startup mentor - ${date}`, MARGIN.left, y + 1, { baseline: 'top' });
   y += lineHeight(10) + 4;
 
-  heading('Idea');
-  paragraph(data.idea);
-  heading('Target Customer');
-  paragraph(data.targetCustomer);
-  heading('Problem Solved');
-  paragraph(data.problemSolved);
+  for (const f of VALIDATION_INPUTS as readonly ValidationInputSpec[]) {
+    const value = data[f.name as ValidationInputName];
+    if (value === undefined) continue;
+    heading(f.pdfHeading);
+    paragraph(value);
+  }
   for (const section of splitReportSections(cleanFeedbackForDisplay(data.feedback))) {
     heading(section.title);
     if (section.body) paragraph(section.body);

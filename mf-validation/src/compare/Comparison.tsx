@@ -1,5 +1,15 @@
 import styled from 'styled-components';
-import { countOf, validationPermalink, type InputDiff, type SectionChange, type ValidationComparison } from '@val/contracts';
+import { Fragment } from 'react';
+import {
+  VALIDATION_INPUTS,
+  countOf,
+  validationPermalink,
+  type InputDiff,
+  type SectionChange,
+  type ValidationComparison,
+  type ValidationInputName,
+  type ValidationInputSpec,
+} from '@val/contracts';
 import { t } from '@val/ui';
 import { Link } from 'react-router-dom';
 
@@ -226,6 +236,7 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trim
 const plain = (l: string) => l.replace(/^(?:[-*+]|\d+\.)\s+/, '').replace(/\*\*|__|`/g, '');
 const fmt = (n: number | null) => (n === null ? COMPARE_TEXT.noScore : `${n.toFixed(1)}/10`);
 const MAX_LINES = 8;
+const UNCHANGED: InputDiff = { changed: false, parts: [] };
 
 function WordDiff({ diff }: { diff: InputDiff }) {
   if (!diff.changed) return <Same>{COMPARE_TEXT.unchanged}</Same>;
@@ -239,7 +250,7 @@ function WordDiff({ diff }: { diff: InputDiff }) {
 }
 
 /**
- * "Compared with <previous>": the score before → after, a word-level diff of the three inputs,
+ * "Compared with <previous>": the score before → after, a word-level diff of each input,
  * and each section of Val's analysis as new, gone, changed (with its changed lines) or the same.
  */
 export default function Comparison({ comparison: c }: { comparison: ValidationComparison }) {
@@ -270,18 +281,19 @@ export default function Comparison({ comparison: c }: { comparison: ValidationCo
       <div>
         <h5>{COMPARE_TEXT.inputs}</h5>
         <Inputs data-testid="comparison-inputs">
-          <dt>Idea</dt>
-          <dd>
-            <WordDiff diff={c.inputs.idea} />
-          </dd>
-          <dt>Target customer</dt>
-          <dd>
-            <WordDiff diff={c.inputs.targetCustomer} />
-          </dd>
-          <dt>Problem solved</dt>
-          <dd>
-            <WordDiff diff={c.inputs.problemSolved} />
-          </dd>
+          {(VALIDATION_INPUTS as readonly ValidationInputSpec[]).map((f) => {
+            const name = f.name as ValidationInputName;
+            // An optional input neither version has is not listed.
+            if (!f.required && c.base[name] === undefined && c.head[name] === undefined) return null;
+            return (
+              <Fragment key={name}>
+                <dt>{f.listLabel}</dt>
+                <dd>
+                  <WordDiff diff={c.inputs[name] ?? UNCHANGED} />
+                </dd>
+              </Fragment>
+            );
+          })}
         </Inputs>
       </div>
       <div>

@@ -3,11 +3,17 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   START_OVER_EVENT,
-  VALIDATION_LIMITS,
+  VALIDATION_INPUTS,
+  VALIDATION_TEXT,
+  inputsOf,
+  missingInputs,
+  trimmedInputs,
   type AiProviderName,
   type ValidationAppProps,
   type ValidationComparison,
   type ValidationData,
+  type ValidationInputName,
+  type ValidationInputSpec,
 } from '@val/contracts';
 import { Badge, Button, Card, Field, Heading, Input, Muted, Spinner, TextArea, t, toast } from '@val/ui';
 import { preloadApiClient, refusalReason, validateIdea } from '../lib/api';
@@ -46,20 +52,23 @@ const hasOwnValidations = () => {
   }
 };
 
-/** The lab's texts: the words on its screen and its error toasts, in the product's wording. */
-export const LAB_TEXT = {
-  submit: 'Get AI Feedback!',
-  pending: 'AI analysis coming in 30 seconds...',
-  resultHeading: "Val's Analysis is Ready!",
-  save: 'Save Your Results',
-  download: 'Download PDF Report',
-  generating: 'Generating PDF...',
-  offlineNote: 'Answered by the offline analyst — connect a model for deeper analysis',
-  missing: { title: 'Missing Information', description: 'Please fill in all three fields!' },
-  failed: { title: 'Error', description: 'Failed to validate your idea. Please try again.' },
-  pdfDone: { title: 'PDF Downloaded!', description: 'Your validation report has been saved as a PDF' },
-  pdfFailed: { title: 'Error', description: 'Failed to generate PDF report' },
-} as const;
+/** The lab's texts: the words on its screen and its error toasts, in the product's wording (shared with the CLI). */
+export const LAB_TEXT = VALIDATION_TEXT;
+
+type FormValues = Record<ValidationInputName, string>;
+/** The form's values for `v` (empty where it has none). */
+const formValues = (v?: Partial<Record<ValidationInputName, string>> | null): FormValues =>
+  Object.fromEntries(VALIDATION_INPUTS.map((f) => [f.name, v?.[f.name] ?? ''])) as FormValues;
+const FIELDS: readonly ValidationInputSpec[] = VALIDATION_INPUTS;
+/** The described inputs in form order: a multi-line one on its own, consecutive single-line ones sharing a row. */
+const FORM_GROUPS = FIELDS.reduce<ValidationInputSpec[][]>((groups, f) => {
+  const last = groups[groups.length - 1];
+  if (!f.multiline && last && !last[0].multiline) last.push(f);
+  else groups.push([f]);
+  return groups;
+}, []);
+/** The input a new version's edit starts in (what usually changes between versions). */
+const EDIT_FOCUS: ValidationInputName = 'targetCustomer';
 
 const Form = styled.form`
   background: ${t.bgElevated};
@@ -163,6 +172,31 @@ const SaveBlock = styled.div`
   }
 `;
 
+/** One described input: a text area when multi-line, else an input; capped at its limit. */
+function InputField({
+  spec: f,
+  values,
+  onChange,
+  refs,
+}: {
+  spec: ValidationInputSpec;
+  values: FormValues;
+  onChange: (name: ValidationInputName, value: string) => void;
+  refs: Partial<Record<ValidationInputName, HTMLInputElement | HTMLTextAreaElement | null>>;
+}) {
+  const name = f.name as ValidationInputName;
+  const common = { name, value: values[name], maxLength: f.max, placeholder: f.placeholder };
+  return (
+    <Field label={f.label}>
+      {f.multiline ? (
+        <TextArea {...common} rows={4} ref={(el) => void (refs[name] = el)} onChange={(e) => onChange(name, e.target.value)} />
+      ) : (
+        <Input {...common} ref={(el) => void (refs[name] = el)} onChange={(e) => onChange(name, e.target.value)} />
+      )}
+    </Field>
+  );
+}
+
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
 /**
@@ -171,9 +205,8 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trim
  * the shell passes it back as `validation`, so a reload shows the stored result.
  */
 export function ValidationLab({ validation, onValidated, apiBase = '' }: ValidationAppProps) {
-  const [idea, setIdea] = useState(validation?.idea ?? '');
-  const [targetCustomer, setTargetCustomer] = useState(validation?.targetCustomer ?? '');
-  const [problemSolved, setProblemSolved] = useState(validation?.problemSolved ?? '');
+  const [values, setValues] = useState<FormValues>(() => formValues(validation));
+  const setValue = (name: ValidationInputName, value: string) => setValues((v) => ({ ...v, [name]: value }));
   const [pending, setPending] = useState(false);
   const [live, setLive] = useState('');
   const [result, setResult] = useState<ValidationData | null>(null);
@@ -186,7 +219,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
   const frame = useRef<number | null>(null);
   const latest = useRef('');
   const formRef = useRef<HTMLFormElement>(null);
-  const customerRef = useRef<HTMLInputElement>(null);
+  const fieldRefs = useRef<Partial<Record<ValidationInputName, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   // Shareable validations: the current result's id, the version being edited, and the comparison shown.
   const [currentId, setCurrentIdState] = useState<string | null>(null);
   const [base, setBase] = useState<{ id: string; title: string } | null>(null);
@@ -223,9 +256,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
   const reset = useCallback(() => {
     abortRef.current?.abort();
     abortRef.current = null;
-    setIdea('');
-    setTargetCustomer('');
-    setProblemSolved('');
+    setValues(formValues());
     setPending(false);
     setLive('');
     setResult(null);
@@ -248,9 +279,10 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
   // A result restored by the shell (after a reload) fills the form it came from.
   useEffect(() => {
     if (validation && !pending && !result) {
-      setIdea((v) => v || validation.idea);
-      setTargetCustomer((v) => v || validation.targetCustomer);
-      setProblemSolved((v) => v || validation.problemSolved);
+      const restored = formValues(validation);
+      setValues(
+        (v) => Object.fromEntries(FIELDS.map((f) => [f.name, v[f.name as ValidationInputName] || restored[f.name as ValidationInputName]])) as FormValues,
+      );
     }
     if (validation) {
       preloadMarkdown();
@@ -277,8 +309,8 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (pending) return;
-    const input = { idea: idea.trim(), targetCustomer: targetCustomer.trim(), problemSolved: problemSolved.trim() };
-    if (!input.idea || !input.targetCustomer || !input.problemSolved) {
+    const input = trimmedInputs(values);
+    if (missingInputs(input).length) {
       toast(LAB_TEXT.missing);
       return;
     }
@@ -294,7 +326,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
     try {
       const r = await validateIdea(apiBase, input, { onMeta: setProvider, onText: showLive, onFallback: () => showLive('') }, controller.signal);
       if (controller.signal.aborted) return;
-      const data: ValidationData = { idea: r.idea, targetCustomer: r.targetCustomer, problemSolved: r.problemSolved, feedback: r.feedback };
+      const data: ValidationData = { ...inputsOf(r), feedback: r.feedback };
       setResult(data);
       setSheet(r.factSheet);
       setProvider(r.provider ?? null);
@@ -336,12 +368,10 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
 
   /** Pre-fills the form from a version; the next result is compared with it. */
   const editVersion = (v: ValidationData & { id: string }) => {
-    setIdea(v.idea);
-    setTargetCustomer(v.targetCustomer);
-    setProblemSolved(v.problemSolved);
+    setValues(formValues(v));
     setBase({ id: v.id, title: clip(v.idea, 80) });
     formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    customerRef.current?.focus({ preventScroll: true });
+    fieldRefs.current[EDIT_FOCUS]?.focus({ preventScroll: true });
   };
   const editFrom = async (id: string) => {
     const v = await bits().then((m) => m.versionOrToast(apiBase, id));
@@ -393,37 +423,17 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
             <VersionNote title={base.title} onCancel={() => setBase(null)} />
           </Suspense>
         )}
-        <Field label="Your startup idea">
-          <TextArea
-            name="idea"
-            rows={4}
-            value={idea}
-            maxLength={VALIDATION_LIMITS.idea}
-            placeholder="e.g. An app that plans a week of cheap, healthy dinners from what is already in your fridge"
-            onChange={(e) => setIdea(e.target.value)}
-          />
-        </Field>
-        <Row>
-          <Field label="Target customer">
-            <Input
-              ref={customerRef}
-              name="targetCustomer"
-              value={targetCustomer}
-              maxLength={VALIDATION_LIMITS.targetCustomer}
-              placeholder="e.g. Busy working parents"
-              onChange={(e) => setTargetCustomer(e.target.value)}
-            />
-          </Field>
-          <Field label="Problem solved">
-            <Input
-              name="problemSolved"
-              value={problemSolved}
-              maxLength={VALIDATION_LIMITS.problemSolved}
-              placeholder="e.g. Dinner planning wastes time"
-              onChange={(e) => setProblemSolved(e.target.value)}
-            />
-          </Field>
-        </Row>
+        {FORM_GROUPS.map((group) =>
+          group[0].multiline ? (
+            <InputField key={group[0].name} spec={group[0]} values={values} onChange={setValue} refs={fieldRefs.current} />
+          ) : (
+            <Row key={group[0].name}>
+              {group.map((f) => (
+                <InputField key={f.name} spec={f} values={values} onChange={setValue} refs={fieldRefs.current} />
+              ))}
+            </Row>
+          ),
+        )}
         <Submit type="submit" $block disabled={pending}>
           {pending && <Spinner $size={18} aria-hidden />}
           {pending ? LAB_TEXT.pending : LAB_TEXT.submit}

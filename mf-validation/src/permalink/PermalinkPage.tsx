@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import type { StoredValidationView } from '@val/contracts';
+import { VALIDATION_INPUTS, VALIDATION_TEXT as LAB_TEXT, type StoredValidationView, type ValidationInputName, type ValidationInputSpec } from '@val/contracts';
 import { Badge, Button, Card, Muted, Spinner, t, toast } from '@val/ui';
 import { copyPermalink } from '../lib/copyLink';
 import { deleteTokenOf, forgetValidation, rememberValidation } from '../lib/myValidations';
 import { downloadValidationReportWithToasts } from '../lib/pdf';
 import { DELETE_TOASTS, deleteValidation, fetchValidation, isValidationId } from '../lib/validations';
 import { Feedback, preloadMarkdown } from '../lab/Feedback';
-import { LAB_TEXT } from '../lab/ValidationLab';
 import { ValAvatar } from '../lab/ValAvatar';
 import ValidationSheet, { isValidationSheet } from '../sheet/ValidationSheet';
 
@@ -286,12 +285,15 @@ export default function PermalinkPage({ apiBase = '', validationId }: { apiBase?
       <Panel as="section" aria-labelledby="val-inputs-heading">
         <h2 id="val-inputs-heading">{PERMALINK_TEXT.inputs}</h2>
         <Inputs>
-          <dt>Idea</dt>
-          <dd data-testid="permalink-idea">{v.idea}</dd>
-          <dt>Target customer</dt>
-          <dd data-testid="permalink-customer">{v.targetCustomer}</dd>
-          <dt>Problem solved</dt>
-          <dd data-testid="permalink-problem">{v.problemSolved}</dd>
+          {(VALIDATION_INPUTS as readonly ValidationInputSpec[]).map((f) => {
+            const value = v[f.name as ValidationInputName];
+            return value === undefined ? null : (
+              <Fragment key={f.name}>
+                <dt>{f.listLabel}</dt>
+                <dd data-testid={`permalink-${f.cli.flag}`}>{value}</dd>
+              </Fragment>
+            );
+          })}
         </Inputs>
         <Actions>
           <Button type="button" onClick={() => navigate(`/?edit=${encodeURIComponent(v.id)}#validate`)}>

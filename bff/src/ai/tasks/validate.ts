@@ -1,13 +1,13 @@
-import type { ValidateRequest } from '@val/contracts';
+import { inputsOf, type ValidateRequest } from '@val/contracts';
 import { buildValidationSheet, validationSheetForModel } from '../../analysis/validationSheet';
 import { offlineValidation } from '@val/offline-analyst';
 import type { AiTextTask, ChatMessage } from '../types';
 
-/** The validation's input: the three fields, and in a repair round the model's answer and what contradicted the sheet. */
+/** The validation's input: the described inputs, and in a repair round the model's answer and what contradicted the sheet. */
 export type ValidateTaskInput = ValidateRequest & { repair?: { answer: string; request: string } };
 
 /**
- * Val's idea validation (step 1): the founder's idea, target customer and problem in, a
+ * Val's idea validation (step 1): the founder's idea, target customer and problem (every described input, as JSON data) in, a
  * markdown analysis out whose headings the report's heading rule recognises (score, market,
  * customer, urgency analysis, revenue, risks, next steps, success metrics, timeline).
  */
@@ -16,9 +16,7 @@ export const validateTask: AiTextTask<ValidateTaskInput> = {
   name: 'validate',
   prompt: 'val-validate.md',
   data: (i) => ({
-    idea: i.idea,
-    targetCustomer: i.targetCustomer,
-    problemSolved: i.problemSolved,
+    ...inputsOf(i),
     fact_sheet: validationSheetForModel(buildValidationSheet(i)),
   }),
   followUp: (i): ChatMessage[] =>
