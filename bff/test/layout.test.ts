@@ -138,6 +138,15 @@ function specifiers(file: string): string[] {
   return ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true).importedFiles.map((i) => i.fileName);
 }
 
+/** Code and test files of every workspace but `skip`, the benchmarks and the scripts (no dist/, no node_modules). */
+function everyOtherFile(dir: string, skip: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return ['node_modules', 'dist', '.tsbuild', '.git', skip].includes(e.name) ? [] : everyOtherFile(p, skip);
+    return /\.(?:[cm]?js|tsx?)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
 /** A way into the offline analyst's files instead of its public entry: its src/ or dist/, by package name, relative path or path.join. */
 const ANALYST_INTERNALS = [/^@val\/offline-analyst\/./, /(?:^|\/)offline-analyst\/(?:src|dist)(?:\/|$)/];
 const ANALYST_PATH_JOIN = /['"]offline-analyst['"]\s*,\s*['"](?:src|dist)['"]/;
@@ -157,17 +166,8 @@ describe('the offline analyst package (offline-analyst/)', () => {
     expect(outside).toEqual([]);
   });
 
-  /** Code and test files of every other workspace, the benchmarks and the scripts (no dist/, no node_modules). */
-  function everyOtherFile(dir: string): string[] {
-    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) return ['node_modules', 'dist', '.tsbuild', '.git', 'offline-analyst'].includes(e.name) ? [] : everyOtherFile(p);
-      return /\.(?:[cm]?js|tsx?)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
-    });
-  }
-
   it('is used through its public entry only: no file outside offline-analyst/ loads its src/ or dist/', () => {
-    const files = everyOtherFile(root);
+    const files = everyOtherFile(root, 'offline-analyst');
     expect(files.length).toBeGreaterThan(300);
     const into = files.flatMap((f) => [
       ...specifiers(f)
@@ -182,10 +182,73 @@ describe('the offline analyst package (offline-analyst/)', () => {
   it('the check sees a way into its files', () => {
     const into = ['@val/offline-analyst/dist/markets', '../../offline-analyst/src/validation', '../offline-analyst/dist/index.js'];
     expect(into.filter((s) => ANALYST_INTERNALS.some((re) => re.test(s)))).toEqual(into);
-    expect(['@val/offline-analyst', '@val/contracts/dist/catalogue', './offline/reports'].filter((s) => ANALYST_INTERNALS.some((re) => re.test(s)))).toEqual(
-      [],
-    );
+    expect(['@val/offline-analyst', '@val/contracts/catalogue', './offline/reports'].filter((s) => ANALYST_INTERNALS.some((re) => re.test(s)))).toEqual([]);
     expect(ANALYST_PATH_JOIN.test("path.join(root, 'offline-analyst', 'dist', 'markets')")).toBe(true);
+  });
+});
+
+/** A way into @val/contracts' files instead of its `exports`: its src/ or dist/, by package name, relative path or path.join. */
+const CONTRACTS_INTERNALS = [/^@val\/contracts\/(?:src|dist)(?:\/|$)/, /(?:^|\/)contracts\/(?:src|dist)(?:\/|$)/];
+const CONTRACTS_PATH_JOIN = /['"]contracts['"]\s*,\s*['"](?:src|dist)['"]/;
+/** The keys of a module map (webpack resolve.alias, jest moduleNameMapper) that send @val/contracts somewhere by hand. */
+const contractsAliases = (map: Record<string, unknown> | undefined) =>
+  Object.keys(map ?? {}).filter((k) => k.includes('@val/contracts') || k.includes('@val\\/contracts'));
+
+describe('the contracts package (@val/contracts)', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'contracts', 'package.json'), 'utf8'));
+  const entries = Object.entries(pkg.exports ?? {}).filter(([k]) => k !== './package.json') as Array<[string, Record<string, unknown>]>;
+
+  it('has an exports map: each entry names its types, its TypeScript source (`val-source`) and its build, and typesVersions finds the types of each subpath', () => {
+    expect(entries.map(([k]) => k)).toEqual(expect.arrayContaining(['.', './schemas', './catalogue', './client', './routes']));
+    const wrong = entries.flatMap(([sub, target]) => {
+      const sources = typeof target['val-source'] === 'string' ? [target['val-source']] : Object.values((target['val-source'] ?? {}) as Record<string, string>);
+      const types = String(target.types);
+      const problems = [
+        ...(sources.length && sources.every((f) => fs.existsSync(path.join(root, 'contracts', f)) && f.startsWith('./src/')) ? [] : ['val-source']),
+        ...(/^\.\/dist\/.+\.d\.ts$/.test(types) ? [] : ['types']),
+        ...(String(target.default) === types.replace(/\.d\.ts$/, '.js') ? [] : ['default']),
+        ...(sub === '.' || JSON.stringify(pkg.typesVersions?.['*']?.[sub.slice(2)]) === JSON.stringify([types.slice(2)]) ? [] : ['typesVersions']),
+      ];
+      return problems.map((x) => `${sub}: ${x}`);
+    });
+    expect(wrong).toEqual([]);
+    // The browser gets the zod-free entry.
+    expect(pkg.exports['.']['val-source']).toEqual({ browser: './src/browser.ts', default: './src/index.ts' });
+  });
+
+  it('is used through its exports only: no file outside contracts/ (code, benchmarks, tests, scripts) loads its src/ or dist/', () => {
+    const files = everyOtherFile(root, 'contracts');
+    expect(files.length).toBeGreaterThan(300);
+    const into = files.flatMap((f) => [
+      ...specifiers(f)
+        .filter((s) => CONTRACTS_INTERNALS.some((re) => re.test(s)))
+        .map((s) => `${rel(f)} → ${s}`),
+      ...(f !== __filename && CONTRACTS_PATH_JOIN.test(fs.readFileSync(f, 'utf8')) ? [`${rel(f)} → a path into contracts/src or dist`] : []),
+    ]);
+    expect(into).toEqual([]);
+    expect(files.filter((f) => specifiers(f).some((s) => s.startsWith('@val/contracts/'))).length).toBeGreaterThan(10);
+  });
+
+  it('webpack and jest find it through its exports map: neither keeps an alias of its own', async () => {
+    const jestConfig = (await import(path.join(root, 'jest.config.js'))) as { projects: Array<{ moduleNameMapper?: Record<string, string> }> };
+    expect(jestConfig.projects.flatMap((p) => contractsAliases(p.moduleNameMapper))).toEqual([]);
+    const { createConfig } = await import(path.join(root, 'tooling', 'webpack.mf.js'));
+    const webpack = createConfig({ dir: path.join(root, 'mf-admin'), name: 'val_admin', port: 0 })({}, { mode: 'production' });
+    expect(contractsAliases(webpack.resolve.alias)).toEqual([]);
+    expect(webpack.resolve.conditionNames).toContain('val-source');
+  });
+
+  it('the checks see a way into its files and a hand-kept alias', () => {
+    const into = ['@val/contracts/dist/catalogue', '../../contracts/dist/index.js', '@val/contracts/src/routes', '../contracts/src'];
+    expect(into.filter((s) => CONTRACTS_INTERNALS.some((re) => re.test(s)))).toEqual(into);
+    expect(
+      ['@val/contracts', '@val/contracts/catalogue', './contracts', '../mf-contracts/distance'].filter((s) => CONTRACTS_INTERNALS.some((re) => re.test(s))),
+    ).toEqual([]);
+    expect(CONTRACTS_PATH_JOIN.test("path.join(root, 'contracts', 'src', 'browser.ts')")).toBe(true);
+    expect(contractsAliases({ '^@val/contracts/client$': 'x', '@val/contracts$': 'y', '^@val/ui$': 'z' })).toEqual([
+      '^@val/contracts/client$',
+      '@val/contracts$',
+    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * The browser entry of @val/contracts (webpack aliases `@val/contracts` here): everything in the
- * index except the zod schemas (`@val/contracts/schemas`), so the federation-shared contracts
+ * The browser entry of @val/contracts (its `exports` map sends browser builds here): everything in
+ * the index except the zod schemas (`@val/contracts/schemas`), so the federation-shared contracts
  * module carries no schema library. Types are the same; webpack fails the build if browser code
  * imports a schema from here.
  */

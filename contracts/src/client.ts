@@ -12,8 +12,8 @@ export { HttpError } from './api';
  * from). Only types come from the schemas: browser code can use it without loading zod; Node code
  * (the CLI) passes `parseAnswer` to check answers with the schemas too.
  *
- * Browser code imports it from its own entry, `@val/contracts/client` (this file; webpack aliases
- * it, like `@val/contracts/catalogue`): it is not part of the federation-shared `@val/contracts`
+ * Browser code imports it from its own entry, `@val/contracts/client` (this file; a subpath of the
+ * package's `exports`, like `@val/contracts/catalogue`): it is not part of the federation-shared `@val/contracts`
  * module, so the landing page does not carry the route table (measured: +1.1 KB gzip on the
  * landing page's critical path if it were, with ~1 KB left under its 185 KB gate). Each bundle that
  * imports it carries its own copy (~1 KB gzip), so an error it throws is an `HttpError` of that

@@ -1,8 +1,7 @@
 /**
  * The PDF of a validation ("Startup Idea Validation Report"), built with jspdf. One builder for
- * the web (loaded lazily: `import('@val/contracts/dist/pdf/validationReport')`) and the CLI
- * (`require('@val/contracts/dist/pdf/validationReport')`). Deliberately NOT exported from the
- * package index, so jspdf stays out of the shared bundle.
+ * the web (loaded lazily: `import('@val/contracts/pdf')`) and the CLI (`import('@val/contracts/pdf')`).
+ * Deliberately NOT exported from the package index, so jspdf stays out of the shared bundle.
  */
 import { jsPDF } from 'jspdf';
 import type { ValidationData } from '../validation';
