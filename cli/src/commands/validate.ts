@@ -102,7 +102,7 @@ export async function pdfTarget(file: string, cwd: string, fileName: string): Pr
 export async function writeReportPdf(result: ValidateResponse, file: string, cwd: string): Promise<string> {
   let built: { bytes: Uint8Array; fileName: string };
   try {
-    const { buildValidationReportPdf } = await import('@val/contracts/pdf');
+    const { buildValidationReportPdf } = await import('@val/pdf');
     built = buildValidationReportPdf({
       idea: result.idea,
       targetCustomer: result.targetCustomer,
