@@ -8,7 +8,7 @@ import { findRepoRoot } from '../src/config/env';
  * SQL is built only in bff/src/repositories, bff/src/db and bff/migrations; the BFF's modules
  * import each other without cycles; the offline analyst (offline-analyst/) stands on its own,
  * below the BFF, and is used through its public entry only; Server-Sent Events are parsed in one
- * place, contracts/src/sse.ts.
+ * place, client/src/sse.ts.
  */
 
 const root = findRepoRoot();
@@ -187,9 +187,31 @@ describe('the offline analyst package (offline-analyst/)', () => {
   });
 });
 
-/** A way into @val/contracts' files instead of its `exports`: its src/ or dist/, by package name, relative path or path.join. */
-const CONTRACTS_INTERNALS = [/^@val\/contracts\/(?:src|dist)(?:\/|$)/, /(?:^|\/)contracts\/(?:src|dist)(?:\/|$)/];
-const CONTRACTS_PATH_JOIN = /['"]contracts['"]\s*,\s*['"](?:src|dist)['"]/;
+/** The shared packages used through an `exports` map: the contracts and the packages split from them. */
+const EXPORTING_PACKAGES = ['contracts', 'pdf', 'client'];
+/** A way into the files of the package in `dir` (@val/<dir>) instead of its `exports`: its src/ or dist/, by package name, relative path or path.join. */
+const internals = (dir: string) => [new RegExp(`^@val\\/${dir}\\/(?:src|dist)(?:\\/|$)`), new RegExp(`(?:^|\\/)${dir}\\/(?:src|dist)(?:\\/|$)`)];
+const pathJoinInto = (dir: string) => new RegExp(`['"]${dir}['"]\\s*,\\s*['"](?:src|dist)['"]`);
+const CONTRACTS_INTERNALS = internals('contracts');
+const CONTRACTS_PATH_JOIN = pathJoinInto('contracts');
+
+/** What is wrong with the `exports` map of the package in `dir`: each entry must name its types, its TypeScript source (`val-source`) and its build, and typesVersions the types of each subpath. */
+function exportProblems(dir: string): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
+  const entries = Object.entries(pkg.exports ?? {}).filter(([k]) => k !== './package.json') as Array<[string, Record<string, unknown>]>;
+  if (!entries.some(([k]) => k === '.')) return [`${dir}: no exports map with a "." entry`];
+  return entries.flatMap(([sub, target]) => {
+    const sources = typeof target['val-source'] === 'string' ? [target['val-source']] : Object.values((target['val-source'] ?? {}) as Record<string, string>);
+    const types = String(target.types);
+    const problems = [
+      ...(sources.length && sources.every((f) => f.startsWith('./src/') && fs.existsSync(path.join(root, dir, f))) ? [] : ['val-source']),
+      ...(/^\.\/dist\/.+\.d\.ts$/.test(types) ? [] : ['types']),
+      ...(String(target.default) === types.replace(/\.d\.ts$/, '.js') ? [] : ['default']),
+      ...(sub === '.' || JSON.stringify(pkg.typesVersions?.['*']?.[sub.slice(2)]) === JSON.stringify([types.slice(2)]) ? [] : ['typesVersions']),
+    ];
+    return problems.map((x) => `${dir} ${sub}: ${x}`);
+  });
+}
 /** The keys of a module map (webpack resolve.alias, jest moduleNameMapper) that send @val/contracts somewhere by hand. */
 const contractsAliases = (map: Record<string, unknown> | undefined) =>
   Object.keys(map ?? {}).filter((k) => k.includes('@val/contracts') || k.includes('@val\\/contracts'));
@@ -198,35 +220,30 @@ describe('the contracts package (@val/contracts)', () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'contracts', 'package.json'), 'utf8'));
   const entries = Object.entries(pkg.exports ?? {}).filter(([k]) => k !== './package.json') as Array<[string, Record<string, unknown>]>;
 
-  it('has an exports map: each entry names its types, its TypeScript source (`val-source`) and its build, and typesVersions finds the types of each subpath', () => {
-    expect(entries.map(([k]) => k)).toEqual(expect.arrayContaining(['.', './schemas', './catalogue', './client', './routes']));
-    const wrong = entries.flatMap(([sub, target]) => {
-      const sources = typeof target['val-source'] === 'string' ? [target['val-source']] : Object.values((target['val-source'] ?? {}) as Record<string, string>);
-      const types = String(target.types);
-      const problems = [
-        ...(sources.length && sources.every((f) => fs.existsSync(path.join(root, 'contracts', f)) && f.startsWith('./src/')) ? [] : ['val-source']),
-        ...(/^\.\/dist\/.+\.d\.ts$/.test(types) ? [] : ['types']),
-        ...(String(target.default) === types.replace(/\.d\.ts$/, '.js') ? [] : ['default']),
-        ...(sub === '.' || JSON.stringify(pkg.typesVersions?.['*']?.[sub.slice(2)]) === JSON.stringify([types.slice(2)]) ? [] : ['typesVersions']),
-      ];
-      return problems.map((x) => `${sub}: ${x}`);
-    });
-    expect(wrong).toEqual([]);
-    // The browser gets the zod-free entry.
+  it.each(EXPORTING_PACKAGES)(
+    '%s/ has an exports map: each entry names its types, its TypeScript source (`val-source`) and its build, and typesVersions finds the types of each subpath',
+    (dir) => {
+      expect(exportProblems(dir)).toEqual([]);
+    },
+  );
+
+  it('@val/contracts keeps its subpaths, and the browser gets its zod-free entry', () => {
+    expect(entries.map(([k]) => k)).toEqual(expect.arrayContaining(['.', './schemas', './catalogue', './evidence', './factSheet', './routes']));
     expect(pkg.exports['.']['val-source']).toEqual({ browser: './src/browser.ts', default: './src/index.ts' });
   });
 
-  it('is used through its exports only: no file outside contracts/ (code, benchmarks, tests, scripts) loads its src/ or dist/', () => {
-    const files = everyOtherFile(root, 'contracts');
+  it.each(EXPORTING_PACKAGES)('%s/ is used through its exports only: no file outside it (code, benchmarks, tests, scripts) loads its src/ or dist/', (dir) => {
+    const files = everyOtherFile(root, dir);
     expect(files.length).toBeGreaterThan(300);
+    const [patterns, join] = [internals(dir), pathJoinInto(dir)];
     const into = files.flatMap((f) => [
       ...specifiers(f)
-        .filter((s) => CONTRACTS_INTERNALS.some((re) => re.test(s)))
+        .filter((s) => patterns.some((re) => re.test(s)))
         .map((s) => `${rel(f)} → ${s}`),
-      ...(f !== __filename && CONTRACTS_PATH_JOIN.test(fs.readFileSync(f, 'utf8')) ? [`${rel(f)} → a path into contracts/src or dist`] : []),
+      ...(f !== __filename && join.test(fs.readFileSync(f, 'utf8')) ? [`${rel(f)} → a path into ${dir}/src or dist`] : []),
     ]);
     expect(into).toEqual([]);
-    expect(files.filter((f) => specifiers(f).some((s) => s.startsWith('@val/contracts/'))).length).toBeGreaterThan(10);
+    expect(files.filter((f) => specifiers(f).some((s) => s === `@val/${dir}` || s.startsWith(`@val/${dir}/`))).length).toBeGreaterThan(0);
   });
 
   it('webpack and jest find it through its exports map: neither keeps an alias of its own', async () => {
@@ -245,6 +262,9 @@ describe('the contracts package (@val/contracts)', () => {
       ['@val/contracts', '@val/contracts/catalogue', './contracts', '../mf-contracts/distance'].filter((s) => CONTRACTS_INTERNALS.some((re) => re.test(s))),
     ).toEqual([]);
     expect(CONTRACTS_PATH_JOIN.test("path.join(root, 'contracts', 'src', 'browser.ts')")).toBe(true);
+    expect(
+      ['@val/client/dist/sse', '../../pdf/src/validationReport'].filter((s) => [...internals('client'), ...internals('pdf')].some((re) => re.test(s))),
+    ).toHaveLength(2);
     expect(contractsAliases({ '^@val/contracts/client$': 'x', '@val/contracts$': 'y', '^@val/ui$': 'z' })).toEqual([
       '^@val/contracts/client$',
       '@val/contracts$',
@@ -447,6 +467,8 @@ describe('where event streams are parsed', () => {
   const PARSING = [/startsWith\(\s*['"](?:data|event|id):/, /\.(?:indexOf|split)\(\s*['"]\\n\\n['"]/, /match\(\/\^(?:data|event): /];
   const dirs = [
     'contracts/src',
+    'client/src',
+    'pdf/src',
     'ui/src',
     'shell/src',
     'mf-validation/src',
@@ -460,8 +482,8 @@ describe('where event streams are parsed', () => {
     'e2e/src',
   ];
 
-  it('only contracts/src/sse.ts reads SSE fields (the remotes, the CLI and the tests use it)', () => {
-    const files = dirs.flatMap((d) => sourceFiles(path.join(root, d))).filter((f) => rel(f) !== 'contracts/src/sse.ts' && f !== __filename);
+  it('only client/src/sse.ts reads SSE fields (the remotes, the CLI and the tests use it)', () => {
+    const files = dirs.flatMap((d) => sourceFiles(path.join(root, d))).filter((f) => rel(f) !== 'client/src/sse.ts' && f !== __filename);
     expect(files.length).toBeGreaterThan(100);
     expect(linesMatching(files, PARSING)).toEqual([]);
   });

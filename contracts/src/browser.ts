@@ -17,7 +17,6 @@ export * from './report';
 export * from './validateStream';
 export * from './streams';
 export * from './plural';
-export * from './sse';
 // The product data (CATALOGUE, ENTERPRISE_PRODUCTS and the lookups over them) is its own entry,
 // `@val/contracts/catalogue`: only the screens that show products load it, not the landing page.
 export type * from './catalogue';
@@ -48,7 +47,8 @@ export {
   REPORT_EVENT_TYPES,
   FEASIBILITY_AGENT_COUNT,
 } from './catalogue';
-// The API's route table and its typed client are their own entry too, `@val/contracts/client`.
+// The API's route table is its own entry too, `@val/contracts/routes`; the typed client and the
+// stream reader are their own package, `@val/client`.
 export * from './paid';
 export * from './email';
 export * from './evidence';

@@ -226,7 +226,7 @@ export function formatCount(n: number): string {
 /**
  * The path of the public stats (API_ROUTES.publicStats), named here for the landing page: the
  * home page's proof bar asks for it before anything else loads, and the typed client
- * (`@val/contracts/client`, with the whole route table) would add ~2 KB gzip to that path.
+ * (`@val/client`, with the whole route table) would add ~2 KB gzip to that path.
  */
 export const PUBLIC_STATS_PATH = '/api/public-stats';
 

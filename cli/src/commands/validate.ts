@@ -2,14 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
 import { z } from 'zod';
+import { AiStreamCutError, AiStreamError, followAiStream } from '@val/client';
 import {
-  AiStreamCutError,
-  AiStreamError,
   VALIDATE_PATH,
   VALIDATE_STREAM_PATH,
   VALIDATION_ID_PATTERN,
   cleanFeedbackForDisplay,
-  followAiStream,
   validateRequestSchema,
   validationPermalink,
   type ValidateRequest,
