@@ -188,7 +188,7 @@ describe('the offline analyst package (offline-analyst/)', () => {
 });
 
 /** The shared packages used through an `exports` map: the contracts and the packages split from them. */
-const EXPORTING_PACKAGES = ['contracts', 'pdf', 'client'];
+const EXPORTING_PACKAGES = ['contracts', 'pdf', 'client', 'content'];
 /** A way into the files of the package in `dir` (@val/<dir>) instead of its `exports`: its src/ or dist/, by package name, relative path or path.join. */
 const internals = (dir: string) => [new RegExp(`^@val\\/${dir}\\/(?:src|dist)(?:\\/|$)`), new RegExp(`(?:^|\\/)${dir}\\/(?:src|dist)(?:\\/|$)`)];
 const pathJoinInto = (dir: string) => new RegExp(`['"]${dir}['"]\\s*,\\s*['"](?:src|dist)['"]`);

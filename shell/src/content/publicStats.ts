@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_VALIDATED_BASELINE, PUBLIC_STATS_PATH, type PublicStats } from '@val/contracts';
+import { PUBLIC_STATS_PATH, type PublicStats } from '@val/contracts';
+import { DEFAULT_VALIDATED_BASELINE } from '@val/content';
 
 function parsePublicStats(json: unknown): PublicStats {
   const s = json as Partial<PublicStats> | null;

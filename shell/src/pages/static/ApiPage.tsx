@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { PRODUCT_NAME } from '@val/contracts';
+import { PRODUCT_NAME } from '@val/content';
 import { OPENAPI_PATH } from '@val/contracts/routes';
 import { Button, t } from '@val/ui';
 import { StaticPage } from '../StaticPage';

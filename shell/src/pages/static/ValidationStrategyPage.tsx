@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { FOUNDER, NEWSLETTER, PARTNER_TOOLS, VALIDATION_ARTICLE, VALIDATION_SECTION_HREF, type PartnerTool } from '@val/contracts';
+import { PARTNER_TOOLS, type PartnerTool } from '@val/contracts';
+import { FOUNDER, NEWSLETTER, VALIDATION_ARTICLE, VALIDATION_SECTION_HREF } from '@val/content';
 import { createValApi } from '@val/client';
 import { Button, Container, Section, t } from '@val/ui';
 import { ExternalLink, VisuallyHidden } from '../../components/marketing/common';

@@ -1,0 +1,2 @@
+/** Val's content: the marketing copy. */
+export * from './copy';
