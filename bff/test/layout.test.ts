@@ -228,7 +228,7 @@ describe('the contracts package (@val/contracts)', () => {
   );
 
   it('@val/contracts keeps its subpaths, and the browser gets its zod-free entry', () => {
-    expect(entries.map(([k]) => k)).toEqual(expect.arrayContaining(['.', './schemas', './catalogue', './evidence', './factSheet', './routes']));
+    expect(entries.map(([k]) => k)).toEqual(expect.arrayContaining(['.', './schemas', './evidence', './factSheet', './routes']));
     expect(pkg.exports['.']['val-source']).toEqual({ browser: './src/browser.ts', default: './src/index.ts' });
   });
 

@@ -89,7 +89,8 @@ describe('contactRequestSchema', () => {
 
 describe('runtimes come from one source', () => {
   it('the runtime claims are the feasibility study’s and the free validation’s runtimes', async () => {
-    const { getProduct, formatRuntime, FEASIBILITY_STUDY_ID, VALIDATION_RUNTIME_SECONDS } = await import('@val/contracts');
+    const { formatRuntime, FEASIBILITY_STUDY_ID, VALIDATION_RUNTIME_SECONDS } = await import('@val/contracts');
+    const { getProduct } = await import('./catalogue');
     const study = getProduct(FEASIBILITY_STUDY_ID)!;
     expect(CLAIMS.runtime.value).toBe(formatRuntime(study.runtimeSeconds));
     expect(CLAIMS.runtime.label).toMatch(/feasibility study/);

@@ -1,2 +1,3 @@
-/** Val's content: the marketing copy. */
+/** Val's content: the marketing copy and the product data of the catalogue. */
 export * from './copy';
+export * from './catalogue';
