@@ -212,9 +212,9 @@ function exportProblems(dir: string): string[] {
     return problems.map((x) => `${dir} ${sub}: ${x}`);
   });
 }
-/** The keys of a module map (webpack resolve.alias, jest moduleNameMapper) that send @val/contracts somewhere by hand. */
+/** The keys of a module map (webpack resolve.alias, jest moduleNameMapper) that send @val/contracts (or a package split from it) somewhere by hand. */
 const contractsAliases = (map: Record<string, unknown> | undefined) =>
-  Object.keys(map ?? {}).filter((k) => k.includes('@val/contracts') || k.includes('@val\\/contracts'));
+  Object.keys(map ?? {}).filter((k) => EXPORTING_PACKAGES.some((dir) => k.includes(`@val/${dir}`) || k.includes(`@val\\/${dir}`)));
 
 describe('the contracts package (@val/contracts)', () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'contracts', 'package.json'), 'utf8'));
@@ -265,9 +265,10 @@ describe('the contracts package (@val/contracts)', () => {
     expect(
       ['@val/client/dist/sse', '../../pdf/src/validationReport'].filter((s) => [...internals('client'), ...internals('pdf')].some((re) => re.test(s))),
     ).toHaveLength(2);
-    expect(contractsAliases({ '^@val/contracts/client$': 'x', '@val/contracts$': 'y', '^@val/ui$': 'z' })).toEqual([
+    expect(contractsAliases({ '^@val/contracts/client$': 'x', '@val/contracts$': 'y', '^@val/ui$': 'z', '^@val/content$': 'w' })).toEqual([
       '^@val/contracts/client$',
       '@val/contracts$',
+      '^@val/content$',
     ]);
   });
 });
