@@ -21,13 +21,6 @@ const common = {
   // ESM-only dependencies are compiled too.
   transformIgnorePatterns: [],
   moduleNameMapper: {
-    '^@val/contracts$': '<rootDir>/contracts/src',
-    '^@val/contracts/schemas$': '<rootDir>/contracts/src/schemas',
-    '^@val/contracts/catalogue$': '<rootDir>/contracts/src/catalogue',
-    '^@val/contracts/client$': '<rootDir>/contracts/src/client',
-    '^@val/contracts/evidence$': '<rootDir>/contracts/src/evidenceKit',
-    '^@val/contracts/factSheet$': '<rootDir>/contracts/src/factSheet',
-    '^@val/contracts/dist/(.*)$': '<rootDir>/contracts/src/$1',
     '^@val/offline-analyst$': '<rootDir>/offline-analyst/src',
     '^@val/ui$': '<rootDir>/ui/src',
     '^@val/ui/markdown$': '<rootDir>/ui/src/markdown',
@@ -37,6 +30,9 @@ const common = {
     '^json-schema-faker$': '<rootDir>/node_modules/json-schema-faker/dist/index.js',
   },
   testEnvironment: 'node',
+  // Our packages from source: the `val-source` condition of their `exports` maps names the
+  // TypeScript files (@val/contracts: its Node entry, schemas and all; subpaths as published).
+  testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', 'val-source'] },
 };
 const ignore = ['/node_modules/', '/dist/', '/\\.tsbuild/'];
 

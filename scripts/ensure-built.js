@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Builds what is not built yet (or is older than its sources), in dependency order:
- * contracts, offline-analyst, ui, bff and cli with `tsc -b` over their tsconfig.build.json (incremental; no tests in dist/), then each remote and the shell with
+ * contracts, pdf, client, content, offline-analyst, ui, bff and cli with `tsc -b` over their tsconfig.build.json (incremental; no tests in dist/), then each remote and the shell with
  * webpack. `npm start` and `npm test` call it, so a fresh clone needs only `npm ci` first.
  * Set VAL_SKIP_BUILD=1 to skip the check.
  */
@@ -67,7 +67,7 @@ process.on('SIGTERM', () => process.exit(143));
 // tsconfig.json is the type-check of the tests, `npm run typecheck`). A dist/ written by the
 // old all-in-one config (its tsconfig.tsbuildinfo is left beside dist/ or in it) held test
 // files: it is built again, once.
-const tsPackages = ['contracts', 'offline-analyst', 'ui', 'bff', 'cli'];
+const tsPackages = ['contracts', 'pdf', 'client', 'content', 'offline-analyst', 'ui', 'bff', 'cli'];
 for (const dir of tsPackages) {
   const legacy = [path.join(dir, 'tsconfig.tsbuildinfo'), path.join(dir, 'dist', 'tsconfig.tsbuildinfo')].map((f) => path.join(root, f));
   if (!legacy.some((f) => fs.existsSync(f))) continue;
@@ -77,7 +77,20 @@ for (const dir of tsPackages) {
 }
 run(bin('tsc'), ['-b', ...tsPackages.map((dir) => `${dir}/tsconfig.build.json`)]);
 
-const shared = ['contracts/src', 'contracts/package.json', 'ui/src', 'ui/package.json', 'tooling', 'package-lock.json'].map((s) => newest(path.join(root, s)));
+const shared = [
+  'contracts/src',
+  'contracts/package.json',
+  'pdf/src',
+  'pdf/package.json',
+  'client/src',
+  'client/package.json',
+  'content/src',
+  'content/package.json',
+  'ui/src',
+  'ui/package.json',
+  'tooling',
+  'package-lock.json',
+].map((s) => newest(path.join(root, s)));
 const bundles = [
   ['mf-validation', 'remoteEntry.js'],
   ['mf-simulation', 'remoteEntry.js'],

@@ -220,20 +220,11 @@ function createConfig({ dir, name, exposes, host = false, port, title = 'Val' })
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-        // Browsers get contracts from source through its zod-free entry (schemas only on request).
+        // Our packages from source: their `exports` maps point the `val-source` condition at the
+        // TypeScript files (and @val/contracts' "." at its zod-free browser entry under `browser`;
+        // schemas, product data, the typed client... are subpaths loaded only where imported).
+        conditionNames: ['val-source', '...'],
         alias: {
-          '@val/contracts$': path.join(root, 'contracts', 'src', 'browser.ts'),
-          '@val/contracts/schemas$': path.join(root, 'contracts', 'src', 'schemas.ts'),
-          // The product data, for the screens that show products (not shared: plain data, and the
-          // landing page does not load it).
-          '@val/contracts/catalogue$': path.join(root, 'contracts', 'src', 'catalogue.ts'),
-          // The API's route table and typed client (createValApi), for the code that calls the API
-          // (not shared: the landing page's shared contracts module stays without the route table).
-          '@val/contracts/client$': path.join(root, 'contracts', 'src', 'client.ts'),
-          // The interview evidence helpers, for the screens that send or show it (not shared).
-          '@val/contracts/evidence$': path.join(root, 'contracts', 'src', 'evidenceKit.ts'),
-          // The fact sheet's helpers (levels, money formatting), for the screens that show a sheet (not shared).
-          '@val/contracts/factSheet$': path.join(root, 'contracts', 'src', 'factSheet.ts'),
           // ui from source too: its ES modules keep the toast viewport a chunk of its own (loaded
           // with the first toast), where the CommonJS build would inline it.
           '@val/ui$': path.join(root, 'ui', 'src', 'index.ts'),

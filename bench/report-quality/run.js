@@ -89,7 +89,7 @@ if (!fs.existsSync(path.join(root, 'bff', 'dist', 'src', 'server.js'))) {
 }
 const { startServer } = require('../lib/server');
 const { requireTestSupport } = require('../lib/testSupport');
-const { getProduct } = require('@val/contracts/dist/catalogue');
+const { getProduct } = require('@val/content');
 const { runSuite, describe, PRODUCTS } = require('./suite');
 
 const ALL = JSON.parse(fs.readFileSync(path.join(__dirname, 'ideas.json'), 'utf8')).ideas;

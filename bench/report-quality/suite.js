@@ -8,7 +8,7 @@ const { runValidation, runStep3, runReport, pool } = require('./driver');
 const { probeReport, probeValidation, probeStep3, marketRead, addCounts } = require('./probes');
 
 /** The eight products of the catalogue, in catalogue order (the built contracts; jest maps them to the sources). */
-const PRODUCTS = [...require('@val/contracts/dist/catalogue').CATALOGUE_PRODUCT_IDS];
+const PRODUCTS = [...require('@val/contracts').CATALOGUE_PRODUCT_IDS];
 
 async function runSuite(base, ideas, { concurrency = 4, reportsOnly = false, products = PRODUCTS } = {}) {
   const pass = {

@@ -112,7 +112,7 @@ async function run(label, extraEnv) {
     ...extraEnv,
   });
   try {
-    const { PARTNER_TOOLS } = require('../../contracts/dist/index.js');
+    const { PARTNER_TOOLS } = require('@val/contracts');
     let i = 0;
     const click = () => {
       const p = PARTNER_TOOLS[i++ % PARTNER_TOOLS.length];

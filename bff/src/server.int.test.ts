@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { readSse } from '@val/contracts';
+import { readSse } from '@val/client';
 import { startChatServer, type ChatServer } from '../test/chatServer';
 import { findRepoRoot, loadConfig } from './config/env';
 import { startServer, type RunningServer } from './server';

@@ -8,7 +8,7 @@ import { findRepoRoot } from '../src/config/env';
  * SQL is built only in bff/src/repositories, bff/src/db and bff/migrations; the BFF's modules
  * import each other without cycles; the offline analyst (offline-analyst/) stands on its own,
  * below the BFF, and is used through its public entry only; Server-Sent Events are parsed in one
- * place, contracts/src/sse.ts.
+ * place, client/src/sse.ts.
  */
 
 const root = findRepoRoot();
@@ -138,6 +138,15 @@ function specifiers(file: string): string[] {
   return ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true).importedFiles.map((i) => i.fileName);
 }
 
+/** Code and test files of every workspace but `skip`, the benchmarks and the scripts (no dist/, no node_modules). */
+function everyOtherFile(dir: string, skip: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return ['node_modules', 'dist', '.tsbuild', '.git', skip].includes(e.name) ? [] : everyOtherFile(p, skip);
+    return /\.(?:[cm]?js|tsx?)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
 /** A way into the offline analyst's files instead of its public entry: its src/ or dist/, by package name, relative path or path.join. */
 const ANALYST_INTERNALS = [/^@val\/offline-analyst\/./, /(?:^|\/)offline-analyst\/(?:src|dist)(?:\/|$)/];
 const ANALYST_PATH_JOIN = /['"]offline-analyst['"]\s*,\s*['"](?:src|dist)['"]/;
@@ -157,17 +166,8 @@ describe('the offline analyst package (offline-analyst/)', () => {
     expect(outside).toEqual([]);
   });
 
-  /** Code and test files of every other workspace, the benchmarks and the scripts (no dist/, no node_modules). */
-  function everyOtherFile(dir: string): string[] {
-    return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) return ['node_modules', 'dist', '.tsbuild', '.git', 'offline-analyst'].includes(e.name) ? [] : everyOtherFile(p);
-      return /\.(?:[cm]?js|tsx?)$/.test(e.name) && !e.name.endsWith('.d.ts') ? [p] : [];
-    });
-  }
-
   it('is used through its public entry only: no file outside offline-analyst/ loads its src/ or dist/', () => {
-    const files = everyOtherFile(root);
+    const files = everyOtherFile(root, 'offline-analyst');
     expect(files.length).toBeGreaterThan(300);
     const into = files.flatMap((f) => [
       ...specifiers(f)
@@ -182,10 +182,94 @@ describe('the offline analyst package (offline-analyst/)', () => {
   it('the check sees a way into its files', () => {
     const into = ['@val/offline-analyst/dist/markets', '../../offline-analyst/src/validation', '../offline-analyst/dist/index.js'];
     expect(into.filter((s) => ANALYST_INTERNALS.some((re) => re.test(s)))).toEqual(into);
-    expect(['@val/offline-analyst', '@val/contracts/dist/catalogue', './offline/reports'].filter((s) => ANALYST_INTERNALS.some((re) => re.test(s)))).toEqual(
-      [],
-    );
+    expect(['@val/offline-analyst', '@val/contracts/catalogue', './offline/reports'].filter((s) => ANALYST_INTERNALS.some((re) => re.test(s)))).toEqual([]);
     expect(ANALYST_PATH_JOIN.test("path.join(root, 'offline-analyst', 'dist', 'markets')")).toBe(true);
+  });
+});
+
+/** The shared packages used through an `exports` map: the contracts and the packages split from them. */
+const EXPORTING_PACKAGES = ['contracts', 'pdf', 'client', 'content'];
+/** A way into the files of the package in `dir` (@val/<dir>) instead of its `exports`: its src/ or dist/, by package name, relative path or path.join. */
+const internals = (dir: string) => [new RegExp(`^@val\\/${dir}\\/(?:src|dist)(?:\\/|$)`), new RegExp(`(?:^|\\/)${dir}\\/(?:src|dist)(?:\\/|$)`)];
+const pathJoinInto = (dir: string) => new RegExp(`['"]${dir}['"]\\s*,\\s*['"](?:src|dist)['"]`);
+const CONTRACTS_INTERNALS = internals('contracts');
+const CONTRACTS_PATH_JOIN = pathJoinInto('contracts');
+
+/** What is wrong with the `exports` map of the package in `dir`: each entry must name its types, its TypeScript source (`val-source`) and its build, and typesVersions the types of each subpath. */
+function exportProblems(dir: string): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
+  const entries = Object.entries(pkg.exports ?? {}).filter(([k]) => k !== './package.json') as Array<[string, Record<string, unknown>]>;
+  if (!entries.some(([k]) => k === '.')) return [`${dir}: no exports map with a "." entry`];
+  return entries.flatMap(([sub, target]) => {
+    const sources = typeof target['val-source'] === 'string' ? [target['val-source']] : Object.values((target['val-source'] ?? {}) as Record<string, string>);
+    const types = String(target.types);
+    const problems = [
+      ...(sources.length && sources.every((f) => f.startsWith('./src/') && fs.existsSync(path.join(root, dir, f))) ? [] : ['val-source']),
+      ...(/^\.\/dist\/.+\.d\.ts$/.test(types) ? [] : ['types']),
+      ...(String(target.default) === types.replace(/\.d\.ts$/, '.js') ? [] : ['default']),
+      ...(sub === '.' || JSON.stringify(pkg.typesVersions?.['*']?.[sub.slice(2)]) === JSON.stringify([types.slice(2)]) ? [] : ['typesVersions']),
+    ];
+    return problems.map((x) => `${dir} ${sub}: ${x}`);
+  });
+}
+/** The keys of a module map (webpack resolve.alias, jest moduleNameMapper) that send @val/contracts (or a package split from it) somewhere by hand. */
+const contractsAliases = (map: Record<string, unknown> | undefined) =>
+  Object.keys(map ?? {}).filter((k) => EXPORTING_PACKAGES.some((dir) => k.includes(`@val/${dir}`) || k.includes(`@val\\/${dir}`)));
+
+describe('the contracts package (@val/contracts)', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'contracts', 'package.json'), 'utf8'));
+  const entries = Object.entries(pkg.exports ?? {}).filter(([k]) => k !== './package.json') as Array<[string, Record<string, unknown>]>;
+
+  it.each(EXPORTING_PACKAGES)(
+    '%s/ has an exports map: each entry names its types, its TypeScript source (`val-source`) and its build, and typesVersions finds the types of each subpath',
+    (dir) => {
+      expect(exportProblems(dir)).toEqual([]);
+    },
+  );
+
+  it('@val/contracts keeps its subpaths, and the browser gets its zod-free entry', () => {
+    expect(entries.map(([k]) => k)).toEqual(expect.arrayContaining(['.', './schemas', './evidence', './factSheet', './routes']));
+    expect(pkg.exports['.']['val-source']).toEqual({ browser: './src/browser.ts', default: './src/index.ts' });
+  });
+
+  it.each(EXPORTING_PACKAGES)('%s/ is used through its exports only: no file outside it (code, benchmarks, tests, scripts) loads its src/ or dist/', (dir) => {
+    const files = everyOtherFile(root, dir);
+    expect(files.length).toBeGreaterThan(300);
+    const [patterns, join] = [internals(dir), pathJoinInto(dir)];
+    const into = files.flatMap((f) => [
+      ...specifiers(f)
+        .filter((s) => patterns.some((re) => re.test(s)))
+        .map((s) => `${rel(f)} → ${s}`),
+      ...(f !== __filename && join.test(fs.readFileSync(f, 'utf8')) ? [`${rel(f)} → a path into ${dir}/src or dist`] : []),
+    ]);
+    expect(into).toEqual([]);
+    expect(files.filter((f) => specifiers(f).some((s) => s === `@val/${dir}` || s.startsWith(`@val/${dir}/`))).length).toBeGreaterThan(0);
+  });
+
+  it('webpack and jest find it through its exports map: neither keeps an alias of its own', async () => {
+    const jestConfig = (await import(path.join(root, 'jest.config.js'))) as { projects: Array<{ moduleNameMapper?: Record<string, string> }> };
+    expect(jestConfig.projects.flatMap((p) => contractsAliases(p.moduleNameMapper))).toEqual([]);
+    const { createConfig } = await import(path.join(root, 'tooling', 'webpack.mf.js'));
+    const webpack = createConfig({ dir: path.join(root, 'mf-admin'), name: 'val_admin', port: 0 })({}, { mode: 'production' });
+    expect(contractsAliases(webpack.resolve.alias)).toEqual([]);
+    expect(webpack.resolve.conditionNames).toContain('val-source');
+  });
+
+  it('the checks see a way into its files and a hand-kept alias', () => {
+    const into = ['@val/contracts/dist/catalogue', '../../contracts/dist/index.js', '@val/contracts/src/routes', '../contracts/src'];
+    expect(into.filter((s) => CONTRACTS_INTERNALS.some((re) => re.test(s)))).toEqual(into);
+    expect(
+      ['@val/contracts', '@val/contracts/catalogue', './contracts', '../mf-contracts/distance'].filter((s) => CONTRACTS_INTERNALS.some((re) => re.test(s))),
+    ).toEqual([]);
+    expect(CONTRACTS_PATH_JOIN.test("path.join(root, 'contracts', 'src', 'browser.ts')")).toBe(true);
+    expect(
+      ['@val/client/dist/sse', '../../pdf/src/validationReport'].filter((s) => [...internals('client'), ...internals('pdf')].some((re) => re.test(s))),
+    ).toHaveLength(2);
+    expect(contractsAliases({ '^@val/contracts/client$': 'x', '@val/contracts$': 'y', '^@val/ui$': 'z', '^@val/content$': 'w' })).toEqual([
+      '^@val/contracts/client$',
+      '@val/contracts$',
+      '^@val/content$',
+    ]);
   });
 });
 
@@ -385,6 +469,8 @@ describe('where event streams are parsed', () => {
   const PARSING = [/startsWith\(\s*['"](?:data|event|id):/, /\.(?:indexOf|split)\(\s*['"]\\n\\n['"]/, /match\(\/\^(?:data|event): /];
   const dirs = [
     'contracts/src',
+    'client/src',
+    'pdf/src',
     'ui/src',
     'shell/src',
     'mf-validation/src',
@@ -398,8 +484,8 @@ describe('where event streams are parsed', () => {
     'e2e/src',
   ];
 
-  it('only contracts/src/sse.ts reads SSE fields (the remotes, the CLI and the tests use it)', () => {
-    const files = dirs.flatMap((d) => sourceFiles(path.join(root, d))).filter((f) => rel(f) !== 'contracts/src/sse.ts' && f !== __filename);
+  it('only client/src/sse.ts reads SSE fields (the remotes, the CLI and the tests use it)', () => {
+    const files = dirs.flatMap((d) => sourceFiles(path.join(root, d))).filter((f) => rel(f) !== 'client/src/sse.ts' && f !== __filename);
     expect(files.length).toBeGreaterThan(100);
     expect(linesMatching(files, PARSING)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { readSse } from '@val/contracts';
+import { readSse } from '@val/client';
 
 /** One event of a stream, its data parsed as JSON. */
 export interface SseEvent {

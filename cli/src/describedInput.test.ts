@@ -1,5 +1,5 @@
 import type { StoredValidationView, ValidationComparison } from '@val/contracts';
-import { buildValidationReportPdf } from '@val/contracts/dist/pdf/validationReport';
+import { buildValidationReportPdf } from '@val/pdf';
 import { main } from './index';
 import { formatComparison, formatValidation } from './commands/validations';
 import { validateRequestFromOptions, type ValidateOptions } from './commands/validate';

@@ -1,4 +1,4 @@
-import { getProduct } from '@val/contracts';
+import { getProduct } from '@val/content';
 import { startChatServer, type ChatServer } from '../../bff/test/chatServer';
 import { testDbs } from '../../bff/test/db';
 import { assertBuilt, runCli, spawnCli } from '../test/run';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import './zodConfig';
 import { emailSchema } from './email.schema';
-import { getAnyProduct } from './catalogue';
+import { CATALOGUE_PRODUCT_IDS, ENTERPRISE_PRODUCT_IDS } from './catalogue';
 import { LINK_TYPES, PARTNER_COMPANIES, partnerByCompany } from './partners';
+
 import {
   CLICK_LOCATION_PATTERN,
   MAX_CLICK_INPUTS,
@@ -12,6 +13,9 @@ import {
   type TrackClickRequest,
   type TrackProductClickRequest,
 } from './analytics';
+
+/** Every product id a click may name: the catalogue's and the enterprise reports'. */
+const PRODUCT_IDS = [...CATALOGUE_PRODUCT_IDS, ...ENTERPRISE_PRODUCT_IDS];
 
 /** Body of `POST /api/track-click`: a click on a partner tool's logo or button. */
 export const trackClickRequestSchema: z.ZodType<TrackClickRequest> = z
@@ -40,7 +44,7 @@ export const trackProductClickRequestSchema: z.ZodType<TrackProductClickRequest>
   product: z
     .string({ error: 'product must be text' })
     .regex(PRODUCT_SLUG_PATTERN, { error: 'product must be a known product id' })
-    .refine((id) => getAnyProduct(id) !== undefined, { error: 'product must be a known product id' })
+    .refine((id) => (PRODUCT_IDS as ReadonlyArray<string>).includes(id), { error: 'product must be a known product id' })
     .meta({ description: 'A product id of the catalogue' }),
   location: z.string({ error: 'location must be text' }).regex(CLICK_LOCATION_PATTERN, { error: 'location must be a short slug (a-z, 0-9, -)' }),
   inputs: z

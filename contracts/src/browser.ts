@@ -1,6 +1,6 @@
 /**
- * The browser entry of @val/contracts (webpack aliases `@val/contracts` here): everything in the
- * index except the zod schemas (`@val/contracts/schemas`), so the federation-shared contracts
+ * The browser entry of @val/contracts (its `exports` map sends browser builds here): everything in
+ * the index except the zod schemas (`@val/contracts/schemas`), so the federation-shared contracts
  * module carries no schema library. Types are the same; webpack fails the build if browser code
  * imports a schema from here.
  */
@@ -18,38 +18,12 @@ export * from './validateStream';
 export * from './streams';
 export * from './plural';
 export * from './pages';
-export * from './sse';
-// The product data (CATALOGUE, ENTERPRISE_PRODUCTS and the lookups over them) is its own entry,
-// `@val/contracts/catalogue`: only the screens that show products load it, not the landing page.
-export type * from './catalogue';
+// The catalogue's types, ids and rules (the product data itself is `@val/content`).
+export * from './catalogue';
 // The fact sheet's helpers (levels, money formatting) are `@val/contracts/factSheet`: only the screens that show a sheet load them.
 export type * from './factSheet';
-export {
-  CATALOGUE_PRODUCT_IDS,
-  ENTERPRISE_PRODUCT_IDS,
-  FEASIBILITY_STUDY_PRICE,
-  FEASIBILITY_STUDY_ID,
-  FEASIBILITY_STEP_IDS,
-  ENTERPRISE_CONTACT_HREF,
-  isProductId,
-  visibleAgents,
-  savingsPercent,
-  savingsAmount,
-  formatPrice,
-  formatRuntime,
-  isMultilineField,
-  missingFields,
-  filledFieldCount,
-  PURCHASE_TEXTS,
-  REPORT_STATUSES,
-  REPORT_POLL_INTERVAL_MS,
-  REPORT_ID_PATTERN,
-  FEASIBILITY_STUDY_RUNTIME_SECONDS,
-  VALIDATION_RUNTIME_SECONDS,
-  REPORT_EVENT_TYPES,
-  FEASIBILITY_AGENT_COUNT,
-} from './catalogue';
-// The API's route table and its typed client are their own entry too, `@val/contracts/client`.
+// The API's route table is its own entry too, `@val/contracts/routes`; the typed client and the
+// stream reader are their own package, `@val/client`.
 export * from './paid';
 export * from './email';
 export * from './evidence';

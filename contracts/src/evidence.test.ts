@@ -1,13 +1,6 @@
 import fc from 'fast-check';
-import { CATALOGUE, ENTERPRISE_PRODUCTS } from './catalogue';
-import { INTERVIEW_EVIDENCE_LIMITS as L, INTERVIEW_EVIDENCE_STORAGE_KEY } from './evidence';
-import {
-  INTERVIEW_EVIDENCE_AGENT_IDS,
-  interviewEvidenceFrom,
-  normalizeInterviewEvidence,
-  readStoredInterviewEvidence,
-  storeInterviewEvidence,
-} from './evidenceKit';
+import { INTERVIEW_EVIDENCE_LIMITS as L } from './evidence';
+import { interviewEvidenceFrom, normalizeInterviewEvidence } from './evidenceKit';
 import { interviewEvidenceFieldSchema, interviewEvidenceSchema } from './evidence.schema';
 
 const persona = (id: string, name: string, role = 'Salon owner') => ({ id, name, role });
@@ -58,23 +51,6 @@ describe('interview evidence from step 3', () => {
       }),
       { numRuns: 300 },
     );
-  });
-
-  it('is kept in browser storage under its contract key: written when there is some, removed when there is none', () => {
-    const m = new Map<string, string>();
-    const store = {
-      getItem: (k: string) => m.get(k) ?? null,
-      setItem: (k: string, v: string) => void m.set(k, v),
-      removeItem: (k: string) => void m.delete(k),
-    };
-    const e = [{ name: 'Maria', role: 'Owner', exchanges: [{ question: 'Q?', reply: 'R.' }] }];
-    storeInterviewEvidence(store, e);
-    expect(JSON.parse(m.get(INTERVIEW_EVIDENCE_STORAGE_KEY) as string)).toEqual(e);
-    expect(readStoredInterviewEvidence(store)).toEqual(e);
-    storeInterviewEvidence(store, []);
-    expect(m.has(INTERVIEW_EVIDENCE_STORAGE_KEY)).toBe(false);
-    m.set(INTERVIEW_EVIDENCE_STORAGE_KEY, '{not json');
-    expect(readStoredInterviewEvidence(store)).toBeNull();
   });
 
   it('the schema refuses bad shapes with a clear message', () => {
@@ -130,12 +106,5 @@ describe('interview evidence from step 3', () => {
     expect(interviewEvidenceFieldSchema.safeParse(e).success).toBe(true);
     const n = normalizeInterviewEvidence(e.map((p) => ({ ...p, exchanges: [...p.exchanges, ...p.exchanges] })));
     expect(n && interviewEvidenceFieldSchema.safeParse(n).success).toBe(true);
-  });
-
-  it('names customer- and market-facing agents that exist, at least one in every product', () => {
-    const all = [...CATALOGUE, ...ENTERPRISE_PRODUCTS];
-    const ids = new Set(all.flatMap((p) => p.agents.map((a) => a.id)));
-    for (const id of INTERVIEW_EVIDENCE_AGENT_IDS) expect(ids).toContain(id);
-    for (const p of all) expect(p.agents.some((a) => INTERVIEW_EVIDENCE_AGENT_IDS.includes(a.id))).toBe(true);
   });
 });

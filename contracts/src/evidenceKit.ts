@@ -1,16 +1,10 @@
 /**
  * The helpers of the interview evidence: built from step 3's interviews,
- * kept in browser storage, normalised before an order sends them, and which report agents quote
- * them. Browser code imports this as `@val/contracts/evidence` (only where used, so it stays off
+ * normalised before an order sends them, and which report agents quote them (keeping it in browser
+ * storage is `@val/client/browser`). Browser code imports this as `@val/contracts/evidence` (only where used, so it stays off
  * the landing page); the Node entry re-exports it.
  */
-import {
-  INTERVIEW_EVIDENCE_LIMITS,
-  INTERVIEW_EVIDENCE_STORAGE_KEY,
-  type InterviewEvidence,
-  type InterviewEvidencePersona,
-  type InterviewExchange,
-} from './evidence';
+import { INTERVIEW_EVIDENCE_LIMITS, type InterviewEvidence, type InterviewEvidencePersona, type InterviewExchange } from './evidence';
 import { utf8Length } from './utf8';
 import type { CustomerPersona, InterviewMessage } from './simulation';
 
@@ -133,26 +127,6 @@ export function normalizeInterviewEvidence(raw: unknown): InterviewEvidence | nu
   }
   const fitted = fitJson(personas);
   return fitted.length && utf8Length(JSON.stringify(fitted)) <= L.jsonBytes ? fitted : null;
-}
-
-/** The evidence step 3 left in browser storage, ready to send; null when there is none. */
-export function readStoredInterviewEvidence(store: Pick<Storage, 'getItem'> | null): InterviewEvidence | null {
-  try {
-    const raw = store?.getItem(INTERVIEW_EVIDENCE_STORAGE_KEY);
-    return raw ? normalizeInterviewEvidence(JSON.parse(raw) as unknown) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Step 3 keeps the stored evidence in step with its interviews: written when there is some, removed otherwise. */
-export function storeInterviewEvidence(store: Pick<Storage, 'setItem' | 'removeItem'> | null, evidence: InterviewEvidence): void {
-  try {
-    if (evidence.length) store?.setItem(INTERVIEW_EVIDENCE_STORAGE_KEY, JSON.stringify(evidence));
-    else store?.removeItem(INTERVIEW_EVIDENCE_STORAGE_KEY);
-  } catch {
-    /* storage full or blocked: the order goes without evidence */
-  }
 }
 
 /** Number of exchanges in the evidence. */

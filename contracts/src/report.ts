@@ -1,8 +1,8 @@
 /**
  * The pure rules of Val's validation report, shared by the web (display + PDF) and the CLI:
  * heading detection, display cleaning, the section splitter and the PDF file name.
- * No dependencies: the jspdf document builder lives in `./pdf/validationReport` (not exported
- * from the package index, so jspdf never lands in the shared bundle).
+ * No dependencies: the jspdf document builder is its own package, `@val/pdf` (not part of this
+ * package, so jspdf never lands in the shared bundle).
  */
 
 /** Title of the PDF report. */

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { BUSINESS_SCHOOL_QUOTE, CONTACT_SENT_TOAST, NEWSLETTER, PARTNER_TOOLS, RATING_BADGE, TESTIMONIALS, VALIDATION_ARTICLE } from '@val/contracts';
+import { PARTNER_TOOLS } from '@val/contracts';
+import { BUSINESS_SCHOOL_QUOTE, CONTACT_SENT_TOAST, NEWSLETTER, RATING_BADGE, TESTIMONIALS, VALIDATION_ARTICLE } from '@val/content';
 import { launchBrowser, newPage } from './browser';
 import { startTestServer, stopTestServers, type TestServer } from './server';
 

@@ -1,5 +1,5 @@
 import type { AdminMessagesResponse, DailyClicks, LinkStat, ProductStat, StatsRange } from '@val/contracts';
-import { createValApi } from '@val/contracts/client';
+import { createValApi } from '@val/client';
 
 /** Everything the dashboard reads and writes. */
 export interface StatsBundle {

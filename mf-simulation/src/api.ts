@@ -1,7 +1,5 @@
 import {
-  AiStreamCutError,
   HttpError,
-  followAiStream,
   type ChatStreamEvents,
   type AiProviderName,
   type ChallengeFeedbackResponse,
@@ -17,7 +15,7 @@ import {
   type ValidationData,
   SIMULATION_LIMITS,
 } from '@val/contracts';
-import { createValApi, type ApiRequestInit } from '@val/contracts/client';
+import { AiStreamCutError, createValApi, followAiStream, type ApiRequestInit } from '@val/client';
 
 /** The conversation history a call carries: the most recent messages, within the server's cap. */
 export function recentHistory<T>(messages: ReadonlyArray<T>): T[] {

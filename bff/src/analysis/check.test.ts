@@ -1,4 +1,5 @@
-import { getProduct, type ReportFactSheet } from '@val/contracts';
+import { type ReportFactSheet } from '@val/contracts';
+import { getProduct } from '@val/content';
 import { checkSection, dropViolations, removedNote, repairRequest } from './check';
 import { buildReportSheet } from './reportSheet';
 

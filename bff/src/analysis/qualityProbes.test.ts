@@ -1,4 +1,5 @@
-import { getProduct, type ReportFactSheet, type ReportStatusResponse, type SimulationFactSheet } from '@val/contracts';
+import { type ReportFactSheet, type ReportStatusResponse, type SimulationFactSheet } from '@val/contracts';
+import { getProduct } from '@val/content';
 import {
   breakEvenProblems,
   foreignLinks,

@@ -1,4 +1,5 @@
-import { CATALOGUE_PRODUCT_IDS, formatMoney, getProduct, levelOf } from '@val/contracts';
+import { CATALOGUE_PRODUCT_IDS, formatMoney, levelOf } from '@val/contracts';
+import { getProduct } from '@val/content';
 import { forecast } from './forecast';
 import { buildReportSheet } from './reportSheet';
 import { decideVerdict } from './verdict';

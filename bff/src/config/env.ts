@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_VALIDATED_BASELINE, REMOTE_NAMES, TRUST_BADGES, type RemoteName } from '@val/contracts';
+import { REMOTE_NAMES, type RemoteName } from '@val/contracts';
+import { DEFAULT_VALIDATED_BASELINE, TRUST_BADGES } from '@val/content';
 
 /** Development-only default of ANALYTICS_HASH_KEY; production refuses to start with it. */
 export const DEV_ANALYTICS_HASH_KEY = 'val-dev-only-analytics-hash-key';

@@ -1,4 +1,4 @@
-import { getProduct } from '@val/contracts';
+import { getProduct } from '@val/content';
 import { DagError, dagLevels, runDag } from './dag';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

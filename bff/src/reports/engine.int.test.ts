@@ -1,4 +1,5 @@
-import { FEASIBILITY_STEP_IDS, getProduct } from '@val/contracts';
+import { FEASIBILITY_STEP_IDS } from '@val/contracts';
+import { getProduct } from '@val/content';
 import { AiError, type AiTextTask } from '../ai/types';
 import { createAi, type Ai } from '../ai/service';
 import { startTestApp, type TestApp } from '../../test/app';

@@ -1,14 +1,7 @@
 import Stripe from 'stripe';
 import { PDFParse } from 'pdf-parse';
-import {
-  CATALOGUE,
-  EVIDENCE_USED_TITLE,
-  INTERVIEW_EVIDENCE_LIMITS,
-  SYNTHETIC_INTERVIEW_LABEL,
-  citesInterviewEvidence,
-  getProduct,
-  type InterviewEvidence,
-} from '@val/contracts';
+import { EVIDENCE_USED_TITLE, INTERVIEW_EVIDENCE_LIMITS, SYNTHETIC_INTERVIEW_LABEL, citesInterviewEvidence, type InterviewEvidence } from '@val/contracts';
+import { CATALOGUE, getProduct } from '@val/content';
 import { json, startTestApp, type TestApp } from '../../test/app';
 import { testDbs } from '../../test/db';
 import { signInWithEmbeddedProvider, testBrowser, type TestBrowser } from '../../test/paidBrowser';

@@ -1,4 +1,5 @@
-import { getProduct, type ReportStatusResponse } from '@val/contracts';
+import { type ReportStatusResponse } from '@val/contracts';
+import { getProduct } from '@val/content';
 import { carelessReply } from '../../test/carelessModel';
 import { startChatServer, type ChatServer } from '../../test/chatServer';
 import { startFakeSearch, type FakeSearchServer } from '../../test/fakeSearch';

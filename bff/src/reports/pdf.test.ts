@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FACT_SHEET_TITLE, NO_LIVE_SOURCES_NOTE, formatMoney, formatWhole, getProduct, type ReportFactSheet } from '@val/contracts';
+import { FACT_SHEET_TITLE, NO_LIVE_SOURCES_NOTE, formatMoney, formatWhole, type ReportFactSheet } from '@val/contracts';
+import { getProduct } from '@val/content';
 import { buildReportSheet } from '../analysis/reportSheet';
 import { pdfSafe, renderReportPdf, type PdfReport } from './pdf';
 

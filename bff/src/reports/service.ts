@@ -1,8 +1,6 @@
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import {
-  checkProductInputs,
-  getProduct,
   interviewEvidenceSchema,
   type CatalogueProduct,
   type InterviewEvidence,
@@ -10,6 +8,7 @@ import {
   type ProductInputs,
   type ReportStatusResponse,
 } from '@val/contracts';
+import { checkProductInputs, getProduct } from '@val/content';
 import type { Ai } from '../ai/service';
 import type { Config } from '../config/env';
 import { InputError } from '../errors';

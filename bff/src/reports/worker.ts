@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'node:events';
-import { getProduct, type CatalogueProduct } from '@val/contracts';
+import { type CatalogueProduct } from '@val/contracts';
+import { getProduct } from '@val/content';
 import type { Ai } from '../ai/service';
 import { buildReportSheet } from '../analysis/reportSheet';
 import type { Logger } from '../logger';

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  checkProductInputs,
-  FEASIBILITY_LIMITS,
-  FEASIBILITY_STUDY_ID,
-  getProduct,
-  type CatalogueProduct,
-  type InterviewEvidence,
-  type ProductInputs,
-} from '@val/contracts';
+import { FEASIBILITY_LIMITS, FEASIBILITY_STUDY_ID, type CatalogueProduct, type InterviewEvidence, type ProductInputs } from '@val/contracts';
+import { checkProductInputs, getProduct } from '@val/content';
 import type { Config } from '../config/env';
 import { InputError, PaymentRequiredError, UnauthorizedError, UnavailableError } from '../errors';
 import type { Logger } from '../logger';

@@ -1,4 +1,5 @@
-import { TRUST_BADGES, type PublicStats } from '@val/contracts';
+import { type PublicStats } from '@val/contracts';
+import { TRUST_BADGES } from '@val/content';
 import type { Config } from '../config/env';
 import { UnavailableError } from '../errors';
 import type { Logger } from '../logger';

@@ -1,4 +1,4 @@
-import { SseParser } from '@val/contracts';
+import { SseParser } from '@val/client';
 import { startTestApp, type TestApp } from '../app';
 import { diagnostics } from '../diagnostics';
 import { routeSamples } from '../fuzz/samples';

@@ -1,6 +1,8 @@
 import { Command } from 'commander';
 import { z } from 'zod';
-import { emailSchema, CATALOGUE_PRODUCT_IDS, checkProductInputs, getProduct, readSse, type ApiAnswer, type ReportStatusResponse } from '@val/contracts';
+import { readSse, type ApiAnswer } from '@val/client';
+import { emailSchema, CATALOGUE_PRODUCT_IDS, type ReportStatusResponse } from '@val/contracts';
+import { checkProductInputs, getProduct } from '@val/content';
 import { println, styles, useColor, type CliContext } from '../context';
 import { adminLogin, adminPassword } from '../utils/adminSession';
 import { ApiClient, resolveApiUrl } from '../utils/api';

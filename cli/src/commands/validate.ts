@@ -2,16 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Command } from 'commander';
 import { z } from 'zod';
+import { AiStreamCutError, AiStreamError, followAiStream } from '@val/client';
 import {
-  AiStreamCutError,
-  AiStreamError,
   VALIDATE_PATH,
   VALIDATE_STREAM_PATH,
   VALIDATION_ID_PATTERN,
   VALIDATION_INPUTS,
   VALIDATION_TEXT,
   cleanFeedbackForDisplay,
-  followAiStream,
   inputShape,
   inputsOf,
   validateRequestSchema,
@@ -105,7 +103,7 @@ export async function pdfTarget(file: string, cwd: string, fileName: string): Pr
 export async function writeReportPdf(result: ValidateResponse, file: string, cwd: string): Promise<string> {
   let built: { bytes: Uint8Array; fileName: string };
   try {
-    const { buildValidationReportPdf } = await import('@val/contracts/dist/pdf/validationReport');
+    const { buildValidationReportPdf } = await import('@val/pdf');
     built = buildValidationReportPdf({ ...inputsOf(result), feedback: result.feedback });
   } catch (err) {
     throw new CliError(`${VALIDATE_TEXTS.pdfFailed}: ${(err as Error).message}`);

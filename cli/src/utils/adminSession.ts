@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { API_ROUTES, parseApiAnswer, type ApiAnswer, type ApiInput, type ApiOperationId } from '@val/contracts';
+import type { ApiAnswer, ApiInput } from '@val/client';
+import { API_ROUTES, parseApiAnswer, type ApiOperationId } from '@val/contracts';
 import type { CliContext } from '../context';
 import { ApiClient, networkError, responseError, unexpectedAnswer } from './api';
 import { AuthError, CliError, ExitCode } from './handleError';

@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import {
-  apiErrorBodySchema,
-  createValApi,
-  parseApiAnswer,
-  type ApiAnswer,
-  type ApiInput,
-  type ApiOperationId,
-  type ApiRequestInit,
-  type ValApi,
-} from '@val/contracts';
+import { createValApi, type ApiAnswer, type ApiInput, type ApiRequestInit, type ValApi } from '@val/client';
+import { apiErrorBodySchema, parseApiAnswer, type ApiOperationId } from '@val/contracts';
 import { AuthError, CliError, ExitCode, UnreachableError, UsageError } from './handleError';
 
 /** Where the BFF is when neither --api nor VAL_API_URL says otherwise. */

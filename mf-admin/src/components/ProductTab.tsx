@@ -1,5 +1,5 @@
 import { countOf, plural, type DailyClicks, type ProductStat, type StatsRange } from '@val/contracts';
-import { getAnyProduct } from '@val/contracts/catalogue';
+import { getAnyProduct } from '@val/content';
 import { Badge } from '@val/ui';
 import { formatDate, formatNumber } from '../format';
 import { DailyChart } from './DailyChart';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { CatalogueProduct } from '@val/contracts';
-import { CATALOGUE } from '@val/contracts/catalogue';
+import { CATALOGUE } from '@val/content';
 import { Heading, Muted, t } from '@val/ui';
 import { ProductCard } from './ProductCard';
 import { PurchaseDialog } from './PurchaseDialog';

@@ -14,7 +14,8 @@ import {
   type CatalogueProduct,
   type ProductInputs,
 } from '@val/contracts';
-import { evidenceExchangeCount, readStoredInterviewEvidence } from '@val/contracts/evidence';
+import { readStoredInterviewEvidence } from '@val/client/browser';
+import { evidenceExchangeCount } from '@val/contracts/evidence';
 import { Badge, Button, Input, TextArea, t } from '@val/ui';
 import { PriceRow } from './ProductCard';
 import { startPurchase } from './purchase';

@@ -1,4 +1,4 @@
-import { CATALOGUE } from '@val/contracts/catalogue';
+import { CATALOGUE } from '@val/content';
 import { trackPurchaseClick } from './purchase';
 
 const realFetch = global.fetch;

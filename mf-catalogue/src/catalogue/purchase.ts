@@ -1,5 +1,5 @@
 import { filledFieldCount, PURCHASE_TEXTS, type CatalogueProduct, type ProductInputs } from '@val/contracts';
-import { createValApi } from '@val/contracts/client';
+import { createValApi } from '@val/client';
 import { startPaidPurchase } from '../paid/purchase';
 
 /** The email stored by sign-in (spec browser storage key `email`), if any. */

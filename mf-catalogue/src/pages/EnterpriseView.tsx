@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { ENTERPRISE_CONTACT_HREF, formatRuntime } from '@val/contracts';
-import { ENTERPRISE_PRODUCTS } from '@val/contracts/catalogue';
+import { ENTERPRISE_PRODUCTS } from '@val/content';
 import { Badge, ButtonLink, Card, Heading, Muted, t } from '@val/ui';
 
 const Head = styled.header`

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { NEWSLETTER, TESTIMONIALS } from '@val/contracts';
+import { NEWSLETTER, TESTIMONIALS } from '@val/content';
 import { ButtonLink, Card, Heading, Muted, t } from '@val/ui';
 import { Catalogue } from '../catalogue/Catalogue';
 

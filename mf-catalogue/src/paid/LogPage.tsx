@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PAID_STORAGE_KEYS, type AuthCallbackResponse } from '@val/contracts';
-import { readStoredInterviewEvidence } from '@val/contracts/evidence';
+import { readStoredInterviewEvidence } from '@val/client/browser';
 import { loadPaidConfig } from './config';
 import { goToCheckout, local, paidUrls, PAID_TEXTS, session, takePendingPurchase } from './flow';
 import { Stopped, Waiting } from './Waiting';

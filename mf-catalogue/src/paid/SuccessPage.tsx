@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ErrorCode, PAID_STORAGE_KEYS } from '@val/contracts';
-import { readStoredInterviewEvidence } from '@val/contracts/evidence';
+import { readStoredInterviewEvidence } from '@val/client/browser';
 import { loadPaidConfig } from './config';
 import { clearPendingPurchase, goToCheckout, local, paidUrls, PAID_TEXTS, session, startBody, startFlow } from './flow';
 import { Stopped, Waiting } from './Waiting';

@@ -12,7 +12,7 @@ import {
   TEST_POLL_INTERVAL_MS,
   type KeyValueStore,
 } from './flow';
-import { readStoredInterviewEvidence } from '@val/contracts/evidence';
+import { readStoredInterviewEvidence } from '@val/client/browser';
 
 function memoryStore(init: Record<string, string> = {}): KeyValueStore & { data: Map<string, string> } {
   const data = new Map(Object.entries(init));

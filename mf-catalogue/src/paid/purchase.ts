@@ -1,5 +1,5 @@
 import { PAID_STORAGE_KEYS, type ProductInputs } from '@val/contracts';
-import { readStoredInterviewEvidence } from '@val/contracts/evidence';
+import { readStoredInterviewEvidence } from '@val/client/browser';
 import { loadPaidConfig } from './config';
 import { goToCheckout, local, paidUrls, savePendingPurchase, session } from './flow';
 

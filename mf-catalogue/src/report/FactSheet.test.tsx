@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { CatalogueProduct, ProductInputs, ReportFactSheet } from '@val/contracts';
-import { getProduct } from '@val/contracts/catalogue';
+import { getProduct } from '@val/content';
 import { FACT_SHEET_TITLE, NO_LIVE_SOURCES_NOTE, formatMoney, formatWhole } from '@val/contracts/factSheet';
 import { ReportFactSheetView } from './FactSheet';
 import { Report, StepBody } from './ReportView';

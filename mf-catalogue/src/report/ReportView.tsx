@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { countOf, FEASIBILITY_STUDY_ID, type CatalogueProduct, type ReportEvent } from '@val/contracts';
-import { getProduct } from '@val/contracts/catalogue';
-import { createValApi } from '@val/contracts/client';
+import { getProduct } from '@val/content';
+import { createValApi } from '@val/client';
 import { Button, ButtonLink, Card, Heading, Muted, Spinner, t, toast } from '@val/ui';
 import { SourcesList } from '@val/ui/factSheet';
 import { EvidenceUsed } from './EvidenceUsed';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { normalizeInterviewEvidence } from '@val/contracts/evidence';
 import { REPORT_ID_PATTERN, REPORT_POLL_INTERVAL_MS, type ReportEvent, type ReportStatusResponse } from '@val/contracts';
-import { createValApi } from '@val/contracts/client';
+import { createValApi } from '@val/client';
 import { loadPaidConfig } from '../paid/config';
 import { readCheck, readReportSheet, readSources } from './readSheet';
 

@@ -1,5 +1,5 @@
 import { INTERVIEW_EVIDENCE_STORAGE_KEY, validationFingerprint } from '@val/contracts';
-import { readStoredInterviewEvidence } from '@val/contracts/evidence';
+import { readStoredInterviewEvidence } from '@val/client/browser';
 import { STEP3_STORAGE_KEY, clearState, emptyState, loadState, phaseOf, saveState } from './store';
 
 class MemoryStorage {

@@ -1,4 +1,5 @@
-import { interviewEvidenceFrom, storeInterviewEvidence } from '@val/contracts/evidence';
+import { storeInterviewEvidence } from '@val/client/browser';
+import { interviewEvidenceFrom } from '@val/contracts/evidence';
 import {
   INTERVIEW_EVIDENCE_STORAGE_KEY,
   type AiProviderName,

@@ -1,15 +1,5 @@
-import {
-  countOf,
-  AiStreamCutError,
-  AiStreamError,
-  HttpError,
-  followAiStream,
-  type AiProviderName,
-  type LinkType,
-  type ValidateRequest,
-  type ValidateResponse,
-  type ValidateStreamEvents,
-} from '@val/contracts';
+import { AiStreamCutError, AiStreamError, followAiStream } from '@val/client';
+import { countOf, HttpError, type AiProviderName, type LinkType, type ValidateRequest, type ValidateResponse, type ValidateStreamEvents } from '@val/contracts';
 
 /**
  * The typed client, loaded at the first call: the lab is on the landing page's critical path,
@@ -17,7 +7,7 @@ import {
  * calls the API before a submit or a click. Its errors are HttpErrors of its own chunk: read
  * `status`, not `instanceof`.
  */
-const loadClient = () => import(/* webpackChunkName: "api-client" */ '@val/contracts/client');
+const loadClient = () => import(/* webpackChunkName: "api-client" */ '@val/client');
 /** The typed client for the API at `base` ('' = this page's origin), once its chunk is loaded. */
 export const valApi = (base: string) => loadClient().then((m) => m.createValApi({ baseUrl: base }));
 

@@ -6,7 +6,7 @@ import { toast, type ToastInput } from '@val/ui';
  * out of the page's first load) and saves it under its spec file name. Resolves with the name.
  */
 export async function downloadValidationReport(data: ValidationData): Promise<string> {
-  const { buildValidationReportPdf } = await import(/* webpackChunkName: "validation-report-pdf" */ '@val/contracts/dist/pdf/validationReport');
+  const { buildValidationReportPdf } = await import(/* webpackChunkName: "validation-report-pdf" */ '@val/pdf');
   const pdf = buildValidationReportPdf(data);
   const href = URL.createObjectURL(new Blob([pdf.bytes], { type: 'application/pdf' }));
   const a = document.createElement('a');

@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { CONTACT_LIMITS, CONTACT_SENT_TOAST, type ContactField, type ContactRequest } from '@val/contracts';
-import { HttpError, createValApi } from '@val/contracts/client';
+import { CONTACT_LIMITS, type ContactField, type ContactRequest } from '@val/contracts';
+import { CONTACT_SENT_TOAST } from '@val/content';
+import { HttpError, createValApi } from '@val/client';
 import { apiErrorBodySchema, contactFieldErrors } from '@val/contracts/schemas';
 import { Button, Input, Spinner, TextArea, t, toast } from '@val/ui';
 

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { SOCIAL_LINKS } from '@val/contracts';
+import { SOCIAL_LINKS } from '@val/content';
 import { Container, t } from '@val/ui';
 
 const Foot = styled.footer`

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_VALIDATED_BASELINE, PUBLIC_STATS_PATH, type PublicStats } from '@val/contracts';
+import { PUBLIC_STATS_PATH, type PublicStats } from '@val/contracts';
+import { DEFAULT_VALIDATED_BASELINE } from '@val/content';
 
 function parsePublicStats(json: unknown): PublicStats {
   const s = json as Partial<PublicStats> | null;
@@ -12,7 +13,7 @@ let pending: Promise<PublicStats> | null = null;
 /**
  * Fetches `GET /api/public-stats` once per page load (shared by every caller). The home page asks
  * for it on its first screen, so it names the path by the contracts' constant (the route table's
- * own) instead of loading the typed client: `@val/contracts/client` would add ~2 KB gzip (the
+ * own) instead of loading the typed client: `@val/client` would add ~2 KB gzip (the
  * whole route table) to the landing page's critical path, which has ~1 KB left under its gate.
  */
 export function fetchPublicStats(): Promise<PublicStats> {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { getProduct, type ProductInputs } from '@val/contracts';
+import { type ProductInputs } from '@val/contracts';
+import { getProduct } from '@val/content';
 import { runOfflineReport } from '../../../test/reports';
 import {
   detectDomain,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CATALOGUE, getProduct, type ProductInputs } from '@val/contracts';
+import { type ProductInputs } from '@val/contracts';
+import { CATALOGUE, getProduct } from '@val/content';
 import { runOfflineReport } from '../../../test/reports';
 import { reportAgentData, reportAgentTask } from '../tasks/reports';
 import { jobOf, OFFLINE_REPORT_AGENTS, profile } from '@val/offline-analyst';

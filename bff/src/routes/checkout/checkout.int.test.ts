@@ -1,4 +1,5 @@
-import { getProduct, INTERVIEW_EVIDENCE_LIMITS as L } from '@val/contracts';
+import { INTERVIEW_EVIDENCE_LIMITS as L } from '@val/contracts';
+import { getProduct } from '@val/content';
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { testDbs } from '../../../test/db';
 import { signedInBrowser, testBrowser } from '../../../test/paidBrowser';

@@ -1,4 +1,5 @@
-import { getProduct, type ProductInputs } from '@val/contracts';
+import { type ProductInputs } from '@val/contracts';
+import { getProduct } from '@val/content';
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { testDbs } from '../../../test/db';
 import { signedInBrowser, signInWithEmbeddedProvider, testBrowser, type TestBrowser } from '../../../test/paidBrowser';

@@ -1,4 +1,4 @@
-import { DEFAULT_VALIDATED_BASELINE } from '@val/contracts';
+import { DEFAULT_VALIDATED_BASELINE } from '@val/content';
 import { ConfigError, loadConfig } from '../../config/env';
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { testDbs } from '../../../test/db';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { getProduct } from '@val/contracts';
+import { getProduct } from '@val/content';
 import { NotFoundError, UnavailableError } from '../../errors';
 import { maskEmail } from '../../logger';
 import type { PaymentProvider, PaymentProviderDeps, TestCardInput } from './types';

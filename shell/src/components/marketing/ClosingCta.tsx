@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { CLAIMS } from '@val/contracts';
+import { CLAIMS } from '@val/content';
 import { Button, Container, Section, t } from '@val/ui';
 import { scrollToValidation } from './common';
 

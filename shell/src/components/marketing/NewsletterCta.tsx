@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { NEWSLETTER } from '@val/contracts';
+import { NEWSLETTER } from '@val/content';
 import { ButtonLink, Container, Section, t } from '@val/ui';
 import { Eyebrow, VisuallyHidden } from './common';
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { CLAIMS, ENTREPRENEURS_VALIDATED_LABEL, RATING_BADGE, formatCount, visibleTrustBadges, type Claim } from '@val/contracts';
+import { CLAIMS, ENTREPRENEURS_VALIDATED_LABEL, RATING_BADGE, formatCount, visibleTrustBadges, type Claim } from '@val/content';
 import { t } from '@val/ui';
 import { usePublicStats } from '../../content/publicStats';
 import { ExternalLink, VisuallyHidden } from './common';

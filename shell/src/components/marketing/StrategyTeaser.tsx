@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { BUSINESS_SCHOOL_QUOTE, VALIDATION_ARTICLE } from '@val/contracts';
+import { BUSINESS_SCHOOL_QUOTE, VALIDATION_ARTICLE } from '@val/content';
 import { Container, Section, t } from '@val/ui';
 import { Eyebrow } from './common';
 

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { TESTIMONIALS } from '@val/contracts';
+import { TESTIMONIALS } from '@val/content';
 import { Container, Section, t } from '@val/ui';
 import { Eyebrow, Intro } from './common';
 

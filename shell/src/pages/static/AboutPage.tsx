@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CLAIMS, FOUNDER, NEWSLETTER, PRESS } from '@val/contracts';
+import { CLAIMS, FOUNDER, NEWSLETTER, PRESS } from '@val/content';
 import { t } from '@val/ui';
 import { ContactForm } from '../../components/ContactForm';
 import { ExternalLink } from '../../components/marketing/common';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { PRODUCT_NAME } from '@val/contracts';
-import { OPENAPI_PATH } from '@val/contracts/dist/routes';
+import { PRODUCT_NAME } from '@val/content';
+import { OPENAPI_PATH } from '@val/contracts/routes';
 import { Button, t } from '@val/ui';
 import { StaticPage } from '../StaticPage';
 import { viewOf, type ApiAnswer, type ApiDocumentView, type ApiField, type ApiOperationView } from './apiDocument';

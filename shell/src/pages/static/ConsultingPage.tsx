@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CLAIMS, FOUNDER } from '@val/contracts';
+import { CLAIMS, FOUNDER } from '@val/content';
 import { t } from '@val/ui';
 import { StaticPage } from '../StaticPage';
 

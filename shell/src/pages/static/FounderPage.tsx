@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { FOUNDER, NEWSLETTER, VALIDATION_ARTICLE } from '@val/contracts';
+import { FOUNDER, NEWSLETTER, VALIDATION_ARTICLE } from '@val/content';
 import { t } from '@val/ui';
 import { ExternalLink } from '../../components/marketing/common';
 import { FounderPortrait } from './FounderPortrait';

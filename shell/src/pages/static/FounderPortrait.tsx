@@ -1,4 +1,4 @@
-import { FOUNDER } from '@val/contracts';
+import { FOUNDER } from '@val/content';
 import { useId } from 'react';
 
 /** The founder's portrait: a drawn monogram (no hot-linked photo), with alt text. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { LEGAL_LAST_UPDATED, PRODUCT_NAME } from '@val/contracts';
+import { LEGAL_LAST_UPDATED, PRODUCT_NAME } from '@val/content';
 import { StaticPage } from '../StaticPage';
 
 /** `/privacy`: what we store, why, and for how long. */

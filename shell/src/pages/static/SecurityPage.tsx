@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { PRODUCT_NAME, TRUST_BADGES } from '@val/contracts';
+import { PRODUCT_NAME, TRUST_BADGES } from '@val/content';
 import { t } from '@val/ui';
 import { StaticPage } from '../StaticPage';
 

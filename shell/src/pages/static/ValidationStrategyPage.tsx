@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { FOUNDER, NEWSLETTER, PARTNER_TOOLS, VALIDATION_ARTICLE, VALIDATION_SECTION_HREF, type PartnerTool } from '@val/contracts';
-import { createValApi } from '@val/contracts/client';
+import { PARTNER_TOOLS, type PartnerTool } from '@val/contracts';
+import { FOUNDER, NEWSLETTER, VALIDATION_ARTICLE, VALIDATION_SECTION_HREF } from '@val/content';
+import { createValApi } from '@val/client';
 import { Button, Container, Section, t } from '@val/ui';
 import { ExternalLink, VisuallyHidden } from '../../components/marketing/common';
 import { FounderPortrait } from './FounderPortrait';

@@ -1,6 +1,6 @@
 import { PARTNER_TOOLS } from '@val/contracts';
 import { buildOpenApiDocument } from '@val/contracts/schemas';
-import { API_OPERATION_IDS } from '@val/contracts/dist/routes';
+import { API_OPERATION_IDS } from '@val/contracts/routes';
 import { fieldsOf, typeOf, viewOf, type Json } from './apiDocument';
 
 describe('the /api page’s reading of the OpenAPI document', () => {

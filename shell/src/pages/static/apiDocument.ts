@@ -1,4 +1,4 @@
-import { DEVELOPMENT_ONLY_EXTENSION, SSE_EVENTS_EXTENSION } from '@val/contracts/dist/routes';
+import { DEVELOPMENT_ONLY_EXTENSION, SSE_EVENTS_EXTENSION } from '@val/contracts/routes';
 
 /*
  * What the /api page reads from the OpenAPI document (GET /api/openapi.json): operations grouped

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import ts from 'typescript';
-import { HttpError } from './api';
+import { HttpError } from '@val/contracts';
+import { parseApiAnswer } from '@val/contracts/schemas';
 import { createValApi, type ApiAnswer, type ApiBody } from './client';
-import { parseApiAnswer } from './openapi/operations';
 
 /** A fetch that records each request and answers from a list. */
 function recorder(answers: Array<{ status: number; body: unknown }>) {

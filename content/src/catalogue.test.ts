@@ -1,20 +1,19 @@
 import {
-  CATALOGUE,
   CATALOGUE_PRODUCT_IDS,
-  ENTERPRISE_PRODUCTS,
+  ENTERPRISE_PRODUCT_IDS,
   FEASIBILITY_AGENT_COUNT,
   FEASIBILITY_STEP_IDS,
   FEASIBILITY_STUDY_ID,
-  checkProductInputs,
+  INTERVIEW_EVIDENCE_AGENT_IDS,
   filledFieldCount,
   formatPrice,
-  getProduct,
   isMultilineField,
   missingFields,
   savingsAmount,
   savingsPercent,
   visibleAgents,
-} from './catalogue';
+} from '@val/contracts';
+import { CATALOGUE, ENTERPRISE_PRODUCTS, checkProductInputs, getProduct } from './catalogue';
 
 describe('savings math', () => {
   it('is round((original - price) / original x 100)', () => {
@@ -120,16 +119,26 @@ describe('purchase inputs', () => {
   });
 });
 
-describe('the browser entry', () => {
+describe('the product data and the contracts', () => {
   it("states the feasibility study's agent count without the product data", () => {
     expect(FEASIBILITY_AGENT_COUNT).toBe(getProduct(FEASIBILITY_STUDY_ID)?.agents.length);
   });
 
-  it('leaves the product data to @val/contracts/catalogue and keeps every other catalogue export', async () => {
-    const browser: Record<string, unknown> = await import('./browser');
-    const all: Record<string, unknown> = await import('./catalogue');
-    const data = ['CATALOGUE', 'ENTERPRISE_PRODUCTS', 'getProduct', 'getAnyProduct', 'checkProductInputs'];
-    for (const name of data) expect({ name, inBrowser: name in browser }).toEqual({ name, inBrowser: false });
-    for (const name of Object.keys(all).filter((n) => !data.includes(n))) expect({ name, same: browser[name] === all[name] }).toEqual({ name, same: true });
+  it('has a product for each id of the contracts, and no other (a click names one of those ids)', () => {
+    expect(CATALOGUE.map((p) => p.id)).toEqual([...CATALOGUE_PRODUCT_IDS]);
+    expect(ENTERPRISE_PRODUCTS.map((p) => p.id)).toEqual([...ENTERPRISE_PRODUCT_IDS]);
+  });
+
+  it('leaves the product data out of @val/contracts', async () => {
+    const contracts: Record<string, unknown> = await import('@val/contracts');
+    for (const name of ['CATALOGUE', 'ENTERPRISE_PRODUCTS', 'getProduct', 'getAnyProduct', 'checkProductInputs'])
+      expect({ name, inContracts: name in contracts }).toEqual({ name, inContracts: false });
+  });
+
+  it('the interview evidence names customer- and market-facing agents that exist, at least one in every product', () => {
+    const all = [...CATALOGUE, ...ENTERPRISE_PRODUCTS];
+    const ids = new Set(all.flatMap((p) => p.agents.map((a) => a.id)));
+    for (const id of INTERVIEW_EVIDENCE_AGENT_IDS) expect(ids).toContain(id);
+    for (const p of all) expect(p.agents.some((a) => INTERVIEW_EVIDENCE_AGENT_IDS.includes(a.id))).toBe(true);
   });
 });

@@ -1,16 +1,6 @@
-import {
-  CLAIMS,
-  CONTACT_LIMITS,
-  DEFAULT_VALIDATED_BASELINE,
-  PRESS,
-  TESTIMONIALS,
-  TRUST_BADGES,
-  VALIDATION_ARTICLE,
-  formatCount,
-  visibleTrustBadges,
-} from './content';
-import { contactFieldErrors, contactRequestSchema } from './content.schema';
-import { PARTNER_TOOLS } from './partners';
+import { CONTACT_LIMITS, PARTNER_TOOLS } from '@val/contracts';
+import { contactFieldErrors, contactRequestSchema } from '@val/contracts/schemas';
+import { CLAIMS, DEFAULT_VALIDATED_BASELINE, PRESS, TESTIMONIALS, TRUST_BADGES, VALIDATION_ARTICLE, formatCount, visibleTrustBadges } from './copy';
 
 describe('marketing content', () => {
   it('carries the spec’s claims', () => {
@@ -99,7 +89,8 @@ describe('contactRequestSchema', () => {
 
 describe('runtimes come from one source', () => {
   it('the runtime claims are the feasibility study’s and the free validation’s runtimes', async () => {
-    const { getProduct, formatRuntime, FEASIBILITY_STUDY_ID, VALIDATION_RUNTIME_SECONDS } = await import('./catalogue');
+    const { formatRuntime, FEASIBILITY_STUDY_ID, VALIDATION_RUNTIME_SECONDS } = await import('@val/contracts');
+    const { getProduct } = await import('./catalogue');
     const study = getProduct(FEASIBILITY_STUDY_ID)!;
     expect(CLAIMS.runtime.value).toBe(formatRuntime(study.runtimeSeconds));
     expect(CLAIMS.runtime.label).toMatch(/feasibility study/);
@@ -108,7 +99,7 @@ describe('runtimes come from one source', () => {
   });
 
   it('formats every runtime the same way', async () => {
-    const { formatRuntime } = await import('./catalogue');
+    const { formatRuntime } = await import('@val/contracts');
     expect([30, 60, 180, 1554, 1].map(formatRuntime)).toEqual(['30 seconds', '1 minute', '3 minutes', '25m 54s', '1 second']);
   });
 });

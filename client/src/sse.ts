@@ -1,5 +1,4 @@
-import { AI_STREAM_EVENTS, type AiStreamEvents } from './streams';
-import type { AiProviderName } from './validation';
+import { AI_STREAM_EVENTS, type AiProviderName, type AiStreamEvents } from '@val/contracts';
 
 /*
  * The one Server-Sent Events reader of Val: the remotes (browser), the CLI and the tests (Node)

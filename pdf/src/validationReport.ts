@@ -1,13 +1,20 @@
 /**
  * The PDF of a validation ("Startup Idea Validation Report"), built with jspdf. One builder for
- * the web (loaded lazily: `import('@val/contracts/dist/pdf/validationReport')`) and the CLI
- * (`require('@val/contracts/dist/pdf/validationReport')`). Deliberately NOT exported from the
- * package index, so jspdf stays out of the shared bundle.
+ * the web (loaded lazily: `import('@val/pdf')`) and the CLI (`import('@val/pdf')`). A package of its
+ * own (not part of @val/contracts), so jspdf stays out of the shared bundle.
  */
 import { jsPDF } from 'jspdf';
-import type { ValidationData } from '../validation';
-import { VALIDATION_INPUTS, type ValidationInputName, type ValidationInputSpec } from '../validationInputs';
-import { REPORT_TITLE, cleanFeedbackForDisplay, markdownToPlainLines, reportFileName, splitReportSections } from '../report';
+import {
+  REPORT_TITLE,
+  VALIDATION_INPUTS,
+  cleanFeedbackForDisplay,
+  markdownToPlainLines,
+  reportFileName,
+  splitReportSections,
+  type ValidationData,
+  type ValidationInputName,
+  type ValidationInputSpec,
+} from '@val/contracts';
 
 export interface ValidationReportOptions {
   /** Printed under the title and used for the file name's time suffix (default: now). */

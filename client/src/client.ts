@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { HttpError } from './api';
-import type { ApiOperations } from './openapi/operations';
-import { API_ROUTES, fillApiPath, type ApiOperationId } from './routes';
+import { HttpError } from '@val/contracts';
+import { API_ROUTES, fillApiPath, type ApiOperationId } from '@val/contracts/routes';
+import type { ApiOperations } from '@val/contracts/schemas';
 
-export { API_ROUTES, fillApiPath, type ApiOperationId } from './routes';
-export { HttpError } from './api';
+export { API_ROUTES, fillApiPath, type ApiOperationId } from '@val/contracts/routes';
+export { HttpError } from '@val/contracts';
 
 /*
  * One typed client for every operation of the API, built on API_ROUTES (method + path) and typed
@@ -12,12 +12,11 @@ export { HttpError } from './api';
  * from). Only types come from the schemas: browser code can use it without loading zod; Node code
  * (the CLI) passes `parseAnswer` to check answers with the schemas too.
  *
- * Browser code imports it from its own entry, `@val/contracts/client` (this file; webpack aliases
- * it, like `@val/contracts/catalogue`): it is not part of the federation-shared `@val/contracts`
- * module, so the landing page does not carry the route table (measured: +1.1 KB gzip on the
+ * Browser code imports it from its own package, `@val/client`: it is not part of the
+ * federation-shared `@val/contracts` module, so the landing page does not carry the route table (measured: +1.1 KB gzip on the
  * landing page's critical path if it were, with ~1 KB left under its 185 KB gate). Each bundle that
- * imports it carries its own copy (~1 KB gzip), so an error it throws is an `HttpError` of that
- * bundle: across bundles, read `err.status` rather than `instanceof HttpError`.
+ * imports it carries its own copy (~1 KB gzip); the `HttpError` it throws is the shared
+ * `@val/contracts` one, but reading `err.status` works whatever loaded it.
  */
 
 type Op<Id extends ApiOperationId> = ApiOperations[Id];
