@@ -21,17 +21,13 @@ const common = {
   // ESM-only dependencies are compiled too.
   transformIgnorePatterns: [],
   moduleNameMapper: {
-    '^@val/offline-analyst$': '<rootDir>/offline-analyst/src',
-    '^@val/ui$': '<rootDir>/ui/src',
-    '^@val/ui/markdown$': '<rootDir>/ui/src/markdown',
-    '^@val/ui/factSheet$': '<rootDir>/ui/src/factSheet',
-    '^@val/bff$': '<rootDir>/bff/src',
     // ESM-only, with an import-only "exports" map that jest's require() resolution cannot read.
     '^json-schema-faker$': '<rootDir>/node_modules/json-schema-faker/dist/index.js',
   },
   testEnvironment: 'node',
   // Our packages from source: the `val-source` condition of their `exports` maps names the
-  // TypeScript files (@val/contracts: its Node entry, schemas and all; subpaths as published).
+  // TypeScript files (@val/contracts: its Node entry, schemas and all; @val/ui, @val/bff... with
+  // their subpaths as published), so no package of ours needs a moduleNameMapper entry.
   testEnvironmentOptions: { customExportConditions: ['node', 'node-addons', 'val-source'] },
 };
 const ignore = ['/node_modules/', '/dist/', '/\\.tsbuild/'];

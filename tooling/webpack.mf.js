@@ -223,12 +223,9 @@ function createConfig({ dir, name, exposes, host = false, port, title = 'Val' })
         // Our packages from source: their `exports` maps point the `val-source` condition at the
         // TypeScript files (and @val/contracts' "." at its zod-free browser entry under `browser`;
         // schemas, product data, the typed client... are subpaths loaded only where imported).
+        // For @val/ui this matters to the landing page: its ES modules keep the toast viewport a
+        // chunk of its own (loaded with the first toast), where the CommonJS build would inline it.
         conditionNames: ['val-source', '...'],
-        alias: {
-          // ui from source too: its ES modules keep the toast viewport a chunk of its own (loaded
-          // with the first toast), where the CommonJS build would inline it.
-          '@val/ui$': path.join(root, 'ui', 'src', 'index.ts'),
-        },
       },
       module: {
         // An import of a name a module does not export (e.g. a schema from the zod-free entry) fails the build.

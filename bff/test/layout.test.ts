@@ -187,8 +187,13 @@ describe('the offline analyst package (offline-analyst/)', () => {
   });
 });
 
-/** The shared packages used through an `exports` map: the contracts and the packages split from them. */
-const EXPORTING_PACKAGES = ['contracts', 'pdf', 'client', 'content'];
+/** The packages of ours used through an `exports` map, which webpack and jest read (no alias of their own). */
+const EXPORTING_PACKAGES = ['contracts', 'pdf', 'client', 'content', 'ui', 'offline-analyst', 'bff'];
+/**
+ * Those no other workspace reaches into (offline-analyst/ has its own rule above; tests of the CLI and
+ * the front ends still import the BFF's modules by path).
+ */
+const EXPORTS_ONLY_PACKAGES = ['contracts', 'pdf', 'client', 'content', 'ui'];
 /** A way into the files of the package in `dir` (@val/<dir>) instead of its `exports`: its src/ or dist/, by package name, relative path or path.join. */
 const internals = (dir: string) => [new RegExp(`^@val\\/${dir}\\/(?:src|dist)(?:\\/|$)`), new RegExp(`(?:^|\\/)${dir}\\/(?:src|dist)(?:\\/|$)`)];
 const pathJoinInto = (dir: string) => new RegExp(`['"]${dir}['"]\\s*,\\s*['"](?:src|dist)['"]`);
@@ -196,8 +201,7 @@ const CONTRACTS_INTERNALS = internals('contracts');
 const CONTRACTS_PATH_JOIN = pathJoinInto('contracts');
 
 /** What is wrong with the `exports` map of the package in `dir`: each entry must name its types, its TypeScript source (`val-source`) and its build, and typesVersions the types of each subpath. */
-function exportProblems(dir: string): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
+function exportProblems(dir: string, pkg = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'))): string[] {
   const entries = Object.entries(pkg.exports ?? {}).filter(([k]) => k !== './package.json') as Array<[string, Record<string, unknown>]>;
   if (!entries.some(([k]) => k === '.')) return [`${dir}: no exports map with a "." entry`];
   return entries.flatMap(([sub, target]) => {
@@ -212,11 +216,11 @@ function exportProblems(dir: string): string[] {
     return problems.map((x) => `${dir} ${sub}: ${x}`);
   });
 }
-/** The keys of a module map (webpack resolve.alias, jest moduleNameMapper) that send @val/contracts (or a package split from it) somewhere by hand. */
-const contractsAliases = (map: Record<string, unknown> | undefined) =>
+/** The keys of a module map (webpack resolve.alias, jest moduleNameMapper) that send one of those packages (@val/contracts, @val/ui...) somewhere by hand. */
+const handKeptAliases = (map: Record<string, unknown> | undefined) =>
   Object.keys(map ?? {}).filter((k) => EXPORTING_PACKAGES.some((dir) => k.includes(`@val/${dir}`) || k.includes(`@val\\/${dir}`)));
 
-describe('the contracts package (@val/contracts)', () => {
+describe('our packages behind an exports map (@val/contracts, the packages split from it, @val/ui, @val/offline-analyst, @val/bff)', () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'contracts', 'package.json'), 'utf8'));
   const entries = Object.entries(pkg.exports ?? {}).filter(([k]) => k !== './package.json') as Array<[string, Record<string, unknown>]>;
 
@@ -232,27 +236,43 @@ describe('the contracts package (@val/contracts)', () => {
     expect(pkg.exports['.']['val-source']).toEqual({ browser: './src/browser.ts', default: './src/index.ts' });
   });
 
-  it.each(EXPORTING_PACKAGES)('%s/ is used through its exports only: no file outside it (code, benchmarks, tests, scripts) loads its src/ or dist/', (dir) => {
-    const files = everyOtherFile(root, dir);
-    expect(files.length).toBeGreaterThan(300);
-    const [patterns, join] = [internals(dir), pathJoinInto(dir)];
-    const into = files.flatMap((f) => [
-      ...specifiers(f)
-        .filter((s) => patterns.some((re) => re.test(s)))
-        .map((s) => `${rel(f)} → ${s}`),
-      ...(f !== __filename && join.test(fs.readFileSync(f, 'utf8')) ? [`${rel(f)} → a path into ${dir}/src or dist`] : []),
-    ]);
-    expect(into).toEqual([]);
-    expect(files.filter((f) => specifiers(f).some((s) => s === `@val/${dir}` || s.startsWith(`@val/${dir}/`))).length).toBeGreaterThan(0);
+  it.each(EXPORTS_ONLY_PACKAGES)(
+    '%s/ is used through its exports only: no file outside it (code, benchmarks, tests, scripts) loads its src/ or dist/',
+    (dir) => {
+      const files = everyOtherFile(root, dir);
+      expect(files.length).toBeGreaterThan(300);
+      const [patterns, join] = [internals(dir), pathJoinInto(dir)];
+      const into = files.flatMap((f) => [
+        ...specifiers(f)
+          .filter((s) => patterns.some((re) => re.test(s)))
+          .map((s) => `${rel(f)} → ${s}`),
+        ...(f !== __filename && join.test(fs.readFileSync(f, 'utf8')) ? [`${rel(f)} → a path into ${dir}/src or dist`] : []),
+      ]);
+      expect(into).toEqual([]);
+      expect(files.filter((f) => specifiers(f).some((s) => s === `@val/${dir}` || s.startsWith(`@val/${dir}/`))).length).toBeGreaterThan(0);
+    },
+  );
+
+  it('webpack and jest find our packages through their exports maps: neither keeps an alias of its own', async () => {
+    const jestConfig = (await import(path.join(root, 'jest.config.js'))) as { projects: Array<{ moduleNameMapper?: Record<string, string> }> };
+    expect(jestConfig.projects.flatMap((p) => handKeptAliases(p.moduleNameMapper))).toEqual([]);
+    const { createConfig } = await import(path.join(root, 'tooling', 'webpack.mf.js'));
+    for (const [dir, name, host] of [
+      ['mf-admin', 'val_admin', false],
+      ['shell', 'shell', true],
+    ] as const) {
+      const webpack = createConfig({ dir: path.join(root, dir), name, host, port: 0 })({}, { mode: 'production' });
+      expect(handKeptAliases(webpack.resolve.alias)).toEqual([]);
+      expect(webpack.resolve.conditionNames).toContain('val-source');
+    }
   });
 
-  it('webpack and jest find it through its exports map: neither keeps an alias of its own', async () => {
-    const jestConfig = (await import(path.join(root, 'jest.config.js'))) as { projects: Array<{ moduleNameMapper?: Record<string, string> }> };
-    expect(jestConfig.projects.flatMap((p) => contractsAliases(p.moduleNameMapper))).toEqual([]);
-    const { createConfig } = await import(path.join(root, 'tooling', 'webpack.mf.js'));
-    const webpack = createConfig({ dir: path.join(root, 'mf-admin'), name: 'val_admin', port: 0 })({}, { mode: 'production' });
-    expect(contractsAliases(webpack.resolve.alias)).toEqual([]);
-    expect(webpack.resolve.conditionNames).toContain('val-source');
+  it('@val/ui keeps its markdown and fact sheet entries, and the CLI finds the Node.js version check as @val/bff/nodeVersion', () => {
+    const ui = JSON.parse(fs.readFileSync(path.join(root, 'ui', 'package.json'), 'utf8'));
+    expect(Object.keys(ui.exports)).toEqual(expect.arrayContaining(['.', './markdown', './factSheet']));
+    const bff = JSON.parse(fs.readFileSync(path.join(root, 'bff', 'package.json'), 'utf8'));
+    expect(Object.keys(bff.exports)).toEqual(expect.arrayContaining(['.', './nodeVersion', './package.json']));
+    expect(fs.readFileSync(path.join(root, 'cli', 'bin', 'val.js'), 'utf8')).toContain("require('@val/bff/nodeVersion')");
   });
 
   it('the checks see a way into its files and a hand-kept alias', () => {
@@ -265,10 +285,28 @@ describe('the contracts package (@val/contracts)', () => {
     expect(
       ['@val/client/dist/sse', '../../pdf/src/validationReport'].filter((s) => [...internals('client'), ...internals('pdf')].some((re) => re.test(s))),
     ).toHaveLength(2);
-    expect(contractsAliases({ '^@val/contracts/client$': 'x', '@val/contracts$': 'y', '^@val/ui$': 'z', '^@val/content$': 'w' })).toEqual([
-      '^@val/contracts/client$',
-      '@val/contracts$',
-      '^@val/content$',
+    expect(
+      ['@val/ui/dist/markdown', '../../ui/src/ToasterView', '@val/ui/markdown', '@val/ui'].filter((s) => internals('ui').some((re) => re.test(s))),
+    ).toEqual(['@val/ui/dist/markdown', '../../ui/src/ToasterView']);
+    const mapper = {
+      '^@val/contracts/client$': 'x',
+      '@val/contracts$': 'y',
+      '^@val/ui$': 'z',
+      '^@val/ui/markdown$': 'z',
+      '^@val/content$': 'w',
+      '^@val/offline-analyst$': 'v',
+      '^@val/bff$': 'u',
+      '^json-schema-faker$': 't',
+    };
+    expect(handKeptAliases(mapper)).toEqual(Object.keys(mapper).slice(0, -1));
+    expect(handKeptAliases({ '@val/ui$': 'ui/src/index.ts', 'react-dom$': 'preact/compat' })).toEqual(['@val/ui$']);
+    const ui = JSON.parse(fs.readFileSync(path.join(root, 'ui', 'package.json'), 'utf8'));
+    expect(exportProblems('ui', { ...ui, typesVersions: { '*': { factSheet: ui.typesVersions['*'].factSheet } } })).toEqual(['ui ./markdown: typesVersions']);
+    expect(
+      exportProblems('ui', { ...ui, exports: { ...ui.exports, './markdown': { ...ui.exports['./markdown'], 'val-source': './markdown/index.ts' } } }),
+    ).toEqual(['ui ./markdown: val-source']);
+    expect(exportProblems('bff', { ...JSON.parse(fs.readFileSync(path.join(root, 'bff', 'package.json'), 'utf8')), exports: undefined })).toEqual([
+      'bff: no exports map with a "." entry',
     ]);
   });
 });

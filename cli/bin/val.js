@@ -2,7 +2,7 @@
 'use strict';
 let cli;
 try {
-  require('@val/bff/dist/src/nodeVersion.js').exitOnUnsupportedNode();
+  require('@val/bff/nodeVersion').exitOnUnsupportedNode();
   cli = require('../dist/src/index.js');
 } catch (err) {
   if (err && err.code === 'MODULE_NOT_FOUND' && /dist[\\/]src[\\/](index|nodeVersion)\.js/.test(String(err.message))) {

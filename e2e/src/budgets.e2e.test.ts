@@ -42,6 +42,13 @@ describe('bundle budgets', () => {
     });
     // zod, jspdf and the markdown renderer load only when needed.
     expect(r.files.filter((f) => f.libs.length).map((f) => `${f.url}: ${f.libs.join(', ')}`)).toEqual([]);
+    // So does the toast viewport (its own chunk, see below).
+    expect(r.files.map((f) => f.url).filter((u) => /\/toaster\./.test(u))).toEqual([]);
+  });
+
+  it("builds the toast viewport into a chunk of its own, loaded with the first toast (@val/ui's ES modules from source, not its CommonJS build)", () => {
+    const shellScripts = fs.readdirSync(path.join(repoRoot, 'shell', 'dist')).filter((f) => f.endsWith('.js'));
+    expect(shellScripts.filter((f) => /^toaster\.[0-9a-f]{10}\.js$/.test(f))).toHaveLength(1);
   });
 
   it('ships and serves no source maps', async () => {
