@@ -25,7 +25,6 @@ const os = require('node:os');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..', '..');
-const dist = (p) => require(path.join(root, 'bff', 'dist', p));
 
 const L = Number(process.env.BENCH_L_MS || 300);
 const RUNS = Number(process.env.BENCH_RUNS || 3);
@@ -47,11 +46,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 async function dagRatio() {
   if (!fs.existsSync(path.join(root, 'bff', 'dist', 'src', 'worker.js'))) throw new Error('Build first: node scripts/ensure-built.js');
-  const { loadConfig } = dist('src/config/env');
-  const { createDb } = dist('src/db/knex');
-  const { createLogger } = dist('src/logger');
-  const { createAi } = dist('src/ai/service');
-  const { createReportService } = dist('src/reports/service');
+  const { loadConfig, createDb, createLogger, createServices } = require('@val/bff');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'val-bench-reports-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -64,7 +59,7 @@ async function dagRatio() {
   const logger = createLogger(config);
   const db = createDb({ dataDir: dir });
   await db.migrate();
-  const reports = createReportService({ config, logger, db, ai: createAi(config, logger) });
+  const { reports } = await createServices(config, { db, logger });
   const worker = reports.createWorker({ concurrency: 1 });
   worker.start();
   const ratios = [];
@@ -110,18 +105,14 @@ async function queueThroughput() {
   const name = `val_bench_reports_${crypto.randomBytes(4).toString('hex')}`;
   await admin.raw(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
   const url = `${MYSQL}/${name}`;
-  const { loadConfig } = dist('src/config/env');
-  const { createDb } = dist('src/db/knex');
-  const { createLogger } = dist('src/logger');
-  const { createAi } = dist('src/ai/service');
-  const { createReportService } = dist('src/reports/service');
+  const { loadConfig, createDb, createLogger, createServices } = require('@val/bff');
   const db = createDb({ url });
   const procs = [];
   try {
     await db.migrate();
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url, AI_PROVIDER: 'offline' });
     const logger = createLogger(config);
-    const reports = createReportService({ config, logger, db, ai: createAi(config, logger) });
+    const { reports } = await createServices(config, { db, logger });
     for (let i = 0; i < JOBS; i += 1) {
       await reports.start({ product: 'new-product-feasibility-study', inputs: { ...INPUTS, productIdea: `${INPUTS.productIdea} (variant ${i})` } });
     }
