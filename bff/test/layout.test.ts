@@ -543,9 +543,9 @@ describe("the README's Layout", () => {
   const start = readme.indexOf('Where each kind of code lives:');
   const section = start < 0 ? '' : readme.slice(start, readme.indexOf('\n## ', start));
 
-  it('says where each kind of code lives in five numbered lines, naming folders that exist', () => {
-    expect(section.split('\n').filter((l) => /^\d\. /.test(l))).toHaveLength(5);
-    const paths = [...section.matchAll(/`((?:bff|cli|contracts|offline-analyst)\/[^`<*]+)`/g)].map((m) => m[1]);
+  it('says where each kind of code lives in seven numbered lines, naming folders and files that exist', () => {
+    expect(section.split('\n').filter((l) => /^\d\. /.test(l))).toHaveLength(7);
+    const paths = [...section.matchAll(/`((?:bff|cli|contracts|offline-analyst|shell)\/[^`<*]+)`/g)].map((m) => m[1]);
     expect(paths.length).toBeGreaterThan(8);
     expect(
       paths.filter((p) => !fs.existsSync(path.join(root, p)) && !fs.existsSync(path.join(root, 'contracts', 'src', p.replace(/^contracts\//, '')))),
