@@ -2,6 +2,7 @@ import {
   CATALOGUE_PRODUCT_IDS,
   FEASIBILITY_STUDY_PRICE,
   FEASIBILITY_STUDY_RUNTIME_SECONDS,
+  FEASIBILITY_STEP_IDS,
   PURCHASE_TEXTS,
   type AnyProduct,
   type CatalogueProduct,
@@ -28,16 +29,8 @@ const field = (name: string, label: string, placeholder: string, maxLength: numb
 const agent = (id: string, name: string, title: string, description: string, dependsOn: ReadonlyArray<string> = [], internal?: boolean): ReportAgent =>
   internal ? { id, name, title, description, dependsOn, internal } : { id, name, title, description, dependsOn };
 
-const FEASIBILITY_MIDDLE = [
-  'target-customers',
-  'market-trends',
-  'regulatory-impact',
-  'strategic-implications',
-  'ai-marketplace-mindmap',
-  'profitability-forecast',
-  'technical-feasibility',
-  'risk-analysis',
-];
+/** What the lead analyst weighs: every other step of the study. */
+const FEASIBILITY_MIDDLE = FEASIBILITY_STEP_IDS.filter((id) => id !== 'final-recommendations');
 
 /** The eight reports of /products, in display order. */
 export const CATALOGUE: ReadonlyArray<CatalogueProduct> = [
