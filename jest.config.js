@@ -1,6 +1,6 @@
 /**
  * One jest config, three projects: `npm test` runs all; `npx jest --selectProjects unit` one.
- * unit: *.test.ts(x) · integration: *.int.test.ts (real SQLite, and MySQL when TEST_MYSQL_URL
+ * unit: *.test.ts(x) · dom: *.dom.test.tsx (React Testing Library in jsdom) · integration: *.int.test.ts (real SQLite, and MySQL when TEST_MYSQL_URL
  * is set) · e2e: e2e/**\/*.e2e.test.ts (the built server + the system Chromium).
  */
 const swc = [
@@ -38,7 +38,17 @@ module.exports = {
       ...common,
       displayName: 'unit',
       testMatch: ['<rootDir>/**/*.test.ts?(x)'],
-      testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.', '\\.e2e\\.test\\.'],
+      testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.', '\\.e2e\\.test\\.', '\\.dom\\.test\\.'],
+    },
+    {
+      // React Testing Library tests of the front ends: jsdom with Node's fetch and streams, and
+      // the packages' browser entries (as webpack resolves them).
+      ...common,
+      displayName: 'dom',
+      testMatch: ['<rootDir>/**/*.dom.test.tsx'],
+      testPathIgnorePatterns: ignore,
+      testEnvironment: '<rootDir>/tooling/jest/domEnvironment.js',
+      testEnvironmentOptions: { customExportConditions: ['browser', 'val-source'] },
     },
     {
       ...common,
