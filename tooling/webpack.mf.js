@@ -93,8 +93,12 @@ class AutoPublicPathNoticePlugin {
 
 const rootPkg = (name) => require(require.resolve(`${name}/package.json`, { paths: [root] }));
 
-/** Shared singletons: one React, one router, one styled-components, one ui and contracts for all. */
-function sharedModules() {
+/**
+ * Shared singletons: one React, one router, one styled-components, one ui and contracts for all.
+ * Remotes also share TanStack Query among themselves (the shell does not use it, so it does not
+ * provide it, and the landing page never downloads it unless a remote on it asks).
+ */
+function sharedModules({ host }) {
   const single = (name, extra = {}) => ({
     singleton: true,
     requiredVersion: `^${rootPkg(name).version}`,
@@ -109,6 +113,7 @@ function sharedModules() {
     'styled-components': single('styled-components'),
     '@val/ui': single('@val/ui'),
     '@val/contracts': single('@val/contracts'),
+    ...(host ? {} : { '@tanstack/react-query': single('@tanstack/react-query') }),
   };
 }
 
@@ -132,7 +137,7 @@ function sharedModules() {
  * `externalRuntime`.
  */
 function federationOptions({ dir, name, exposes, host, dev }) {
-  const shared = sharedModules();
+  const shared = sharedModules({ host });
   if (host) {
     return {
       name,
