@@ -41,14 +41,13 @@ module.exports = {
       testPathIgnorePatterns: [...ignore, '\\.int\\.test\\.', '\\.e2e\\.test\\.', '\\.dom\\.test\\.'],
     },
     {
-      // React Testing Library tests of the front ends: jsdom with Node's fetch and streams, and
-      // the packages' browser entries (as webpack resolves them).
+      // React Testing Library tests of the front ends: jsdom with Node's fetch and streams. The
+      // packages resolve as in Node, so a test can run the real BFF (bff/test/app.ts) in-process.
       ...common,
       displayName: 'dom',
       testMatch: ['<rootDir>/**/*.dom.test.tsx'],
       testPathIgnorePatterns: ignore,
       testEnvironment: '<rootDir>/tooling/jest/domEnvironment.js',
-      testEnvironmentOptions: { customExportConditions: ['browser', 'val-source'] },
     },
     {
       ...common,
