@@ -158,7 +158,7 @@ describe('spaFallback', () => {
         before: true,
       });
       const data = html.slice(list).match(/^<script id="val-remotes" type="application\/json">(.*?)<\/script>/)![1];
-      expect(JSON.parse(data).remotes[0].entry).toBe('/remotes/admin/mf-manifest.json');
+      expect(JSON.parse(data).remotes.map((r: { entry: string }) => r.entry)).toContain('/remotes/admin/mf-manifest.json');
     }
   });
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -32,7 +33,7 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-function lists(now: () => number, entry = `${base}/catalogue/mf-manifest.json`) {
+function lists(now: () => number, entry = `${base}/catalogue/mf-manifest.json`, catalogueDist = path.join(os.tmpdir(), 'val-no-such-dist')) {
   const missing = path.join(os.tmpdir(), 'val-no-such-dist');
   return remoteRouteLists(
     {
@@ -42,7 +43,7 @@ function lists(now: () => number, entry = `${base}/catalogue/mf-manifest.json`) 
         catalogue: entry,
         admin: '/remotes/admin/mf-manifest.json',
       },
-      remoteDists: { validation: missing, simulation: missing, catalogue: missing, admin: missing },
+      remoteDists: { validation: missing, simulation: missing, catalogue: catalogueDist, admin: missing },
       FOUNDER_SLUG: 'founder',
     },
     { now },
@@ -92,6 +93,21 @@ describe("a remote's routes from its manifest on another origin", () => {
     expect(await catalogueRoutes(lists(Date.now))).toEqual([]);
     expect(Date.now() - started).toBeLessThan(6_000);
   }, 15_000);
+
+  it("while its host has never answered, the routes of the remote's build next to this server stand in, until the host answers", async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'val-seed-'));
+    fs.writeFileSync(path.join(dist, 'mf-manifest.json'), manifest([products]));
+    let t = 1_000;
+    answer = { status: 503, body: 'down' };
+    const l = lists(() => t, undefined, dist);
+    expect(await catalogueRoutes(l)).toEqual(['/products']);
+    answer = { status: 200, body: manifest([guides]) };
+    t += ROUTES_TTL_MS + 1;
+    await catalogueRoutes(l);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await catalogueRoutes(l)).toEqual(['/guides']);
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
 
   it('a remote given by its remoteEntry.js has no manifest, so no pages of its own', async () => {
     hits = 0;

@@ -33,14 +33,28 @@ export function watchedFile(file: string): () => string | null {
   };
 }
 
+/** The routes of a manifest file (re-read when it changes): [] while it is missing or invalid. */
+function fileRoutes(file: string): () => RemoteRoute[] {
+  const read = watchedFile(file);
+  let seen: { text: string; routes: RemoteRoute[] } | null = null;
+  return () => {
+    const text = read();
+    if (text === null) return [];
+    if (seen?.text !== text) seen = { text, routes: routesOfManifest(text) ?? [] };
+    return seen.routes;
+  };
+}
+
 /**
  * A remote's route list from its manifest on another origin: fetched on first use (a request
  * waits at most FETCH_TIMEOUT_MS), then served from memory and refreshed in the background once
- * older than ROUTES_TTL_MS. A failed or invalid fetch keeps the last good list (empty before the
- * first), so a remote that is briefly down does not turn its pages into 404s.
+ * older than ROUTES_TTL_MS. A failed or invalid fetch keeps the last good list, so a remote that is
+ * briefly down does not turn its pages into 404s; before the first good answer, the routes of the
+ * remote's build next to this server (`seed`, if there is one) stand in, so its pages show the
+ * remote's own "unavailable" state rather than a 404 while its host is down.
  */
-function fetchedRoutes(url: string, fetchImpl: typeof fetch, now: () => number): () => Promise<RemoteRoute[]> {
-  let last: RemoteRoute[] = [];
+function fetchedRoutes(url: string, seed: () => RemoteRoute[], fetchImpl: typeof fetch, now: () => number): () => Promise<RemoteRoute[]> {
+  let last: RemoteRoute[] | null = null;
   let at = -Infinity;
   let pending: Promise<void> | null = null;
   const refresh = () =>
@@ -57,7 +71,7 @@ function fetchedRoutes(url: string, fetchImpl: typeof fetch, now: () => number):
   return async () => {
     if (at === -Infinity) await refresh();
     else if (now() - at > ROUTES_TTL_MS) void refresh();
-    return last;
+    return last ?? seed();
   };
 }
 
@@ -69,8 +83,8 @@ export interface RemoteRouteLists {
 /**
  * Where each remote lives (config) and which pages it owns (its manifest's `metaData.routes`):
  * read from the file for a remote this server hosts (re-read when it changes), fetched from its
- * origin for one deployed elsewhere. A remote given by its remoteEntry.js has no manifest, so no
- * pages of its own on this server (its sections still load).
+ * origin for one deployed elsewhere (see fetchedRoutes). A remote given by its remoteEntry.js has
+ * no manifest, so no pages of its own on this server (its sections still load).
  */
 export function remoteRouteLists(
   config: Pick<Config, 'remoteUrls' | 'remoteDists' | 'FOUNDER_SLUG'>,
@@ -78,17 +92,9 @@ export function remoteRouteLists(
 ): RemoteRouteLists {
   const readers = REMOTE_NAMES.map((key: RemoteName) => {
     const entry = config.remoteUrls[key];
-    if (entry === `/remotes/${key}/mf-manifest.json`) {
-      const read = watchedFile(path.join(config.remoteDists[key], 'mf-manifest.json'));
-      let seen: { text: string; routes: RemoteRoute[] } | null = null;
-      return async () => {
-        const text = read();
-        if (text === null) return [];
-        if (seen?.text !== text) seen = { text, routes: routesOfManifest(text) ?? [] };
-        return seen.routes;
-      };
-    }
-    if (/^https?:\/\//.test(entry) && /\.json$/.test(new URL(entry).pathname)) return fetchedRoutes(entry, fetchImpl, now);
+    const local = fileRoutes(path.join(config.remoteDists[key], 'mf-manifest.json'));
+    if (entry === `/remotes/${key}/mf-manifest.json`) return async () => local();
+    if (/^https?:\/\//.test(entry) && /\.json$/.test(new URL(entry).pathname)) return fetchedRoutes(entry, local, fetchImpl, now);
     return async () => [];
   });
   return {
