@@ -54,5 +54,19 @@ export default tseslint.config(
     // the React Compiler, and those rules judge code by what the compiler can memoise.
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  {
+    // The router is one federation singleton, shared as `@val/ui/router` (tree-shaken React Router 7):
+    // an import of the package itself would bundle a second router whose context the shell's never provides.
+    files: FRONT_ENDS.map((d) => `${d}/**/*.{ts,tsx}`),
+    ignores: ['ui/src/router.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router-dom', 'react-router'].map((name) => ({ name, message: "Import the router from '@val/ui/router' (the shared singleton)." })),
+        },
+      ],
+    },
+  },
   prettier,
 );

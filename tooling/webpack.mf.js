@@ -95,8 +95,8 @@ const rootPkg = (name) => require(require.resolve(`${name}/package.json`, { path
 
 /**
  * What is shared at run time: only what must be one instance on the page. React and react-dom
- * (hooks and the fiber tree), the router (its context: a remote's <Routes> and links run inside
- * the shell's router), styled-components (its theme context and style sheet) and @val/ui (the
+ * (hooks and the fiber tree), the router (`@val/ui/router`, React Router 7 re-exported: a
+ * remote's <Routes> and links run inside the shell's router), styled-components (its theme context and style sheet) and @val/ui (the
  * theme provider and the toast store the shell's Toaster shows). Each is a singleton with its real
  * version and `strictVersion`: a remote that needs a newer copy than the page has fails to load
  * (its slot shows its error state) instead of running on the older one.
@@ -109,6 +109,7 @@ const rootPkg = (name) => require(require.resolve(`${name}/package.json`, { path
  * provide it, and the landing page never downloads it unless a remote on it asks).
  */
 function sharedModules({ host }) {
+  // `name` is the package whose version the shared module carries.
   const single = (name) => ({
     singleton: true,
     strictVersion: true,
@@ -119,7 +120,8 @@ function sharedModules({ host }) {
     react: single('react'),
     'react-dom': single('react-dom'),
     'react-dom/': single('react-dom'),
-    'react-router-dom': single('react-router-dom'),
+    // React Router 7 through our re-export list (ui/src/router.ts): tree-shaken, versioned as the router.
+    '@val/ui/router': { ...single('react-router-dom') },
     'styled-components': single('styled-components'),
     '@val/ui': single('@val/ui'),
     ...(host ? {} : { '@tanstack/react-query': single('@tanstack/react-query') }),

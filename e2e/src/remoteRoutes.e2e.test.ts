@@ -66,7 +66,7 @@ export const SCREENS: Record<string, { view: string; Screen: ComponentType<Remot
     edit(/mf-catalogue[\\/]src[\\/]exposes[\\/]Hero\.tsx$/, [
       [
         "import { FeasibilityHero } from '../paid/FeasibilityHero';",
-        "import { Link } from 'react-router-dom';\nimport { FeasibilityHero } from '../paid/FeasibilityHero';",
+        "import { Link } from '@val/ui/router';\nimport { FeasibilityHero } from '../paid/FeasibilityHero';",
       ],
       ['<FeasibilityHero apiBase={apiBase} />', '<FeasibilityHero apiBase={apiBase} /><Link to="/guides">Read the founder guides</Link>'],
     ]),

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@val/ui/router';
 import { GlobalStyle, ThemeProvider, Toaster } from '@val/ui';
 import Lab from './exposes/Lab';
 import Resources from './exposes/Resources';

@@ -1,5 +1,5 @@
 import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, isRouteErrorResponse, Link, Outlet, RouterProvider, useLocation, useRouteError, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, isRouteErrorResponse, Link, Outlet, RouterProvider, useLocation, useRouteError, type RouteObject } from '@val/ui/router';
 import styled from 'styled-components';
 import { Button, Container, GlobalStyle, Muted, Section, ThemeProvider, Toaster } from '@val/ui';
 import { metaOf, PAGE_PATHS, pageOf, START_OVER_EVENT, type ValidationData } from '@val/contracts';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { act } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider, type RouteObject } from '@val/ui/router';
 import { init } from '@module-federation/enhanced/runtime';
 import { ThemeProvider } from '@val/ui';
 import { PageError, ROUTES } from './App';

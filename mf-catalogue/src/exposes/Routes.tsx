@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes as RouterRoutes, useParams } from 'react-router-dom';
+import { Route, Routes as RouterRoutes, useParams } from '@val/ui/router';
 import { parseRemoteRoutes, type RemoteRoutesProps } from '@val/contracts';
 import routeList from '../routes.json';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@val/ui/router';
 import styled from 'styled-components';
 import { FEASIBILITY_AGENT_COUNT, FEASIBILITY_LIMITS, PAID_STORAGE_KEYS } from '@val/contracts';
 import { Badge, Button, Card, Input, TextArea, t } from '@val/ui';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@val/ui/router';
 import { PAID_STORAGE_KEYS, type AuthCallbackResponse } from '@val/contracts';
 import { readStoredInterviewEvidence } from '@val/client/browser';
 import { loadPaidConfig } from './config';

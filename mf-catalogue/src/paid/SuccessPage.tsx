@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@val/ui/router';
 import { ErrorCode, PAID_STORAGE_KEYS } from '@val/contracts';
 import { readStoredInterviewEvidence } from '@val/client/browser';
 import { loadPaidConfig } from './config';

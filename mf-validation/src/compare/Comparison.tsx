@@ -11,7 +11,7 @@ import {
   type ValidationInputSpec,
 } from '@val/contracts';
 import { t } from '@val/ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@val/ui/router';
 
 /** Texts of the comparison view. */
 export const COMPARE_TEXT = {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { Link } from 'react-router-dom';
+import { Link } from '@val/ui/router';
 import { validationPermalink } from '@val/contracts';
 import { Button, t, toast } from '@val/ui';
 import { MY_VALIDATIONS_EVENT, MY_VALIDATIONS_KEY, forgetValidation, readMyValidations, type MyValidation } from '../lib/myValidations';

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@val/ui/router';
 import type { StoredValidationView, ValidationComparison } from '@val/contracts';
 import Comparison from '../compare/Comparison';
 import { ValidationLab } from './ValidationLab';

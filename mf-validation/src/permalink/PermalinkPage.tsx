@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@val/ui/router';
 import styled from 'styled-components';
 import { VALIDATION_INPUTS, VALIDATION_TEXT as LAB_TEXT, type StoredValidationView, type ValidationInputName, type ValidationInputSpec } from '@val/contracts';
 import { Badge, Button, Card, Muted, Spinner, t, toast } from '@val/ui';

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '@val/ui/router';
 import styled from 'styled-components';
 import { SOCIAL_LINKS } from '@val/content';
 import { Container, t } from '@val/ui';

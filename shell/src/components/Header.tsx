@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '@val/ui/router';
 import styled from 'styled-components';
 import { Container, t, useTheme } from '@val/ui';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@val/ui/router';
 import { Container, Muted, Section } from '@val/ui';
 
 export function NotFound() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@val/ui/router';
 import { pageOf, type RemotesManifest, type ValidationData } from '@val/contracts';
 import { Button, Container, Section } from '@val/ui';
 import { RemoteSlot } from '../federation/RemoteSlot';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@val/ui/router';
 import styled from 'styled-components';
 import { BUSINESS_SCHOOL_QUOTE, VALIDATION_ARTICLE } from '@val/content';
 import { Container, Section, t } from '@val/ui';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@val/ui/router';
 import styled from 'styled-components';
 import { PRODUCT_NAME } from '@val/content';
 import { OPENAPI_PATH } from '@val/contracts/routes';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@val/ui/router';
 import styled from 'styled-components';
 import { CLAIMS, FOUNDER } from '@val/content';
 import { t } from '@val/ui';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@val/ui/router';
 import styled from 'styled-components';
 import { FOUNDER, NEWSLETTER, VALIDATION_ARTICLE } from '@val/content';
 import { t } from '@val/ui';

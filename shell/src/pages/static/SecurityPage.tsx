@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@val/ui/router';
 import styled from 'styled-components';
 import { PRODUCT_NAME, TRUST_BADGES } from '@val/content';
 import { t } from '@val/ui';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@val/ui/router';
 import { LEGAL_LAST_UPDATED, PRODUCT_NAME } from '@val/content';
 import { StaticPage } from '../StaticPage';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@val/ui/router';
 import styled from 'styled-components';
 import { PARTNER_TOOLS, type PartnerTool } from '@val/contracts';
 import { FOUNDER, NEWSLETTER, VALIDATION_ARTICLE, VALIDATION_SECTION_HREF } from '@val/content';
