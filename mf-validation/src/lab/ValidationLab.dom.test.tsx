@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VALIDATION_INPUTS, VALIDATION_TEXT, type ValidationData } from '@val/contracts';
+import { START_OVER_EVENT, VALIDATION_INPUTS, VALIDATION_TEXT, type ValidationData } from '@val/contracts';
 import { dismissToast } from '@val/ui';
 import { apiError, renderInPage, servePageFrom, startBff, startLoopback, type Loopback, type RealBff } from '../test/dom';
 import { readMyValidations } from '../lib/myValidations';
@@ -123,6 +123,27 @@ describe('the Idea Validation Lab', () => {
 
     expect(onValidated).toHaveBeenCalledTimes(1);
     expect(onValidated.mock.calls[0][0]).toMatchObject({ ...IDEA, feedback: stored.feedback });
+  });
+
+  it('“Start over” while Val writes drops that run: no result comes, and the form is empty and usable', async () => {
+    const onValidated = jest.fn();
+    const user = userEvent.setup();
+    renderInPage(<ValidationLab view="lab" validation={null} onValidated={onValidated} />);
+    await fillForm(user);
+    await user.click(submitButton());
+    const live = await screen.findByTestId('validation-live');
+    await waitFor(() => expect(live.textContent).toContain('Validation Score'));
+
+    act(() => void window.dispatchEvent(new Event(START_OVER_EVENT)));
+    expect(screen.queryByTestId('validation-live')).toBeNull();
+    expect(submitButton()).toHaveProperty('disabled', false);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Your startup idea').value).toBe('');
+    // Longer than the rest of the answer would take: nothing of the dropped run shows up.
+    await act(() => new Promise((r) => setTimeout(r, 2000)));
+    expect(screen.queryByRole('heading', { name: VALIDATION_TEXT.resultHeading })).toBeNull();
+    expect(screen.queryByTestId('validation-live')).toBeNull();
+    expect(screen.queryByText(VALIDATION_TEXT.failed.description)).toBeNull();
+    expect(onValidated).not.toHaveBeenCalled();
   });
 
   it('shows the spec’s error toast when the API answers 500, and the form is usable again', async () => {
