@@ -11,7 +11,7 @@ export function createValidationQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       // A validation does not change while it is shown (only its creator deletes it, here): no refetch on focus or reconnect.
-      queries: { refetchOnWindowFocus: false, refetchOnReconnect: false, staleTime: 60_000 },
+      queries: { refetchOnWindowFocus: false, refetchOnReconnect: false },
     },
   });
 }

@@ -24,6 +24,9 @@ export function useStoredValidation(apiBase: string, id: string | null | undefin
     queryKey: validationKey(apiBase, valid ? id : ''),
     enabled: valid,
     retry: false,
+    // Not kept once the page is left: a later visit asks again behind the spinner, as the page always did, so a
+    // validation deleted meanwhile from "My validations" (which does not go through this cache) is never shown stale.
+    gcTime: 0,
     queryFn: async ({ signal }): Promise<StoredValidationView | null> => {
       try {
         const v = await fetchValidation(apiBase, id as string, signal);

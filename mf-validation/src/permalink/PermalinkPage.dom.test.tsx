@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
-import type { StoredValidationView } from '@val/contracts';
+import { DELETE_TOKEN_HEADER, type StoredValidationView } from '@val/contracts';
 import { dismissToast } from '@val/ui';
 import { apiError, renderInPage, servePageFrom, startBff, startLoopback, type Loopback, type RealBff } from '../test/dom';
 import { readMyValidations, rememberValidation } from '../lib/myValidations';
@@ -157,6 +157,21 @@ describe('the permalink page /v/:id', () => {
     expect(within(missing).getByRole('heading', { name: PERMALINK_TEXT.notFound })).toBeTruthy();
     expect((await bff.fetch(`/api/validations/${mine.id}`)).status).toBe(404);
     expect(readMyValidations().some((v) => v.id === mine.id)).toBe(false);
+  });
+
+  it('asks again on a later visit: a validation deleted meanwhile elsewhere is “not found”, never shown stale', async () => {
+    const other = await createValidation();
+    const first = renderPermalink(other.id);
+    await screen.findByTestId('validation-permalink');
+    first.unmount();
+    // Deleted elsewhere (e.g. from "My validations" in the lab, which does not share this page's cache).
+    const r = await bff.fetch(`/api/validations/${other.id}`, { method: 'DELETE', headers: { [DELETE_TOKEN_HEADER]: other.deleteToken } });
+    expect(r.status).toBeLessThan(300);
+
+    renderPermalink(other.id);
+    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+    expect(screen.queryByTestId('validation-permalink')).toBeNull();
+    expect(within(await screen.findByTestId('validation-not-found')).getByRole('heading', { name: PERMALINK_TEXT.notFound })).toBeTruthy();
   });
 
   it('says so when loading fails, and Retry loads it', async () => {
