@@ -5,9 +5,9 @@ import { deleteTokenOf, forgetValidation, rememberValidation } from './myValidat
 import { DELETE_TOASTS, deleteValidation, fetchValidation, isValidationId } from './validations';
 
 /*
- * A stored validation as server state (TanStack Query), for the lazily loaded screens: the
- * permalink page and the lab's result once it has an id. Not imported by anything the landing page
- * loads at first paint (the lab itself, the resources kit): they stay free of @tanstack/react-query.
+ * A stored validation as server state (TanStack Query), for the permalink page (a lazy chunk). Not
+ * imported by anything the landing page loads (the lab, its "compare" chunk, the resources kit):
+ * they stay free of @tanstack/react-query.
  */
 
 /** The cache key of one stored validation, read through the API at `apiBase`. */
