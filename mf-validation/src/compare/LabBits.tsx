@@ -76,6 +76,11 @@ const Busy = styled.span`
 /**
  * The result's "numbers behind this analysis": the answer's sheet, or, for a result restored
  * after a reload, the stored validation's (fetched once by its id). Nothing when neither has one.
+ *
+ * A plain effect with an AbortController, not a TanStack Query query: this chunk is the lab's, on
+ * the landing page (loaded with a result, and at once for a returning visitor's "My validations"),
+ * and a query would bring @tanstack/react-query (~13 KB gzip) to that page for one read. The
+ * cleanup aborts the read of an id no longer shown; `stored.id === id` shows only the current id's.
  */
 export function LabSheet({ sheet, id, apiBase }: { sheet: unknown; id: string | null; apiBase: string }) {
   const [stored, setStored] = useState<{ id: string; sheet: ValidationFactSheet } | null>(null);

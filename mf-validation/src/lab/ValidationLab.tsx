@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '@val/ui/router';
 import styled from 'styled-components';
 import {
@@ -21,6 +21,7 @@ import { MY_VALIDATIONS_EVENT, MY_VALIDATIONS_KEY } from '../lib/myValidationsKe
 import { downloadValidationReportWithToasts } from '../lib/pdf';
 import { SectionIntro as Intro, SectionRoot as Root } from '../lib/sectionLayout';
 import { Feedback, preloadMarkdown } from './Feedback';
+import { IDLE_RUN, labRunReducer } from './labRun';
 
 // Val's portrait shows only with a result (or while Val writes one): loaded then, not with the landing page.
 const loadAvatar = () => import(/* webpackChunkName: "avatar" */ './ValAvatar');
@@ -207,15 +208,14 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trim
 export function ValidationLab({ validation, onValidated, apiBase = '' }: ValidationLabProps) {
   const [values, setValues] = useState<FormValues>(() => formValues(validation));
   const setValue = (name: ValidationInputName, value: string) => setValues((v) => ({ ...v, [name]: value }));
-  const [pending, setPending] = useState(false);
-  const [live, setLive] = useState('');
-  const [result, setResult] = useState<ValidationData | null>(null);
-  const [provider, setProvider] = useState<AiProviderName | null>(null);
-  const [sheet, setSheet] = useState<unknown>(null);
+  // The validation run (a streamed flow, see ./labRun): its state, its number and its own AbortController.
+  const [{ running, live, result, provider, sheet }, dispatch] = useReducer(labRunReducer, IDLE_RUN);
+  const pending = running !== null;
+  const runs = useRef(0);
+  const abortRef = useRef<AbortController | null>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
   const [scrollToken, setScrollToken] = useState(0);
   const resultRef = useRef<HTMLDivElement>(null);
-  const abortRef = useRef<AbortController | null>(null);
   const frame = useRef<number | null>(null);
   const latest = useRef('');
   const formRef = useRef<HTMLFormElement>(null);
@@ -256,12 +256,8 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
   const reset = useCallback(() => {
     abortRef.current?.abort();
     abortRef.current = null;
+    dispatch({ type: 'reset' });
     setValues(formValues());
-    setPending(false);
-    setLive('');
-    setResult(null);
-    setSheet(null);
-    setProvider(null);
     setBase(null);
     setComparison(null);
     setCurrentId(null);
@@ -296,13 +292,13 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
     resultRef.current.focus({ preventScroll: true });
   }, [scrollToken]);
 
-  /** Shows streamed text at most once per frame. */
-  const showLive = (text: string) => {
+  /** Shows run `run`'s streamed text at most once per frame. */
+  const showLive = (run: number, text: string) => {
     latest.current = text;
     if (frame.current !== null) return;
     frame.current = requestAnimationFrame(() => {
       frame.current = null;
-      setLive(latest.current);
+      dispatch({ type: 'text', run, text: latest.current });
     });
   };
 
@@ -316,20 +312,24 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
     }
     preloadMarkdown();
     void loadAvatar();
+    // A new run: its own number and AbortController. Its state changes go through the reducer, which drops those of a
+    // run no longer current; the side effects below (the shell, the list, toasts) check the run's own signal.
     abortRef.current?.abort();
     const controller = new AbortController();
     abortRef.current = controller;
-    setPending(true);
-    setLive('');
+    const run = ++runs.current;
     latest.current = '';
-    setProvider(null);
+    dispatch({ type: 'started', run });
+    const handlers = {
+      onMeta: (p: AiProviderName) => dispatch({ type: 'provider', run, provider: p }),
+      onText: (text: string) => showLive(run, text),
+      onFallback: () => showLive(run, ''),
+    };
     try {
-      const r = await validateIdea(apiBase, input, { onMeta: setProvider, onText: showLive, onFallback: () => showLive('') }, controller.signal);
+      const r = await validateIdea(apiBase, input, handlers, controller.signal);
       if (controller.signal.aborted) return;
       const data: ValidationData = { ...inputsOf(r), feedback: r.feedback };
-      setResult(data);
-      setSheet(r.factSheet);
-      setProvider(r.provider ?? null);
+      dispatch({ type: 'answered', run, result: data, sheet: r.factSheet, provider: r.provider ?? null });
       setComparison(null);
       if (r.id) {
         const own = { id: r.id, idea: r.idea, score: r.score ?? null, deleteToken: r.deleteToken };
@@ -345,16 +345,11 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
       setScrollToken((n) => n + 1);
     } catch (err) {
       if (controller.signal.aborted) return;
+      dispatch({ type: 'failed', run });
       console.error('Validation failed', err);
       // The spec's toast; on a 429 the server's reason (when to retry) follows its text.
       const reason = refusalReason(err);
       toast(reason ? { ...LAB_TEXT.failed, description: `${LAB_TEXT.failed.description} ${reason}` } : LAB_TEXT.failed);
-    } finally {
-      if (abortRef.current === controller) {
-        abortRef.current = null;
-        setPending(false);
-        setLive('');
-      }
     }
   };
 

@@ -1,12 +1,14 @@
 import { Fragment, useEffect, useState } from 'react';
 import { Link, useNavigate } from '@val/ui/router';
 import styled from 'styled-components';
-import { VALIDATION_INPUTS, VALIDATION_TEXT as LAB_TEXT, type StoredValidationView, type ValidationInputName, type ValidationInputSpec } from '@val/contracts';
-import { Badge, Button, Card, Muted, Spinner, t, toast } from '@val/ui';
+import { VALIDATION_INPUTS, VALIDATION_TEXT as LAB_TEXT, type ValidationInputName, type ValidationInputSpec } from '@val/contracts';
+import { Badge, Button, Card, Muted, Spinner, t } from '@val/ui';
 import { copyPermalink } from '../lib/copyLink';
-import { deleteTokenOf, forgetValidation, rememberValidation } from '../lib/myValidations';
+import { deleteTokenOf } from '../lib/myValidations';
 import { downloadValidationReportWithToasts } from '../lib/pdf';
-import { DELETE_TOASTS, deleteValidation, fetchValidation, isValidationId } from '../lib/validations';
+import { useDeleteValidation, useStoredValidation } from '../lib/validationQueries';
+import { DELETE_TOASTS, isValidationId } from '../lib/validations';
+import { QueryProvider } from '../query';
 import { Feedback, preloadMarkdown } from '../lab/Feedback';
 import { ValAvatar } from '../lab/ValAvatar';
 import ValidationSheet, { isValidationSheet } from '../sheet/ValidationSheet';
@@ -162,21 +164,28 @@ const Center = styled.div`
   }
 `;
 
-type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; v: StoredValidationView };
-
 /**
  * `/v/:id`: one validation, read-only — the inputs, Val's feedback (as in the lab), the score and
  * the PDF — with 'Validate a new version' (the lab, pre-filled) and, for its creator (the delete
- * token is in this browser), Delete.
+ * token is in this browser), Delete. The validation and its delete go through the remote's query
+ * client (../query): this page is a lazy chunk, the landing page does not load it.
  */
-export default function PermalinkPage({ apiBase = '', validationId }: { apiBase?: string; validationId?: string }) {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+export default function PermalinkPage(props: { apiBase?: string; validationId?: string }) {
+  return (
+    <QueryProvider>
+      <Permalink {...props} />
+    </QueryProvider>
+  );
+}
+
+function Permalink({ apiBase = '', validationId }: { apiBase?: string; validationId?: string }) {
+  const query = useStoredValidation(apiBase, validationId);
+  const removal = useDeleteValidation(apiBase);
   const [pdfBusy, setPdfBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
   const token = validationId ? deleteTokenOf(validationId) : undefined;
+  const valid = isValidationId(validationId);
 
   useEffect(() => {
     const meta = document.createElement('meta');
@@ -187,36 +196,17 @@ export default function PermalinkPage({ apiBase = '', validationId }: { apiBase?
   }, []);
 
   useEffect(() => {
-    if (!isValidationId(validationId)) {
-      setState({ kind: 'missing' });
-      return;
-    }
-    preloadMarkdown();
-    const controller = new AbortController();
-    setState({ kind: 'loading' });
-    fetchValidation(apiBase, validationId, controller.signal)
-      .then((v) => {
-        if (controller.signal.aborted) return;
-        setState(v ? { kind: 'ready', v } : { kind: 'missing' });
-        // The creator's own list keeps its score current (e.g. after a move to another browser tab).
-        if (v && deleteTokenOf(v.id)) rememberValidation({ id: v.id, idea: v.idea, createdAt: v.createdAt, score: v.score });
-      })
-      .catch((err: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Loading the validation failed', err);
-        setState({ kind: 'failed' });
-      });
-    return () => controller.abort();
-  }, [apiBase, validationId, attempt]);
+    if (valid) preloadMarkdown();
+  }, [valid, validationId]);
 
-  if (state.kind === 'loading') {
+  if (valid && query.isPending) {
     return (
       <Center aria-busy="true">
         <Spinner $size={28} />
       </Center>
     );
   }
-  if (state.kind === 'missing') {
+  if (!valid || query.data === null) {
     return (
       <Center data-testid="validation-not-found">
         <Badge>404</Badge>
@@ -226,18 +216,19 @@ export default function PermalinkPage({ apiBase = '', validationId }: { apiBase?
       </Center>
     );
   }
-  if (state.kind === 'failed') {
+  if (query.isError || !query.data) {
     return (
       <Center>
         <Muted>{PERMALINK_TEXT.loadFailed}</Muted>
-        <Button type="button" onClick={() => setAttempt((n) => n + 1)}>
+        <Button type="button" onClick={() => void query.refetch()}>
           Retry
         </Button>
       </Center>
     );
   }
 
-  const { v } = state;
+  const v = query.data;
+  const deleting = removal.isPending;
   const downloadPdf = async () => {
     if (pdfBusy) return;
     setPdfBusy(true);
@@ -247,21 +238,9 @@ export default function PermalinkPage({ apiBase = '', validationId }: { apiBase?
       setPdfBusy(false);
     }
   };
-  const remove = async () => {
+  const remove = () => {
     if (!token || deleting) return;
-    setDeleting(true);
-    try {
-      await deleteValidation(apiBase, v.id, token);
-      forgetValidation(v.id);
-      toast({ ...PERMALINK_TEXT.deleted, variant: 'success' });
-      setState({ kind: 'missing' });
-    } catch (err) {
-      console.error('Deleting the validation failed', err);
-      toast(PERMALINK_TEXT.deleteFailed);
-    } finally {
-      setDeleting(false);
-      setConfirming(false);
-    }
+    removal.mutate({ id: v.id, token }, { onSettled: () => setConfirming(false) });
   };
 
   return (
@@ -314,7 +293,7 @@ export default function PermalinkPage({ apiBase = '', validationId }: { apiBase?
         {confirming && (
           <Confirm role="group" aria-label={PERMALINK_TEXT.confirm}>
             <span>{PERMALINK_TEXT.confirm}</span>
-            <Button type="button" $variant="danger" onClick={() => void remove()} disabled={deleting} data-testid="confirm-delete">
+            <Button type="button" $variant="danger" onClick={remove} disabled={deleting} data-testid="confirm-delete">
               {PERMALINK_TEXT.delete}
             </Button>
             <Button type="button" $variant="ghost" onClick={() => setConfirming(false)}>
