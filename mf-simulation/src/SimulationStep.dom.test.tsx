@@ -14,6 +14,7 @@ import {
   type ValidationData,
 } from '@val/contracts';
 import { ThemeProvider, Toaster, dismissToast } from '@val/ui';
+import { createQueryClient } from './query';
 import { SimulationStep } from './SimulationStep';
 import { STEP3_STORAGE_KEY, emptyState, saveState, type Step3State } from './state/store';
 
@@ -71,7 +72,12 @@ afterEach(() => {
 });
 
 function renderStep(opts: { validation?: ValidationData | null; apiBase?: string } = {}) {
-  const props = { validation: opts.validation === undefined ? validation : opts.validation, apiBase: opts.apiBase ?? app.url };
+  // A fresh query client per render (no retries, as the remote's own).
+  const props = {
+    validation: opts.validation === undefined ? validation : opts.validation,
+    apiBase: opts.apiBase ?? app.url,
+    queryClient: createQueryClient(),
+  };
   const ui = (p: typeof props) => (
     <StrictMode>
       <ThemeProvider>
@@ -148,7 +154,7 @@ describe('SimulationStep (step 3) against the real BFF', () => {
     renderStep();
     expect(text(screen.getByText(/Val creates three customers who match your target customer/))).toContain(validation.targetCustomer);
     fireEvent.click(screen.getByRole('button', { name: 'Simulate Customer Conversations' }));
-    const busy = screen.getByRole('button', { name: 'Generating Customers...' });
+    const busy = await screen.findByRole('button', { name: 'Generating Customers...' });
     expect(disabled(busy)).toBe(true);
 
     const cards = await screen.findAllByTestId('persona-card');
@@ -206,7 +212,7 @@ describe('SimulationStep (step 3) against the real BFF', () => {
     const { user } = renderStep();
     expect(screen.getByText('1 of 3 interviews done.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Generate Journey Simulation' }));
-    expect(disabled(screen.getByRole('button', { name: 'Generating Simulation. Wait 30 seconds...' }))).toBe(true);
+    expect(disabled(await screen.findByRole('button', { name: 'Generating Simulation. Wait 30 seconds...' }))).toBe(true);
 
     const months = await screen.findAllByTestId('month-card');
     expect(months).toHaveLength(6);
@@ -339,9 +345,9 @@ describe('SimulationStep when the API answers 500 with its error JSON', () => {
     renderStep({ apiBase: failingUrl });
     const start = screen.getByRole('button', { name: 'Simulate Customer Conversations' });
     fireEvent.click(start);
-    expect(disabled(screen.getByRole('button', { name: 'Generating Customers...' }))).toBe(true);
+    expect(disabled(await screen.findByRole('button', { name: 'Generating Customers...' }))).toBe(true);
     await findToast('Error', 'Failed to generate customer personas');
-    expect(disabled(screen.getByRole('button', { name: 'Simulate Customer Conversations' }))).toBe(false);
+    expect(disabled(await screen.findByRole('button', { name: 'Simulate Customer Conversations' }))).toBe(false);
     expect(screen.queryByTestId('persona-card')).toBeNull();
   });
 
@@ -366,7 +372,7 @@ describe('SimulationStep when the API answers 500 with its error JSON', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate Journey Simulation' }));
     await findToast('Error', 'Failed to generate simulation');
     expect(screen.queryByTestId('month-card')).toBeNull();
-    expect(disabled(screen.getByRole('button', { name: 'Generate Journey Simulation' }))).toBe(false);
+    expect(disabled(await screen.findByRole('button', { name: 'Generate Journey Simulation' }))).toBe(false);
     expect(screen.getAllByTestId('persona-card')).toHaveLength(3);
   });
 
@@ -378,7 +384,7 @@ describe('SimulationStep when the API answers 500 with its error JSON', () => {
     await user.click(challenge.getByRole('button', { name: "Get Val's Feedback" }));
     await findToast('Error', 'Failed to get feedback');
     expect(challenge.queryByTestId('month-feedback')).toBeNull();
-    expect(disabled(challenge.getByRole('button', { name: "Get Val's Feedback" }))).toBe(false);
+    await waitFor(() => expect(disabled(challenge.getByRole('button', { name: "Get Val's Feedback" }))).toBe(false));
 
     const month2 = within(screen.getAllByTestId('month-card')[1]);
     await user.click(month2.getByRole('button', { name: 'Chat with Val' }));
