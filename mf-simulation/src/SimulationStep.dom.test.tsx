@@ -43,12 +43,15 @@ let app: TestAppLike;
 /** A stand-in for the API that answers every call as the BFF answers a failure: 500 and its error JSON. */
 let failing: http.Server;
 let failingUrl: string;
+/** The paths the stand-in was called with. */
+const failedCalls: string[] = [];
 
 beforeAll(async () => {
   // jsdom has no layout: the step scrolls itself into view after a simulation.
   Element.prototype.scrollIntoView = () => {};
   app = await startTestApp({ env: { SIMULATION_CHAT_RATE_LIMIT_PER_MINUTE: '1000', SIMULATION_GENERATE_RATE_LIMIT_PER_MINUTE: '1000' } });
   failing = http.createServer((req, res) => {
+    failedCalls.push(req.url ?? '');
     req.resume();
     req.on('end', () => {
       res.writeHead(500, { 'content-type': 'application/json' });
@@ -64,6 +67,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   window.localStorage.clear();
+  failedCalls.length = 0;
   jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -351,6 +355,16 @@ describe('SimulationStep when the API answers 500 with its error JSON', () => {
     expect(screen.queryByTestId('persona-card')).toBeNull();
   });
 
+  it('starts one call for a double click, before the busy label has rendered', async () => {
+    renderStep({ apiBase: failingUrl });
+    const start = screen.getByRole('button', { name: 'Simulate Customer Conversations' });
+    fireEvent.click(start);
+    fireEvent.click(start);
+    await findToast('Error', 'Failed to generate customer personas');
+    await screen.findByRole('button', { name: 'Simulate Customer Conversations' });
+    expect(failedCalls).toEqual(['/api/generate-customers']);
+  });
+
   it("greets locally when the opening fails, and shows 'Failed to get customer response' for a reply (the question goes back into the box)", async () => {
     const s = await seedProgress({ simulation: false });
     saveState(window.localStorage, { ...s, interviews: {}, completed: [] });
@@ -369,8 +383,11 @@ describe('SimulationStep when the API answers 500 with its error JSON', () => {
   it("shows 'Failed to generate simulation' and stays on the interviews", async () => {
     await seedProgress({ simulation: false });
     renderStep({ apiBase: failingUrl });
-    fireEvent.click(screen.getByRole('button', { name: 'Generate Journey Simulation' }));
+    const generate = screen.getByRole('button', { name: 'Generate Journey Simulation' });
+    fireEvent.click(generate);
+    fireEvent.click(generate);
     await findToast('Error', 'Failed to generate simulation');
+    expect(failedCalls).toEqual(['/api/generate-simulation']);
     expect(screen.queryByTestId('month-card')).toBeNull();
     expect(disabled(await screen.findByRole('button', { name: 'Generate Journey Simulation' }))).toBe(false);
     expect(screen.getAllByTestId('persona-card')).toHaveLength(3);

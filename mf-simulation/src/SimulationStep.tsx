@@ -113,7 +113,7 @@ function Step3({ validation, apiBase }: SimulationAppProps) {
       toast({ title: 'Validation Required', description: 'Please complete the idea validation first' });
       return;
     }
-    calls.generateCustomers.mutate({ epoch, validation });
+    if (!calls.busy.generateCustomers()) calls.generateCustomers.mutate({ epoch, validation });
   };
 
   /** Asks the persona (empty question = its opening message); true when a reply arrived (or the local greeting stood in). */
@@ -134,7 +134,7 @@ function Step3({ validation, apiBase }: SimulationAppProps) {
   };
 
   const generateSimulation = () => {
-    if (!validation || !state.completed.length) return;
+    if (!validation || !state.completed.length || calls.busy.generateSimulation()) return;
     calls.generateSimulation.mutate(
       { epoch, validation, insights: buildCustomerInsights(state.personas, state.interviews, state.completed) },
       { onSuccess: () => requestAnimationFrame(scrollTop) },
@@ -143,7 +143,7 @@ function Step3({ validation, apiBase }: SimulationAppProps) {
 
   const getFeedback = (m: SimulationMonth) => {
     const answer = (state.answers[m.month] ?? '').trim();
-    if (!validation || !answer || !m.challenge || calls.feedbackPending.includes(m.month)) return;
+    if (!validation || !answer || !m.challenge || calls.busy.challengeFeedback(m.month)) return;
     const months = (state.simulation ?? []).map((x, _i, all) => monthForVal(x, all));
     calls.challengeFeedback.mutate({ epoch, validation, month: m.month, challenge: m.challenge, response: answer, months });
   };

@@ -1,5 +1,5 @@
 import type { Dispatch } from 'react';
-import { useMutation, useMutationState } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { CustomerInsight, CustomerPersona, InterviewMessage, MentorChatMessage, SimulationMonth, ValidationData } from '@val/contracts';
 import { toast } from '@val/ui';
 import type { SimulationApi } from '../api';
@@ -59,6 +59,7 @@ export interface ValChatVars extends Made {
 
 /** The mutations of step 3 for one idea (`fingerprint`), each answer dispatched to the step's reducer with the spec's toasts. */
 export function useStep3Mutations(api: SimulationApi, dispatch: Dispatch<Step3Action>, fingerprint: string) {
+  const client = useQueryClient();
   const generateCustomers = useMutation({
     mutationKey: step3Keys.generateCustomers(fingerprint),
     mutationFn: ({ validation }: Made) => api.generateCustomers(validation),
@@ -143,5 +144,16 @@ export function useStep3Mutations(api: SimulationApi, dispatch: Dispatch<Step3Ac
     },
   });
 
-  return { generateCustomers, interview, generateSimulation, challengeFeedback, feedbackPending, valChat };
+  /**
+   * Whether such a call is on its way right now, read from the mutation cache (which marks a call
+   * pending as it starts, while `isPending` renders a tick later): a second click in between starts none.
+   */
+  const busy = {
+    generateCustomers: () => client.isMutating({ mutationKey: step3Keys.generateCustomers(fingerprint) }) > 0,
+    generateSimulation: () => client.isMutating({ mutationKey: step3Keys.generateSimulation(fingerprint) }) > 0,
+    challengeFeedback: (month: number) =>
+      client.isMutating({ mutationKey: step3Keys.challengeFeedback(fingerprint), predicate: (m) => (m.state.variables as FeedbackVars).month === month }) > 0,
+  };
+
+  return { generateCustomers, interview, generateSimulation, challengeFeedback, feedbackPending, valChat, busy };
 }
