@@ -1,8 +1,10 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import styled from 'styled-components';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   countOf,
   buildCustomerInsights,
+  validationFingerprint,
   type CustomerPersona,
   type InterviewMessage,
   type MentorChatMessage,
@@ -14,10 +16,12 @@ import { recentHistory, simulationApi } from './api';
 import { ProviderNote } from './components/common';
 import { InterviewChat, PersonaCards } from './components/Interviews';
 import { ModelExplanation, MonthCard, SimulationComplete, ValChatPanel } from './components/Simulation';
-import { localGreeting, valGreeting } from './lib/format';
+import { valGreeting } from './lib/format';
 import { monthForVal } from './lib/months';
+import { QueryProvider } from './query';
 import { newId, phaseOf } from './state/store';
 import { useStep3 } from './state/useStep3';
+import { useStep3Mutations } from './state/useStep3Mutations';
 
 /** The pill and the heading, as steps 1 and 2 show them. */
 const Intro = styled.header`
@@ -81,189 +85,90 @@ const Sub = styled.h3`
 const now = () => new Date().toISOString();
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trimEnd()}…` : s);
 
-/** Step 3: locked → start (personas) → interviews → 6-month simulation with challenges and Val's chat. */
-export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
-  const api = useMemo(() => simulationApi(apiBase ?? ''), [apiBase]);
-  const { state, update } = useStep3(validation);
-  const phase = phaseOf(Boolean(validation), state);
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  const rootRef = useRef<HTMLDivElement>(null);
+/** Step 3 with this remote's query client (a test passes a fresh `queryClient`). */
+export function SimulationStep({ queryClient, ...props }: SimulationAppProps & { queryClient?: QueryClient }) {
+  return (
+    <QueryProvider client={queryClient}>
+      <Step3 {...props} />
+    </QueryProvider>
+  );
+}
 
-  const [generatingCustomers, setGeneratingCustomers] = useState(false);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [interviewPending, setInterviewPending] = useState<Record<string, boolean>>({});
-  const [interviewDrafts, setInterviewDrafts] = useState<Record<string, string | null>>({});
-  const [simulating, setSimulating] = useState(false);
-  const [feedbackPending, setFeedbackPending] = useState<Record<number, boolean>>({});
-  const [openMonth, setOpenMonth] = useState<number | null>(null);
-  const [chatPending, setChatPending] = useState<Record<number, boolean>>({});
-  const [chatDrafts, setChatDrafts] = useState<Record<number, string | null>>({});
+/**
+ * Step 3: locked → start (personas) → interviews → 6-month simulation with challenges and Val's chat.
+ * Its state is one reducer (state/step3Reducer.ts: the stored progress and what is open or streaming); its calls are Query mutations.
+ */
+function Step3({ validation, apiBase }: SimulationAppProps) {
+  const api = useMemo(() => simulationApi(apiBase ?? ''), [apiBase]);
+  const { state: view, dispatch } = useStep3(validation);
+  const { progress: state, epoch, selectedId, openMonth, interviewDrafts, chatDrafts } = view;
+  const phase = phaseOf(Boolean(validation), state);
+  const calls = useStep3Mutations(api, dispatch, validation ? validationFingerprint(validation) : '');
+  const rootRef = useRef<HTMLDivElement>(null);
 
   const scrollTop = () => rootRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
-  const generateCustomers = async () => {
+  const generateCustomers = () => {
     if (!validation) {
       toast({ title: 'Validation Required', description: 'Please complete the idea validation first' });
       return;
     }
-    setGeneratingCustomers(true);
-    try {
-      const r = await api.generateCustomers(validation);
-      update((s) => ({ ...s, personas: r.customers, interviews: {}, completed: [], simulation: null, factSheet: null, provider: r.provider }));
-      toast({ title: 'Customers Generated!', description: 'Ready to start customer interviews', variant: 'success' });
-    } catch (e) {
-      console.error('generate-customers failed', e);
-      toast({ title: 'Error', description: 'Failed to generate customer personas' });
-    } finally {
-      setGeneratingCustomers(false);
-    }
+    if (!calls.busy.generateCustomers()) calls.generateCustomers.mutate({ epoch, validation });
   };
 
-  /** Asks the persona (empty question = its opening message); true when a reply arrived. */
-  const ask = async (p: CustomerPersona, question: string): Promise<boolean> => {
-    if (!validation) return false;
-    const before = stateRef.current.interviews[p.id] ?? [];
+  /** Asks the persona (empty question = its opening message); true when a reply arrived (or the local greeting stood in). */
+  const ask = (p: CustomerPersona, question: string): Promise<boolean> => {
+    if (!validation) return Promise.resolve(false);
+    const history = recentHistory(state.interviews[p.id] ?? []);
     const mine: InterviewMessage | null = question ? { id: newId('q'), customerId: p.id, isUser: true, text: question, timestamp: now() } : null;
-    const add = (m: InterviewMessage) => update((s) => ({ ...s, interviews: { ...s.interviews, [p.id]: [...(s.interviews[p.id] ?? []), m] } }));
-    if (mine) add(mine);
-    setInterviewPending((x) => ({ ...x, [p.id]: true }));
-    setInterviewDrafts((x) => ({ ...x, [p.id]: '' }));
-    try {
-      const r = await api.interviewStream(
-        { customerId: p.id, customerPersona: p, userQuestion: question, conversationHistory: recentHistory(before), validationData: validation },
-        (text) => setInterviewDrafts((x) => ({ ...x, [p.id]: text })),
-      );
-      add({ id: newId('a'), customerId: p.id, isUser: false, text: r.response, timestamp: now() });
-      update((s) => ({ ...s, provider: r.provider }));
-      return true;
-    } catch (e) {
-      console.error('customer-interview failed', e);
-      if (!mine) {
-        add({ id: newId('a'), customerId: p.id, isUser: false, text: localGreeting(p), timestamp: now() });
-        return true;
-      }
-      update((s) => ({ ...s, interviews: { ...s.interviews, [p.id]: (s.interviews[p.id] ?? []).filter((m) => m.id !== mine.id) } }));
-      toast({ title: 'Error', description: 'Failed to get customer response' });
-      return false;
-    } finally {
-      setInterviewPending((x) => ({ ...x, [p.id]: false }));
-      setInterviewDrafts((x) => ({ ...x, [p.id]: null }));
-    }
+    dispatch({ type: 'interviewAsked', customerId: p.id, message: mine });
+    return calls.interview.mutateAsync({ epoch, validation, persona: p, question, questionId: mine?.id ?? null, history }).then(
+      () => true,
+      () => !mine,
+    );
   };
 
   const selectPersona = (p: CustomerPersona) => {
-    setSelectedId(p.id);
-    if (!(stateRef.current.interviews[p.id] ?? []).length && !interviewPending[p.id]) void ask(p, '');
+    dispatch({ type: 'personaSelected', id: p.id });
+    if (!(state.interviews[p.id] ?? []).length && !(p.id in interviewDrafts)) void ask(p, '');
   };
 
-  const finishInterview = () => {
-    if (!selectedId) return;
-    const id = selectedId;
-    update((s) => ({ ...s, completed: s.completed.includes(id) ? s.completed : [...s.completed, id] }));
-    setSelectedId(null);
+  const generateSimulation = () => {
+    if (!validation || !state.completed.length || calls.busy.generateSimulation()) return;
+    calls.generateSimulation.mutate(
+      { epoch, validation, insights: buildCustomerInsights(state.personas, state.interviews, state.completed) },
+      { onSuccess: () => requestAnimationFrame(scrollTop) },
+    );
   };
 
-  const generateSimulation = async () => {
-    if (!validation || !state.completed.length) return;
-    setSimulating(true);
-    try {
-      const s0 = stateRef.current;
-      const r = await api.generateSimulation({
-        validationData: validation,
-        customerInsights: buildCustomerInsights(s0.personas, s0.interviews, s0.completed),
-        landingPageContent: null,
-      });
-      update((s) => ({
-        ...s,
-        simulation: r.simulation,
-        assumptions: r.assumptions,
-        factSheet: r.factSheet ?? null,
-        answers: {},
-        feedback: {},
-        chats: {},
-        provider: r.provider,
-      }));
-      setOpenMonth(null);
-      setSelectedId(null);
-      requestAnimationFrame(scrollTop);
-    } catch (e) {
-      console.error('generate-simulation failed', e);
-      toast({ title: 'Error', description: 'Failed to generate simulation' });
-    } finally {
-      setSimulating(false);
-    }
-  };
-
-  const getFeedback = async (m: SimulationMonth) => {
-    const answer = (stateRef.current.answers[m.month] ?? '').trim();
-    if (!validation || !answer || !m.challenge || feedbackPending[m.month]) return;
-    setFeedbackPending((x) => ({ ...x, [m.month]: true }));
-    try {
-      const r = await api.challengeFeedback({
-        month: m.month,
-        challenge: m.challenge,
-        response: answer,
-        validationData: validation,
-        simulationData: (stateRef.current.simulation ?? []).map((x, _i, all) => monthForVal(x, all)),
-      });
-      update((s) => ({ ...s, feedback: { ...s.feedback, [m.month]: r.feedback }, provider: r.provider }));
-      toast({ title: "Val's Feedback Ready!", variant: 'success' });
-    } catch (e) {
-      console.error('challenge-feedback failed', e);
-      toast({ title: 'Error', description: 'Failed to get feedback' });
-    } finally {
-      setFeedbackPending((x) => ({ ...x, [m.month]: false }));
-    }
+  const getFeedback = (m: SimulationMonth) => {
+    const answer = (state.answers[m.month] ?? '').trim();
+    if (!validation || !answer || !m.challenge || calls.busy.challengeFeedback(m.month)) return;
+    const months = (state.simulation ?? []).map((x, _i, all) => monthForVal(x, all));
+    calls.challengeFeedback.mutate({ epoch, validation, month: m.month, challenge: m.challenge, response: answer, months });
   };
 
   const toggleChat = (months: SimulationMonth[], index: number) => {
-    const month = months[index].month;
-    if (openMonth === month) {
-      setOpenMonth(null);
-      return;
-    }
-    setOpenMonth(month);
-    if (!(stateRef.current.chats[month] ?? []).length) {
-      const hello: MentorChatMessage = { id: newId('val'), isUser: false, text: valGreeting(months, index), timestamp: now() };
-      update((s) => ({ ...s, chats: { ...s.chats, [month]: [hello] } }));
-    }
+    const greeting: MentorChatMessage = { id: newId('val'), isUser: false, text: valGreeting(months, index), timestamp: now() };
+    dispatch({ type: 'chatToggled', month: months[index].month, greeting });
   };
 
-  const sendChat = async (m: SimulationMonth, text: string): Promise<boolean> => {
-    if (!validation) return false;
-    const before = stateRef.current.chats[m.month] ?? [];
+  const sendChat = (m: SimulationMonth, text: string): Promise<boolean> => {
+    if (!validation) return Promise.resolve(false);
+    const history = recentHistory(state.chats[m.month] ?? []);
     const mine: MentorChatMessage = { id: newId('me'), isUser: true, text, timestamp: now() };
-    const add = (msg: MentorChatMessage) => update((s) => ({ ...s, chats: { ...s.chats, [m.month]: [...(s.chats[m.month] ?? []), msg] } }));
-    add(mine);
-    setChatPending((x) => ({ ...x, [m.month]: true }));
-    setChatDrafts((x) => ({ ...x, [m.month]: '' }));
-    try {
-      const r = await api.valChatStream(
-        {
-          month: m.month,
-          question: text,
-          conversationHistory: recentHistory(before),
-          simulationData: monthForVal(m, stateRef.current.simulation ?? []),
-          validationData: validation,
-        },
-        (so) => setChatDrafts((x) => ({ ...x, [m.month]: so })),
+    dispatch({ type: 'chatAsked', month: m.month, message: mine });
+    return calls.valChat
+      .mutateAsync({ epoch, validation, month: m.month, question: text, messageId: mine.id, history, simulationData: monthForVal(m, state.simulation ?? []) })
+      .then(
+        () => true,
+        () => false,
       );
-      add({ id: newId('val'), isUser: false, text: r.response, timestamp: now() });
-      update((s) => ({ ...s, provider: r.provider }));
-      return true;
-    } catch (e) {
-      console.error('val-chat failed', e);
-      update((s) => ({ ...s, chats: { ...s.chats, [m.month]: (s.chats[m.month] ?? []).filter((x) => x.id !== mine.id) } }));
-      toast({ title: 'Error', description: "Failed to get Val's response", variant: 'destructive' });
-      return false;
-    } finally {
-      setChatPending((x) => ({ ...x, [m.month]: false }));
-      setChatDrafts((x) => ({ ...x, [m.month]: null }));
-    }
   };
 
   const selected = state.personas.find((p) => p.id === selectedId) ?? null;
+  const generatingCustomers = calls.generateCustomers.isPending;
+  const simulating = calls.generateSimulation.isPending;
 
   return (
     <Root ref={rootRef} data-remote="simulation" data-phase={phase}>
@@ -292,7 +197,7 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
             Val creates three customers who match your target customer — “{clip(validation.targetCustomer, 120)}”. Interview them about their pain points,
             budget and timeline, then simulate your first six months after launch.
           </Muted>
-          <Button type="button" onClick={() => void generateCustomers()} disabled={generatingCustomers}>
+          <Button type="button" onClick={generateCustomers} disabled={generatingCustomers}>
             {generatingCustomers && <Spinner $size={16} />}
             {generatingCustomers ? 'Generating Customers...' : 'Simulate Customer Conversations'}
           </Button>
@@ -311,10 +216,10 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
               persona={selected}
               messages={state.interviews[selected.id] ?? []}
               draft={interviewDrafts[selected.id] ?? null}
-              pending={Boolean(interviewPending[selected.id])}
+              pending={selected.id in interviewDrafts}
               done={state.completed.includes(selected.id)}
               onSend={(q) => ask(selected, q)}
-              onDone={finishInterview}
+              onDone={() => dispatch({ type: 'interviewFinished' })}
             />
           )}
           {state.completed.length > 0 && (
@@ -322,7 +227,7 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
               <Muted style={{ margin: 0 }}>
                 {state.completed.length} of {countOf(state.personas.length, 'interview')} done.
               </Muted>
-              <Button type="button" onClick={() => void generateSimulation()} disabled={simulating}>
+              <Button type="button" onClick={generateSimulation} disabled={simulating}>
                 {simulating && <Spinner $size={16} />}
                 {simulating ? 'Generating Simulation. Wait 30 seconds...' : 'Generate Journey Simulation'}
               </Button>
@@ -353,9 +258,9 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
                 index={i}
                 answer={state.answers[m.month] ?? ''}
                 feedback={state.feedback[m.month]}
-                feedbackPending={Boolean(feedbackPending[m.month])}
-                onAnswer={(text) => update((s) => ({ ...s, answers: { ...s.answers, [m.month]: text } }))}
-                onFeedback={() => void getFeedback(m)}
+                feedbackPending={calls.feedbackPending.includes(m.month)}
+                onAnswer={(text) => dispatch({ type: 'answerChanged', month: m.month, text })}
+                onFeedback={() => getFeedback(m)}
                 chatOpen={openMonth === m.month}
                 onToggleChat={() => toggleChat(months, i)}
                 chat={
@@ -363,9 +268,9 @@ export function SimulationStep({ validation, apiBase }: SimulationAppProps) {
                     month={m.month}
                     messages={state.chats[m.month] ?? []}
                     draft={chatDrafts[m.month] ?? null}
-                    pending={Boolean(chatPending[m.month])}
+                    pending={m.month in chatDrafts}
                     onSend={(text) => sendChat(m, text)}
-                    onClose={() => setOpenMonth(null)}
+                    onClose={() => dispatch({ type: 'chatClosed' })}
                   />
                 }
               />
