@@ -1,10 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dismissToast, ThemeProvider, Toaster } from '@val/ui';
 import { startTestApp, type TestApp } from '../../bff/test/app';
-import AdminApp from './AdminApp';
+import { AdminDashboard } from './AdminApp';
+import { MESSAGES_PAGE } from './queries';
+import { createQueryClient, QueryProvider } from './query';
 
 const PASSWORD = 'dom test admin password';
 const DAY_MS = 86_400_000;
@@ -58,6 +60,9 @@ async function startProxy(target: string): Promise<Proxy> {
   return proxy;
 }
 
+// The machine may be busy (several jest workers, a build): give answers time before a wait gives up.
+configure({ asyncUtilTimeout: 5000 });
+
 let app: TestApp | undefined;
 let proxy: Proxy | undefined;
 
@@ -72,7 +77,9 @@ async function serve(env: Record<string, string> = { ADMIN_PASSWORD: PASSWORD })
 function renderAdmin() {
   return render(
     <ThemeProvider>
-      <AdminApp />
+      <QueryProvider client={createQueryClient()}>
+        <AdminDashboard />
+      </QueryProvider>
       <Toaster />
     </ThemeProvider>,
   );
@@ -268,6 +275,13 @@ describe('mf-admin App', () => {
     await user.selectOptions(screen.getByLabelText('Date range'), 'Last 30 days');
     await waitFor(() => expect(card('total-product-clicks')).toBe('Total Product Clicks3'));
     expect(productPaths(proxy).at(-1)).toBe(`/api/admin/product-stats?from=${isoDay(Date.now() - 29 * DAY_MS)}&to=${today}`);
+
+    // A range chosen again is asked again.
+    await user.selectOptions(screen.getByLabelText('Date range'), 'All time');
+    await waitFor(() => expect(productPaths(proxy)).toHaveLength(4));
+    expect(productPaths(proxy).at(-1)).toBe('/api/admin/product-stats');
+    await waitFor(() => expect(card('total-product-clicks')).toBe('Total Product Clicks4'));
+    await screen.findByRole('button', { name: 'Refresh Data' });
   });
 
   it('a slow answer for an earlier range never replaces the numbers of the range chosen after it', async () => {
@@ -331,5 +345,23 @@ describe('mf-admin App', () => {
     expect(msg.textContent).toContain('grace@example.com');
     expect(msg.textContent).toContain('Hello from the dom test.');
     expect(screen.getByRole('heading', { name: 'Messages (1)' })).toBeTruthy();
+  });
+
+  it("Messages pages with 'Load more' until every message shows", async () => {
+    const { app } = await serve();
+    const count = MESSAGES_PAGE + 1;
+    for (let i = 1; i <= count; i++) {
+      await app.deps.services.contact.send({ name: `Sender ${i}`, email: `s${i}@example.com`, subject: `Subject ${i}`, message: `Message ${i}.` });
+    }
+    renderAdmin();
+    const user = await logIn();
+    await screen.findByText(NO_PRODUCT_CLICKS);
+    await user.click(screen.getByRole('tab', { name: 'Messages' }));
+    expect(await screen.findByRole('heading', { name: `Messages (${count})` })).toBeTruthy();
+    expect(screen.getAllByTestId('message')).toHaveLength(MESSAGES_PAGE);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('message')).toHaveLength(count));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.getAllByTestId('message').at(-1)?.textContent).toContain('Subject 1');
   });
 });
