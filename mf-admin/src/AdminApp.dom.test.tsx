@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { StrictMode } from 'react';
 import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { dismissToast, ThemeProvider, Toaster } from '@val/ui';
@@ -74,14 +75,17 @@ async function serve(env: Record<string, string> = { ADMIN_PASSWORD: PASSWORD })
   return { app, proxy };
 }
 
+/** The dashboard as the shell mounts it (StrictMode), with a fresh query cache, and the toasts. */
 function renderAdmin() {
   return render(
-    <ThemeProvider>
-      <QueryProvider client={createQueryClient()}>
-        <AdminDashboard />
-      </QueryProvider>
-      <Toaster />
-    </ThemeProvider>,
+    <StrictMode>
+      <ThemeProvider>
+        <QueryProvider client={createQueryClient()}>
+          <AdminDashboard />
+        </QueryProvider>
+        <Toaster />
+      </ThemeProvider>
+    </StrictMode>,
   );
 }
 
