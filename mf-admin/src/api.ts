@@ -26,6 +26,8 @@ export function adminApi(base: string) {
   const productStats = (range: StatsRange) => nullOn401(api.call('adminProductStats', { query: range }));
   const daily = (kind: 'links' | 'products', range: StatsRange) => nullOn401(api.call('adminDaily', { query: { kind, ...range } }));
   return {
+    /** The BFF base URL these calls go to (part of every query key). */
+    base,
     /** Link stats; null when there is no admin session (401). */
     linkStats,
     productStats,

@@ -51,33 +51,38 @@ const retryText = (e: unknown) => {
   return 'Too many failed attempts. Please try again later.';
 };
 
-/** 'Admin Login': the shared password form. */
-export function LoginView({ api, note, onLoggedIn }: { api: AdminApi; note?: string; onLoggedIn: () => void }) {
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+/** The toast of a failed login: wrong password, too many attempts, or the request failed. */
+export function loginFailedToast(err: unknown): void {
+  if (statusOf(err) === 401) {
+    toast({ title: 'Login failed', description: 'Invalid password', variant: 'destructive' });
+  } else if (statusOf(err) === 429) {
+    toast({ title: 'Login failed', description: retryText(err), variant: 'destructive' });
+  } else {
+    toast({ title: 'Error', description: 'Failed to login' });
+  }
+}
 
-  const submit = async (e: FormEvent) => {
+/** The toast of a successful login. */
+export const loginSucceededToast = () => toast({ title: 'Login successful', description: 'Welcome to the admin dashboard' });
+
+/** 'Admin Login': the shared password form, as shown; who sends it is the caller's. */
+export function LoginCard({
+  note,
+  busy,
+  password,
+  onPassword,
+  onSubmit,
+}: {
+  note?: string;
+  busy: boolean;
+  password: string;
+  onPassword: (password: string) => void;
+  onSubmit: () => void;
+}) {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      await api.login(password);
-      setPassword('');
-      toast({ title: 'Login successful', description: 'Welcome to the admin dashboard' });
-      onLoggedIn();
-    } catch (err) {
-      if (statusOf(err) === 401) {
-        toast({ title: 'Login failed', description: 'Invalid password', variant: 'destructive' });
-      } else if (statusOf(err) === 429) {
-        toast({ title: 'Login failed', description: retryText(err), variant: 'destructive' });
-      } else {
-        toast({ title: 'Error', description: 'Failed to login' });
-      }
-    } finally {
-      setBusy(false);
-    }
+    if (!busy) onSubmit();
   };
-
   return (
     <Wrap>
       <Box>
@@ -94,7 +99,7 @@ export function LoginView({ api, note, onLoggedIn }: { api: AdminApi; note?: str
             autoComplete="current-password"
             placeholder="Enter admin password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => onPassword(e.target.value)}
           />
           <Button type="submit" disabled={busy} $block>
             {busy ? 'Logging in...' : 'Login'}
@@ -104,4 +109,26 @@ export function LoginView({ api, note, onLoggedIn }: { api: AdminApi; note?: str
       </Box>
     </Wrap>
   );
+}
+
+/** 'Admin Login' sending the password itself (the dashboard before its TanStack Query version, AdminApp). */
+export function LoginView({ api, note, onLoggedIn }: { api: AdminApi; note?: string; onLoggedIn: () => void }) {
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await api.login(password);
+      setPassword('');
+      loginSucceededToast();
+      onLoggedIn();
+    } catch (err) {
+      loginFailedToast(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return <LoginCard note={note} busy={busy} password={password} onPassword={setPassword} onSubmit={() => void submit()} />;
 }

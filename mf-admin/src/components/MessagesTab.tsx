@@ -3,9 +3,10 @@ import styled from 'styled-components';
 import type { AdminMessage } from '@val/contracts';
 import { Button, t, toast } from '@val/ui';
 import type { AdminApi } from '../api';
+import { MESSAGES_PAGE } from '../queries';
 import { Empty, Panel } from './parts';
 
-const PAGE = 20;
+const PAGE = MESSAGES_PAGE;
 
 const Item = styled.article`
   border: 1px solid ${t.border};
@@ -43,33 +44,8 @@ const Stack = styled.div`
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Contact-form messages, newest first, with "Load more". */
-export function MessagesTab({ api, reloadKey, onUnauthorized }: { api: AdminApi; reloadKey: number; onUnauthorized: () => void }) {
-  const [messages, setMessages] = useState<AdminMessage[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(
-    async (offset: number) => {
-      setBusy(true);
-      try {
-        const page = await api.messages(PAGE, offset);
-        if (!page) return onUnauthorized();
-        setTotal(page.total);
-        setMessages((prev) => (offset === 0 ? page.messages : [...(prev ?? []), ...page.messages]));
-      } catch {
-        toast({ title: 'Error', description: 'Failed to fetch messages' });
-      } finally {
-        setBusy(false);
-      }
-    },
-    [api, onUnauthorized],
-  );
-
-  useEffect(() => {
-    void load(0);
-  }, [load, reloadKey]);
-
+/** Contact-form messages, newest first, with "Load more"; `messages` null while the first page loads. */
+export function MessagesList({ messages, total, busy, onMore }: { messages: AdminMessage[] | null; total: number; busy: boolean; onMore: () => void }) {
   return (
     <Panel data-testid="messages-tab">
       <h3>Messages{messages ? ` (${total})` : ''}</h3>
@@ -94,7 +70,7 @@ export function MessagesTab({ api, reloadKey, onUnauthorized }: { api: AdminApi;
             </Item>
           ))}
           {messages.length < total && (
-            <Button $variant="secondary" disabled={busy} onClick={() => void load(messages.length)}>
+            <Button $variant="secondary" disabled={busy} onClick={onMore}>
               {busy ? 'Loading...' : 'Load more'}
             </Button>
           )}
@@ -102,4 +78,37 @@ export function MessagesTab({ api, reloadKey, onUnauthorized }: { api: AdminApi;
       )}
     </Panel>
   );
+}
+
+/** The toast of a failed messages request. */
+export const messagesFailedToast = () => toast({ title: 'Error', description: 'Failed to fetch messages' });
+
+/** Contact-form messages fetched by hand (the dashboard before its TanStack Query version, AdminApp). */
+export function MessagesTab({ api, reloadKey, onUnauthorized }: { api: AdminApi; reloadKey: number; onUnauthorized: () => void }) {
+  const [messages, setMessages] = useState<AdminMessage[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(
+    async (offset: number) => {
+      setBusy(true);
+      try {
+        const page = await api.messages(PAGE, offset);
+        if (!page) return onUnauthorized();
+        setTotal(page.total);
+        setMessages((prev) => (offset === 0 ? page.messages : [...(prev ?? []), ...page.messages]));
+      } catch {
+        messagesFailedToast();
+      } finally {
+        setBusy(false);
+      }
+    },
+    [api, onUnauthorized],
+  );
+
+  useEffect(() => {
+    void load(0);
+  }, [load, reloadKey]);
+
+  return <MessagesList messages={messages} total={total} busy={busy} onMore={() => void load(messages?.length ?? 0)} />;
 }
