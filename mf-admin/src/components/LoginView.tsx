@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import styled from 'styled-components';
 import { HttpError } from '@val/contracts';
 import { Button, Card, Input, Muted, t, toast } from '@val/ui';
-import type { AdminApi } from '../api';
 
 const Wrap = styled.div`
   display: flex;
@@ -109,26 +108,4 @@ export function LoginCard({
       </Box>
     </Wrap>
   );
-}
-
-/** 'Admin Login' sending the password itself (the dashboard before its TanStack Query version, AdminApp). */
-export function LoginView({ api, note, onLoggedIn }: { api: AdminApi; note?: string; onLoggedIn: () => void }) {
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    setBusy(true);
-    try {
-      await api.login(password);
-      setPassword('');
-      loginSucceededToast();
-      onLoggedIn();
-    } catch (err) {
-      loginFailedToast(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return <LoginCard note={note} busy={busy} password={password} onPassword={setPassword} onSubmit={() => void submit()} />;
 }

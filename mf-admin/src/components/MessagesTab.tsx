@@ -1,12 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { AdminMessage } from '@val/contracts';
 import { Button, t, toast } from '@val/ui';
-import type { AdminApi } from '../api';
-import { MESSAGES_PAGE } from '../queries';
 import { Empty, Panel } from './parts';
-
-const PAGE = MESSAGES_PAGE;
 
 const Item = styled.article`
   border: 1px solid ${t.border};
@@ -82,33 +77,3 @@ export function MessagesList({ messages, total, busy, onMore }: { messages: Admi
 
 /** The toast of a failed messages request. */
 export const messagesFailedToast = () => toast({ title: 'Error', description: 'Failed to fetch messages' });
-
-/** Contact-form messages fetched by hand (the dashboard before its TanStack Query version, AdminApp). */
-export function MessagesTab({ api, reloadKey, onUnauthorized }: { api: AdminApi; reloadKey: number; onUnauthorized: () => void }) {
-  const [messages, setMessages] = useState<AdminMessage[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(
-    async (offset: number) => {
-      setBusy(true);
-      try {
-        const page = await api.messages(PAGE, offset);
-        if (!page) return onUnauthorized();
-        setTotal(page.total);
-        setMessages((prev) => (offset === 0 ? page.messages : [...(prev ?? []), ...page.messages]));
-      } catch {
-        messagesFailedToast();
-      } finally {
-        setBusy(false);
-      }
-    },
-    [api, onUnauthorized],
-  );
-
-  useEffect(() => {
-    void load(0);
-  }, [load, reloadKey]);
-
-  return <MessagesList messages={messages} total={total} busy={busy} onMore={() => void load(messages?.length ?? 0)} />;
-}

@@ -1,7 +1,7 @@
 import { Route, Routes as RouterRoutes } from '@val/ui/router';
 import { parseRemoteRoutes, type RemoteRoutesProps } from '@val/contracts';
 import routeList from '../routes.json';
-import App from './App';
+import App from '../AdminApp';
 
 /** The pages this remote owns: `../routes.json` (paths and heads; the build copies it into mf-manifest.json) → screens. */
 export const ROUTES = parseRemoteRoutes(routeList);

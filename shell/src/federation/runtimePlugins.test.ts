@@ -15,10 +15,10 @@ const MANIFEST = JSON.stringify({
   shared: [],
   exposes: [
     {
-      id: 'val_catalogue:App',
-      name: 'App',
-      path: './App',
-      assets: { js: { sync: ['__federation_expose_App.1111111111.js'], async: [] }, css: { sync: [], async: [] } },
+      id: 'val_catalogue:Routes',
+      name: 'Routes',
+      path: './Routes',
+      assets: { js: { sync: ['__federation_expose_Routes.1111111111.js'], async: [] }, css: { sync: [], async: [] } },
     },
     {
       id: 'val_catalogue:Hero',
@@ -28,7 +28,18 @@ const MANIFEST = JSON.stringify({
     },
   ],
 });
-const LIST = { remotes: [{ key: 'catalogue', name: 'val_catalogue', entry: '/remotes/catalogue/mf-manifest.json' }], founderSlug: 'founder' };
+// The catalogue's routes, as its manifest lists them and the BFF passes them on: the script finds the remote of a path there.
+const LIST = {
+  remotes: [
+    {
+      key: 'catalogue',
+      name: 'val_catalogue',
+      entry: '/remotes/catalogue/mf-manifest.json',
+      routes: [{ path: '/products', title: 'AI research reports — Val', description: 'Reports.' }],
+    },
+  ],
+  founderSlug: 'founder',
+};
 
 /** Runs the page's preload script on a minimal document; returns the URLs it preloads. */
 async function runPreloadScript(pathname: string, inlined: boolean) {
@@ -68,10 +79,10 @@ describe('the page preload script and the runtime plugin', () => {
     expect(await manifests[`${base}mf-manifest.json`]).toBe(MANIFEST);
   });
 
-  it("fetches a manifest that is not inlined (a remote on another origin), and preloads App's chunks off the home page", async () => {
+  it('fetches a manifest that is not inlined (a remote on another origin), and preloads the Routes chunks of the remote whose route list owns the path', async () => {
     const { links, fetched } = await runPreloadScript('/products', false);
     expect(fetched).toEqual(['https://val.example.com/remotes/catalogue/mf-manifest.json']);
-    expect(links[1]).toBe('preload:script:https://val.example.com/remotes/catalogue/__federation_expose_App.1111111111.js');
+    expect(links[1]).toBe('preload:script:https://val.example.com/remotes/catalogue/__federation_expose_Routes.1111111111.js');
   });
 
   it('preloads nothing on pages whose first screen has no remote', async () => {
