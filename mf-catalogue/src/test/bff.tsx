@@ -1,0 +1,88 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
+import type { ProductInputs, ReportStatusResponse } from '@val/contracts';
+import { ThemeProvider } from '@val/ui';
+import { QueryProvider } from '../query';
+
+/*
+ * The dom tests' real parts: the BFF in-process (bff/test/app.ts, SQLite in memory), and a
+ * loopback server for the answers the BFF cannot be made to give. The BFF's helpers are loaded
+ * with requireActual and typed here by what the tests use (bff/ is outside this package's tsc root).
+ */
+
+export interface TestWorker {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface BffTestApp {
+  url: string;
+  deps: {
+    reports: {
+      start(req: { product: string; inputs: ProductInputs; email?: string }): Promise<string>;
+      status(id: string): Promise<ReportStatusResponse | null>;
+      createWorker(): TestWorker;
+    };
+  };
+  fetch(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export const { startTestApp } = jest.requireActual<{ startTestApp(opts?: { env?: Record<string, string> }): Promise<BffTestApp> }>('../../../bff/test/app');
+export const { waitForReport, FEASIBILITY_INPUTS } = jest.requireActual<{
+  waitForReport(reports: BffTestApp['deps']['reports'], id: string, ms?: number): Promise<ReportStatusResponse>;
+  FEASIBILITY_INPUTS: { targetMarket: string; productIdea: string };
+}>('../../../bff/test/reports');
+
+/** What a loopback server saw: method, path, body. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  body: string;
+}
+
+/** A loopback HTTP server answering as the API would; `answer` picks status and JSON body per request. */
+export async function loopback(answer: (req: SeenRequest, n: number) => { status: number; json?: unknown }) {
+  const seen: SeenRequest[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const r = { method: req.method ?? 'GET', path: req.url ?? '/', body };
+      seen.push(r);
+      const a = answer(r, seen.filter((s) => s.path === r.path).length);
+      res.writeHead(a.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(a.json === undefined ? '' : JSON.stringify(a.json));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+/** A fresh query client per test, no retries (the app's own polling is what retries). */
+export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+
+/** Renders a page as the shell does: theme, router (at `path`), and this test's own query client. */
+export function renderPage(ui: ReactNode, { path = '/', client = testQueryClient() }: { path?: string; client?: QueryClient } = {}) {
+  return {
+    client,
+    ...render(
+      <ThemeProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <QueryProvider client={client}>{ui}</QueryProvider>
+        </MemoryRouter>
+      </ThemeProvider>,
+    ),
+  };
+}
