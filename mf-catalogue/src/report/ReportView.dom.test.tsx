@@ -105,6 +105,35 @@ describe('report page: running', () => {
   });
 });
 
+describe('report page: the job ends', () => {
+  it('replaces the loading screen with the report when the stream says the job finished, without waiting for a poll, and closes the stream', async () => {
+    const app = await startTestApp({ env: { REPORT_WORKER: 'off', OFFLINE_AI_DELAY_MS: '150', REPORT_POLL_MS: '20' } });
+    try {
+      const product = getProduct('idea-desirability-assessment')!;
+      const id = await app.deps.reports.start({ product: product.id, inputs: { idea: 'Bike repair at the office' } });
+      renderPage(<ReportView reportId={id} apiBase={app.url} />);
+      await screen.findByText(new RegExp(`^${product.title}: your report takes about`));
+      await waitFor(() => expect(TestEventSource.opened).toHaveLength(1));
+      const worker = app.deps.reports.createWorker();
+      worker.start();
+      try {
+        const done = await waitForReport(app.deps.reports, id);
+        const finishedAt = Date.now();
+        expect(await screen.findByRole('heading', { level: 1, name: done.title }, { timeout: REPORT_POLL_INTERVAL_MS })).toBeTruthy();
+        // Well before the next poll: the stream's job-finished read the status again.
+        expect(Date.now() - finishedAt).toBeLessThan(REPORT_POLL_INTERVAL_MS / 2);
+        expect(screen.queryByTestId('report-loading')).toBeNull();
+        expect(screen.getAllByRole('button', { expanded: false }).length).toBeGreaterThanOrEqual(done.flow_execution_steps.length);
+        await waitFor(() => expect(TestEventSource.opened[0].readyState).toBe(2));
+      } finally {
+        await worker.stop();
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('report page: done', () => {
   it('shows the title, the description, the tools and every section collapsed; each opens on its own', async () => {
     const app = await startTestApp({ env: { REPORT_WORKER: 'off' } });

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import type { ProductInputs, ReportStatusResponse } from '@val/contracts';
 import { ThemeProvider } from '@val/ui';
@@ -32,11 +32,46 @@ export interface BffTestApp {
   close(): Promise<void>;
 }
 
+/** The BFF's database, for what a test checks the server recorded. */
+export const tableRows = (app: BffTestApp, table: string): Promise<Array<Record<string, unknown>>> =>
+  (app.deps as unknown as { db: { knex(t: string): { select(): Promise<Array<Record<string, unknown>>> } } }).db.knex(table).select();
+
+/**
+ * A checkout for `email` as the BFF stores it once paid at its TEST MODE page (a sign-in at the
+ * embedded provider cannot run in jsdom: its Web Crypto answers with ArrayBuffers of another realm).
+ */
+export async function paidTestCheckout(app: BffTestApp, email: string, product = 'new-product-feasibility-study'): Promise<string> {
+  const payments = (app.deps as unknown as { repos: { payments: PaymentsRepo } }).repos.payments;
+  const sid = `cs_test_${Math.random().toString(36).slice(2).padEnd(24, '0')}`;
+  await payments.create({ checkoutSessionId: sid, provider: 'test', email, product, inputs: null, amountCents: 2500, currency: 'usd' });
+  await payments.markPaid(sid, { customerId: `cus_test_${sid.slice(8, 20)}`, paidAt: new Date() });
+  return sid;
+}
+interface PaymentsRepo {
+  create(p: {
+    checkoutSessionId: string;
+    provider: 'test';
+    email: string;
+    product: string;
+    inputs: null;
+    amountCents: number;
+    currency: string;
+  }): Promise<unknown>;
+  markPaid(sid: string, at: { customerId: string; paidAt: Date }): Promise<boolean>;
+}
+
 export const { startTestApp } = jest.requireActual<{ startTestApp(opts?: { env?: Record<string, string> }): Promise<BffTestApp> }>('../../../bff/test/app');
 export const { waitForReport, FEASIBILITY_INPUTS } = jest.requireActual<{
   waitForReport(reports: BffTestApp['deps']['reports'], id: string, ms?: number): Promise<ReportStatusResponse>;
   FEASIBILITY_INPUTS: { targetMarket: string; productIdea: string };
 }>('../../../bff/test/reports');
+
+declare global {
+  interface Window {
+    /** The origin relative URLs resolve against in the dom tests (tooling/jest/domEnvironment.js). */
+    VAL_TEST_ORIGIN?: string;
+  }
+}
 
 /** What a loopback server saw: method, path, body. */
 export interface SeenRequest {
@@ -74,15 +109,22 @@ export async function loopback(answer: (req: SeenRequest, n: number) => { status
 export const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 
 /** Renders a page as the shell does: theme, router (at `path`), and this test's own query client. */
-export function renderPage(ui: ReactNode, { path = '/', client = testQueryClient() }: { path?: string; client?: QueryClient } = {}) {
-  return {
-    client,
-    ...render(
-      <ThemeProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <QueryProvider client={client}>{ui}</QueryProvider>
-        </MemoryRouter>
-      </ThemeProvider>,
-    ),
-  };
+export function renderPage(
+  ui: ReactNode,
+  { path = '/', client = testQueryClient(), strict = false }: { path?: string; client?: QueryClient; strict?: boolean } = {},
+) {
+  const page = (
+    <ThemeProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <QueryProvider client={client}>{ui}</QueryProvider>
+      </MemoryRouter>
+    </ThemeProvider>
+  );
+  return { client, ...render(strict ? <StrictMode>{page}</StrictMode> : page) };
+}
+
+/** Where the router is: a route element that shows the path it matched. */
+export function Location() {
+  const { pathname } = useLocation();
+  return <p data-testid="location">{pathname}</p>;
 }
