@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StrictMode, type ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import type { ProductInputs, ReportStatusResponse } from '@val/contracts';
@@ -31,6 +31,9 @@ export interface BffTestApp {
   fetch(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   close(): Promise<void>;
 }
+
+// The pages here wait on a real server (and the first answers of a fresh BFF can take a while on a busy machine).
+configure({ asyncUtilTimeout: 5000 });
 
 /** The BFF's database, for what a test checks the server recorded. */
 export const tableRows = (app: BffTestApp, table: string): Promise<Array<Record<string, unknown>>> =>
