@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StrictMode, type ReactNode } from 'react';
-import { configure, render } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import type { ProductInputs, ReportStatusResponse } from '@val/contracts';
@@ -115,7 +115,7 @@ export const testQueryClient = () => new QueryClient({ defaultOptions: { queries
 export function renderPage(
   ui: ReactNode,
   { path = '/', client = testQueryClient(), strict = false }: { path?: string; client?: QueryClient; strict?: boolean } = {},
-) {
+): RenderResult & { client: QueryClient } {
   const page = (
     <ThemeProvider>
       <MemoryRouter initialEntries={[path]}>
