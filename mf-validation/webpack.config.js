@@ -4,7 +4,9 @@ const { createConfig } = require('../tooling/webpack.mf');
 const base = createConfig({
   dir: __dirname,
   name: 'val_validation',
-  exposes: { './App': './src/exposes/App.tsx' },
+  exposes: { './Lab': './src/exposes/Lab.tsx', './Resources': './src/exposes/Resources.tsx', './Routes': './src/exposes/Routes.tsx' },
+  // The pages this remote owns; the build writes them into mf-manifest.json (metaData.routes).
+  routes: './src/routes.json',
   port: 3002,
   title: 'Val — Idea Validation Lab and Startup Resources Kit',
 });

@@ -38,7 +38,7 @@ class CompressAssetsPlugin {
 /**
  * The shell's page starts downloading its startup chunks together with main.js instead of after
  * it: `<link rel="preload">` for the chunks of the async boundary (`import('./bootstrap')`) and of
- * every shared module the shell provides (React, the router, styled-components, ui, contracts),
+ * every shared module the shell provides (React, the router, styled-components, ui),
  * which main.js would otherwise only request once it has arrived and run. main.js itself gets
  * fetchpriority=high (a deferred script is fetched at low priority).
  */
@@ -94,16 +94,26 @@ class AutoPublicPathNoticePlugin {
 const rootPkg = (name) => require(require.resolve(`${name}/package.json`, { paths: [root] }));
 
 /**
- * Shared singletons: one React, one router, one styled-components, one ui and contracts for all.
+ * What is shared at run time: only what must be one instance on the page. React and react-dom
+ * (hooks and the fiber tree), the router (its context: a remote's <Routes> and links run inside
+ * the shell's router), styled-components (its theme context and style sheet) and @val/ui (the
+ * theme provider and the toast store the shell's Toaster shows). Each is a singleton with its real
+ * version and `strictVersion`: a remote that needs a newer copy than the page has fails to load
+ * (its slot shows its error state) instead of running on the older one.
+ *
+ * @val/contracts is not shared: it is plain functions and constants, so each remote bundles the
+ * parts it uses (tree-shaken) from the version it was built with, and a remote built against newer
+ * contracts runs under an older shell (e2e/src/remoteRoutes.e2e.test.ts).
+ *
  * Remotes also share TanStack Query among themselves (the shell does not use it, so it does not
  * provide it, and the landing page never downloads it unless a remote on it asks).
  */
 function sharedModules({ host }) {
-  const single = (name, extra = {}) => ({
+  const single = (name) => ({
     singleton: true,
+    strictVersion: true,
     requiredVersion: `^${rootPkg(name).version}`,
     version: rootPkg(name).version,
-    ...extra,
   });
   return {
     react: single('react'),
@@ -112,7 +122,6 @@ function sharedModules({ host }) {
     'react-router-dom': single('react-router-dom'),
     'styled-components': single('styled-components'),
     '@val/ui': single('@val/ui'),
-    '@val/contracts': single('@val/contracts'),
     ...(host ? {} : { '@tanstack/react-query': single('@tanstack/react-query') }),
   };
 }
@@ -136,7 +145,7 @@ function sharedModules({ host }) {
  * `target: 'web'`. A remoteEntry.js is 6.9 KB, 7.6 KB without `disableRemote`, 26.6 KB without
  * `externalRuntime`.
  */
-function federationOptions({ dir, name, exposes, host, dev }) {
+function federationOptions({ dir, name, exposes, routes, host, dev }) {
   const shared = sharedModules({ host });
   if (host) {
     return {
@@ -158,7 +167,7 @@ function federationOptions({ dir, name, exposes, host, dev }) {
     filename: 'remoteEntry.js',
     exposes: exposes || {},
     shared,
-    manifest: true,
+    manifest: routes ? { additionalData: routesIntoManifest(path.resolve(dir, routes)) } : true,
     dts: dev ? false : remoteDts(dir),
     experiments: dev ? {} : { externalRuntime: true, optimization: { target: 'web', disableRemote: true } },
   };
@@ -187,15 +196,36 @@ function remoteDts(dir) {
 }
 
 /**
+ * The manifest (mf-manifest.json) carries the pages a remote owns: `metaData.routes`, the route
+ * list the remote's exposed `./Routes` renders (its `src/routes.json`), so the BFF knows which
+ * paths exist (200 or 404, each page's head) and the shell which remote shows a path, without
+ * either being rebuilt when a remote adds a page. The list is taken from the compiled module, as
+ * the remote's code sees it after loaders; a build whose exposes do not import it fails.
+ */
+function routesIntoManifest(file) {
+  return ({ stats, compilation }) => {
+    const mod = [...compilation.modules].find((m) => m.resource === file);
+    if (!mod) throw new Error(`${file}: no exposed module imports the route list`);
+    const routes = JSON.parse(mod.originalSource().source().toString());
+    if (!Array.isArray(routes) || routes.some((r) => !r || typeof r.path !== 'string' || typeof r.title !== 'string')) {
+      throw new Error(`${file}: not a list of { path, title, description }`);
+    }
+    stats.metaData.routes = routes;
+    return stats;
+  };
+}
+
+/**
  * @param {object} opts
  * @param {string} opts.dir        the package folder (__dirname of its webpack.config.js)
  * @param {string} opts.name       federation name, e.g. val_validation
  * @param {Record<string,string>} [opts.exposes]  exposed modules (remotes)
+ * @param {string} [opts.routes]   a remote's route list (JSON), carried by its manifest
  * @param {boolean} [opts.host]    true for the shell
  * @param {number} opts.port       dev-server port
  * @param {string} [opts.title]    html title for standalone/host pages (a remote's standalone page is tooling/remote.html)
  */
-function createConfig({ dir, name, exposes, host = false, port, title = 'Val' }) {
+function createConfig({ dir, name, exposes, routes, host = false, port, title = 'Val' }) {
   return (_env, argv) => {
     const mode = argv.mode || 'production';
     const dev = mode === 'development';
@@ -257,7 +287,7 @@ function createConfig({ dir, name, exposes, host = false, port, title = 'Val' })
       plugins: [
         // Before the federation plugin: its manifest part reports publicPath 'auto' when it is applied.
         ...(host ? [] : [new AutoPublicPathNoticePlugin()]),
-        new ModuleFederationPlugin(federationOptions({ dir, name, exposes, host, dev })),
+        new ModuleFederationPlugin(federationOptions({ dir, name, exposes, routes, host, dev })),
         ...(dev ? [] : [new CompressAssetsPlugin()]),
         ...(host || dev
           ? [

@@ -10,7 +10,8 @@ import { isBuildMetadata, serveDist, spaFallback } from './middlewares/staticFil
 import { adminSession } from './middlewares/adminSession';
 import { bodyParsers } from './middlewares/bodyParsers';
 import { rawBodyMiddlewares, routers } from './routes';
-import { hostedManifests, remotesList } from './routes/remotes/router';
+import { hostedManifests } from './routes/remotes/router';
+import { routeListsFor } from './routes/remotes/routeLists';
 import { httpMetrics, metricsEndpoint } from './metrics';
 
 /** Builds the Koa application over ready dependencies (no listening, no I/O at build time). */
@@ -37,7 +38,7 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
   app.use(
     spaFallback({
       shellDist: config.shellDist,
-      inline: remotesList(config),
+      remotes: routeListsFor(config),
       manifests: hostedManifests(config),
       founderSlug: config.FOUNDER_SLUG,
       publicUrl: config.PUBLIC_URL?.replace(/\/+$/, ''),

@@ -1,9 +1,15 @@
+import type { RemoteName } from './remotes';
+
 /**
- * The pages of the app, by name → path pattern (`:param` one segment, `:param?` an optional
- * last segment). The shell's router mounts exactly these, and the BFF answers 200 with the app
- * for a path one of them matches and 404 (with the same app, which shows its not-found page)
- * for any other, so crawlers and monitors see real statuses. `founder` is the founder page at
- * the configured slug (`founderSlug` of `/remotes.json`); no other single segment is a page.
+ * The shell's own pages, by name → path pattern (`:param` one segment, `:param?` an optional last
+ * segment). Every other page belongs to a remote: each remote lists its routes in its
+ * `src/routes.json`, its build writes them into its `mf-manifest.json` (`metaData.routes`), and
+ * the BFF passes them to the shell in the remote list (`/remotes.json`). The shell mounts these
+ * paths and hands any other path to the remote whose routes match it; the BFF answers 200 with
+ * the app for a path the shell or a remote owns and 404 (with the same app, which shows its
+ * not-found page) for any other, so crawlers and monitors see real statuses. `founder` is the
+ * founder page at the configured slug (`founderSlug` of `/remotes.json`); no other single segment
+ * is a page of the shell.
  */
 export const PAGE_PATHS = {
   home: '/',
@@ -11,15 +17,7 @@ export const PAGE_PATHS = {
   about: '/about',
   terms: '/terms',
   privacy: '/privacy',
-  report: '/report/:reportId?',
-  permalink: '/v/:id',
   validationStrategy: '/validation-strategy',
-  test: '/test',
-  success: '/success/:session_id?',
-  log: '/log',
-  products: '/products',
-  admin: '/admin',
-  enterprise: '/enterprise',
   consulting: '/consulting',
   api: '/api',
   security: '/security',
@@ -27,6 +25,12 @@ export const PAGE_PATHS = {
 } as const;
 
 export type PageName = keyof typeof PAGE_PATHS;
+
+/**
+ * The permalink page of a validation (the spec's `/v/:id`). The validation remote owns the page;
+ * the BFF writes its head (the idea and its score) for link previews.
+ */
+export const PERMALINK_PATH = '/v/:id';
 
 /** Whether `pattern` matches `pathname` (a trailing slash is ignored, as the router does). */
 export function matchesPagePath(pattern: string, pathname: string): boolean {
@@ -39,15 +43,60 @@ export function matchesPagePath(pattern: string, pathname: string): boolean {
   });
 }
 
-/** The page a path shows, or null when no page owns it (the server answers 404). */
-export function pageOf(pathname: string, founderSlug: string): PageName | null {
-  if (pathname === '/index.html') return 'home';
+/** A page a remote owns: its path pattern and its head (what `src/routes.json` lists). */
+export interface RemoteRoute extends PageMeta {
+  path: string;
+}
+
+/** One segment of a route pattern: a literal, a `:param`, or an optional last `:param?`. */
+const SEGMENT = /^(?:[A-Za-z0-9._~-]+|:[A-Za-z_][A-Za-z0-9_]*\??)$/;
+
+/**
+ * Checks a remote's route list (hand-written so the browser needs no schema library). Throws on
+ * anything that is not a list of `{ path, title, description, noindex? }` with a valid pattern.
+ */
+export function parseRemoteRoutes(json: unknown): RemoteRoute[] {
+  if (!Array.isArray(json)) throw new Error('routes: not a list');
+  return json.map((r: Partial<RemoteRoute> | null, i) => {
+    const segs = typeof r?.path === 'string' ? r.path.split('/') : [];
+    const okPath =
+      typeof r?.path === 'string' &&
+      r.path.startsWith('/') &&
+      r.path.length <= 200 &&
+      segs.slice(1).every((seg, j, all) => (seg === '' ? all.length === 1 : SEGMENT.test(seg) && (!seg.endsWith('?') || j === all.length - 1)));
+    const okText = (v: unknown) => typeof v === 'string' && v.trim() !== '' && v.length <= 300;
+    if (!r || !okPath || !okText(r.title) || !okText(r.description) || (r.noindex !== undefined && typeof r.noindex !== 'boolean')) {
+      throw new Error(`routes[${i}]: not a route ({ path, title, description, noindex? })`);
+    }
+    return { path: r.path!, title: r.title!, description: r.description!, ...(r.noindex ? { noindex: true } : {}) };
+  });
+}
+
+/** Who shows a path: one of the shell's pages, or a route of a remote. */
+export type PageOwner = { shell: PageName } | { remote: RemoteName; route: RemoteRoute };
+
+/**
+ * Who shows a path, or null when no one does (the server answers 404). The shell's own pages come
+ * first, then each remote's routes in the order of the list; the founder slug is the shell's.
+ */
+export function pageOf(pathname: string, founderSlug: string, remotes: ReadonlyArray<{ key: RemoteName; routes?: RemoteRoute[] }> = []): PageOwner | null {
+  if (pathname === '/index.html') return { shell: 'home' };
   for (const [name, pattern] of Object.entries(PAGE_PATHS) as Array<[PageName, string]>) {
     if (name === 'founder') continue;
-    if (matchesPagePath(pattern, pathname)) return name;
+    if (matchesPagePath(pattern, pathname)) return { shell: name };
+  }
+  for (const r of remotes) {
+    const route = r.routes?.find((x) => matchesPagePath(x.path, pathname));
+    if (route) return { remote: r.key, route };
   }
   const segs = pathname.split('/').filter(Boolean);
-  return segs.length === 1 && segs[0] === founderSlug ? 'founder' : null;
+  return segs.length === 1 && segs[0] === founderSlug ? { shell: 'founder' } : null;
+}
+
+/** The head of the page that shows a path (the not-found page's when no one does). */
+export function metaOf(owner: PageOwner | null): PageMeta {
+  if (!owner) return NOT_FOUND_META;
+  return 'shell' in owner ? PAGE_META[owner.shell] : owner.route;
 }
 
 /** What a page tells a browser tab, a search engine and a link preview before any script runs. */
@@ -64,29 +113,18 @@ const LANDING: PageMeta = {
   description: 'Validate your startup idea with Val, an AI mentor. Free, no sign-up.',
 };
 
-/** Each page's title and description. The BFF writes them into the page's HTML; the shell sets the title as the visitor navigates. */
+/** Each of the shell's pages' title and description. The BFF writes them into the page's HTML; the page renders its `<title>` as the visitor navigates. */
 export const PAGE_META: Record<PageName, PageMeta> = {
   home: LANDING,
   old: { ...LANDING, noindex: true },
   about: { title: 'About Val', description: 'Who Val is, how it helps founders validate startup ideas, and how to reach the team.' },
   terms: { title: 'Terms of Service — Val', description: 'The terms for using Val, its free validation and its paid research reports.' },
   privacy: { title: 'Privacy Policy — Val', description: 'What Val stores about you, why, and for how long.' },
-  report: { title: 'Your report — Val', description: 'Your AI research report from Val.', noindex: true },
-  permalink: { title: 'A startup idea validated by Val', description: "Val's feedback on a startup idea: its score, strengths, risks and next steps." },
   validationStrategy: {
     // The article's own title (the page's heading).
     title: 'How I Validate Startup Ideas Before Building Them — Val',
     description: 'How to validate a startup idea step by step: customer interviews, a launch simulation and research reports.',
   },
-  test: { title: 'Test — Val', description: 'Diagnostic run.', noindex: true },
-  success: { title: 'Payment received — Val', description: 'Your report is on its way.', noindex: true },
-  log: { title: 'Signing in — Val', description: 'Signing you in.', noindex: true },
-  products: {
-    title: 'AI research reports — Val',
-    description: 'Eight AI research reports and a feasibility study for your startup idea, each written by a team of AI agents.',
-  },
-  admin: { title: 'Analytics Dashboard — Val', description: "Val's analytics dashboard for operators.", noindex: true },
-  enterprise: { title: 'Enterprise — Val', description: 'Val for teams: research reports and idea validation at scale.' },
   consulting: { title: 'Consulting — Val', description: 'Work with the founder behind Val on your startup idea.' },
   api: { title: 'The Val API — Val', description: "Val's HTTP API: validate ideas, run simulations and read reports." },
   security: { title: 'Security — Val', description: 'How Val protects your ideas, your account and your payments.' },

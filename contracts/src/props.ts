@@ -1,23 +1,29 @@
 import type { ValidationData } from './validation';
 
-/** Common props every remote App accepts. */
+/** Common props every exposed component of a remote accepts. */
 export interface RemoteBaseProps {
   /** Base URL of the BFF; empty string means the page's own origin. */
   apiBase?: string;
 }
 
 /**
- * `val_validation/App`: the Idea Validation Lab (step 1), the Startup Resources Kit (step 2), or
- * one validation's read-only permalink page (`/v/:id`).
+ * `<remote>/Routes`: the pages a remote owns. The shell renders it for any path one of the
+ * remote's routes (its `src/routes.json`, carried by its manifest) matches; the remote's own
+ * `<Routes>` picks the page, reads its parameters and renders its `<title>`.
  */
-export interface ValidationAppProps extends RemoteBaseProps {
-  view: 'lab' | 'resources' | 'permalink';
-  /** The validation the permalink page shows (route parameter of /v/:id). */
-  validationId?: string;
+export type RemoteRoutesProps = RemoteBaseProps;
+
+/** `val_validation/Lab`: step 1, the Idea Validation Lab. */
+export interface ValidationLabProps extends RemoteBaseProps {
   /** The current validation (owned by the shell), or null before step 1 is done. */
   validation: ValidationData | null;
   /** Called when Val's analysis is ready; the shell stores it and unlocks steps 2 and 3. */
   onValidated?: (validation: ValidationData) => void;
+}
+
+/** `val_validation/Resources`: step 2, the Startup Resources Kit (locked until step 1 is done). */
+export interface ResourcesKitProps extends RemoteBaseProps {
+  validation: ValidationData | null;
 }
 
 /** `val_simulation/App`: step 3 — personas, interviews and the 6-month launch simulation. */
@@ -25,20 +31,11 @@ export interface SimulationAppProps extends RemoteBaseProps {
   validation: ValidationData | null;
 }
 
-/** The screens the catalogue remote renders. */
-export type CatalogueView = 'hero' | 'catalogue' | 'products' | 'enterprise' | 'report' | 'success' | 'log' | 'test';
-
-/** `val_catalogue/App`: feasibility hero, catalogue + purchase dialog, report and paid-flow pages. */
-export interface CatalogueAppProps extends RemoteBaseProps {
-  view: CatalogueView;
-  /** Route parameter of /report/:reportId? */
-  reportId?: string;
-  /** Route parameter of /success/:session_id */
-  sessionId?: string;
-}
-
-/** `val_admin/App`: admin login and the analytics dashboard. */
+/** The admin remote's dashboard (`/admin`, under `val_admin/Routes`). */
 export type AdminAppProps = RemoteBaseProps;
+
+/** `val_catalogue/Hero` (the feasibility hero) and `val_catalogue/Catalogue` (the home page's catalogue section). */
+export type CatalogueSectionProps = RemoteBaseProps;
 
 /**
  * The window event the shell dispatches when the founder confirms "Start over": every remote

@@ -1,3 +1,5 @@
+import { parseRemoteRoutes, type RemoteRoute } from './pages';
+
 /** The four federated remotes, by the short name used in config and URLs. */
 export const REMOTE_NAMES = ['validation', 'simulation', 'catalogue', 'admin'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -10,9 +12,18 @@ export const FEDERATION_NAMES: Record<RemoteName, string> = {
   admin: 'val_admin',
 };
 
-/** `GET /remotes.json`: where each remote's manifest lives, read by the shell at run time. */
+/** One remote in `GET /remotes.json`: its federation name, its manifest (or entry) URL, and the pages it owns (from its manifest). */
+export interface RemoteListEntry {
+  key: RemoteName;
+  name: string;
+  entry: string;
+  /** The remote's routes, as its deployed manifest lists them (`metaData.routes`); empty while unknown. */
+  routes: RemoteRoute[];
+}
+
+/** `GET /remotes.json`: where each remote's manifest lives and which pages it owns, read by the shell at run time. */
 export interface RemotesManifest {
-  remotes: Array<{ key: RemoteName; name: string; entry: string }>;
+  remotes: RemoteListEntry[];
   /** Slug of the founder page (`/{name}` in the spec). */
   founderSlug: string;
 }
@@ -26,5 +37,8 @@ export function parseRemotesManifest(json: unknown): RemotesManifest {
     Array.isArray(m.remotes) &&
     m.remotes.every((r) => !!r && (REMOTE_NAMES as readonly string[]).includes(r.key) && typeof r.name === 'string' && typeof r.entry === 'string');
   if (!ok) throw new Error('remotes.json is not a valid remotes manifest');
-  return { remotes: m.remotes!.map((r) => ({ key: r.key, name: r.name, entry: r.entry })), founderSlug: m.founderSlug! };
+  return {
+    remotes: m.remotes!.map((r) => ({ key: r.key, name: r.name, entry: r.entry, routes: r.routes === undefined ? [] : parseRemoteRoutes(r.routes) })),
+    founderSlug: m.founderSlug!,
+  };
 }

@@ -1,14 +1,13 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
-import { BrowserRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, isRouteErrorResponse, Link, Outlet, RouterProvider, useLocation, useRouteError, type RouteObject } from 'react-router-dom';
 import styled from 'styled-components';
-import { GlobalStyle, ThemeProvider, Toaster } from '@val/ui';
-import { NOT_FOUND_META, PAGE_META, PAGE_PATHS, pageOf, START_OVER_EVENT } from '@val/contracts';
+import { Button, Container, GlobalStyle, Muted, Section, ThemeProvider, Toaster } from '@val/ui';
+import { metaOf, PAGE_PATHS, pageOf, START_OVER_EVENT, type ValidationData } from '@val/contracts';
 import { Header } from './components/Header';
 import { Footer } from './components/Footer';
 import { getManifest } from './federation/remotes';
 import { Home } from './pages/Home';
-import { NotFound } from './pages/NotFound';
-import { AdminPage, EnterprisePage, LogPage, OldHomePage, ProductsPage, ReportPage, SuccessPage, TestPage, ValidationPermalinkPage } from './pages/RemotePages';
+import { OldHomePage, OtherPaths } from './pages/RemotePages';
 import { useValidationState } from './state/validation';
 // Static pages are split into their own chunks: the landing page does not pay for them.
 const page = <K extends string>(name: K, load: () => Promise<Record<K, ComponentType>>) => lazy(() => load().then((m) => ({ default: m[name] })));
@@ -64,10 +63,10 @@ function ScrollManager() {
   return null;
 }
 
-/** `/{name}`: the founder page at its configured slug, anything else is the 404 screen. */
 /**
- * The tab's title follows the page as the visitor navigates. The first page's title is already in
- * the HTML the server sent (a permalink's names its idea), so it is kept.
+ * The tab's title follows the page as the visitor navigates: the shell's pages' titles and the
+ * remotes' routes' (each remote's route list carries its pages' titles). The first page's title is
+ * already in the HTML the server sent (a permalink's names its idea), so it is kept.
  */
 function DocumentTitle() {
   const { pathname } = useLocation();
@@ -79,11 +78,10 @@ function DocumentTitle() {
     }
     let current = true;
     getManifest()
-      .then((m) => m.founderSlug)
-      .catch(() => '')
-      .then((slug) => {
-        const name = pageOf(pathname, slug);
-        if (current) document.title = (name ? PAGE_META[name] : NOT_FOUND_META).title;
+      .then((m) => metaOf(pageOf(pathname, m.founderSlug, m.remotes)))
+      .catch(() => metaOf(pageOf(pathname, '')))
+      .then((meta) => {
+        if (current) document.title = meta.title;
       });
     return () => {
       current = false;
@@ -92,60 +90,107 @@ function DocumentTitle() {
   return null;
 }
 
-function SlugRoute() {
-  const { slug } = useParams();
-  const [founderSlug, setFounderSlug] = useState<string | null>(null);
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    getManifest()
-      .then((m) => setFounderSlug(m.founderSlug))
-      .catch(() => setFounderSlug('founder'))
-      .finally(() => setReady(true));
-  }, []);
-  if (!ready) return null;
-  return slug === founderSlug ? <FounderPage /> : <NotFound />;
-}
+/** The validation of step 1, owned by the shell (kept in the browser until "Start over"). */
+const ValidationContext = createContext<{ validation: ValidationData | null; setValidation: (v: ValidationData | null) => void; startOver: () => void } | null>(
+  null,
+);
 
-export function App() {
+function ValidationState({ children }: { children: ReactNode }) {
   const { validation, setValidation } = useValidationState();
   const startOver = () => {
     setValidation(null);
     window.dispatchEvent(new CustomEvent(START_OVER_EVENT));
   };
+  return <ValidationContext.Provider value={{ validation, setValidation, startOver }}>{children}</ValidationContext.Provider>;
+}
+
+const useValidation = () => useContext(ValidationContext)!;
+
+function HomeRoute() {
+  const { validation, setValidation, startOver } = useValidation();
+  return <Home validation={validation} onValidated={setValidation} onStartOver={startOver} />;
+}
+
+function OldHomeRoute() {
+  const { validation, setValidation } = useValidation();
+  return <OldHomePage validation={validation} onValidated={setValidation} />;
+}
+
+/**
+ * A page that failed while rendering (a route's error boundary): the header and footer stay, the
+ * page says so and offers a reload. A remote's own failures stay in its slot (RemoteSlot).
+ */
+export function PageError() {
+  const error = useRouteError();
+  useEffect(() => console.error('Page crashed while rendering', error), [error]);
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Section>
+      <Container style={{ textAlign: 'center' }} role="alert">
+        <h1>{missing ? '404 Page Not Found' : 'This page could not be shown'}</h1>
+        <Muted>{missing ? 'The page you are looking for does not exist or has moved.' : 'Something went wrong while showing this page.'}</Muted>
+        <p style={{ display: 'flex', gap: 12, justifyContent: 'center', alignItems: 'center' }}>
+          <Button type="button" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
+          <Link to="/">Back to home</Link>
+        </p>
+      </Container>
+    </Section>
+  );
+}
+
+/** The frame every page shares: header, main (with the page's route) and footer. */
+function Layout() {
+  return (
+    <>
+      <ScrollManager />
+      <DocumentTitle />
+      <Header />
+      <Main>
+        <Suspense fallback={<div style={{ minHeight: '60vh' }} aria-busy="true" />}>
+          <Outlet />
+        </Suspense>
+      </Main>
+      <Footer />
+    </>
+  );
+}
+
+/**
+ * The shell's routes: its own pages (PAGE_PATHS) and one catch-all. Every other page belongs to a
+ * remote: the catch-all asks the remote list which remote's routes match the path and renders that
+ * remote's `Routes` (or the founder page, or the 404 screen). A remote adds a page by adding it to
+ * its route list and deploying; the shell is not rebuilt. Each route has its own error boundary.
+ */
+export const ROUTES: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <PageError />,
+    children: [
+      { path: PAGE_PATHS.home, element: <HomeRoute /> },
+      { path: PAGE_PATHS.old, element: <OldHomeRoute /> },
+      { path: PAGE_PATHS.about, element: <AboutPage /> },
+      { path: PAGE_PATHS.terms, element: <TermsPage /> },
+      { path: PAGE_PATHS.privacy, element: <PrivacyPage /> },
+      { path: PAGE_PATHS.validationStrategy, element: <ValidationStrategyPage /> },
+      { path: PAGE_PATHS.consulting, element: <ConsultingPage /> },
+      { path: PAGE_PATHS.api, element: <ApiPage /> },
+      { path: PAGE_PATHS.security, element: <SecurityPage /> },
+      // PAGE_PATHS.founder (`/:slug`) and every remote's page.
+      { path: '*', element: <OtherPaths founderPage={<FounderPage />} /> },
+    ].map((route) => ({ ...route, errorElement: <PageError /> })),
+  },
+];
+
+export function App() {
+  const [router] = useState(() => createBrowserRouter(ROUTES));
   return (
     <ThemeProvider>
       <GlobalStyle />
-      <BrowserRouter>
-        <ScrollManager />
-        <DocumentTitle />
-        <Header />
-        <Main>
-          <Suspense fallback={<div style={{ minHeight: '60vh' }} aria-busy="true" />}>
-            <Routes>
-              <Route path={PAGE_PATHS.home} element={<Home validation={validation} onValidated={setValidation} onStartOver={startOver} />} />
-              <Route path={PAGE_PATHS.old} element={<OldHomePage validation={validation} onValidated={setValidation} />} />
-              <Route path={PAGE_PATHS.about} element={<AboutPage />} />
-              <Route path={PAGE_PATHS.terms} element={<TermsPage />} />
-              <Route path={PAGE_PATHS.privacy} element={<PrivacyPage />} />
-              <Route path={PAGE_PATHS.report} element={<ReportPage />} />
-              <Route path={PAGE_PATHS.permalink} element={<ValidationPermalinkPage />} />
-              <Route path={PAGE_PATHS.validationStrategy} element={<ValidationStrategyPage />} />
-              <Route path={PAGE_PATHS.test} element={<TestPage />} />
-              <Route path={PAGE_PATHS.success} element={<SuccessPage />} />
-              <Route path={PAGE_PATHS.log} element={<LogPage />} />
-              <Route path={PAGE_PATHS.products} element={<ProductsPage />} />
-              <Route path={PAGE_PATHS.admin} element={<AdminPage />} />
-              <Route path={PAGE_PATHS.enterprise} element={<EnterprisePage />} />
-              <Route path={PAGE_PATHS.consulting} element={<ConsultingPage />} />
-              <Route path={PAGE_PATHS.api} element={<ApiPage />} />
-              <Route path={PAGE_PATHS.security} element={<SecurityPage />} />
-              <Route path={PAGE_PATHS.founder} element={<SlugRoute />} />
-              <Route path="*" element={<NotFound />} />
-            </Routes>
-          </Suspense>
-        </Main>
-        <Footer />
-      </BrowserRouter>
+      <ValidationState>
+        <RouterProvider router={router} />
+      </ValidationState>
       <Toaster />
     </ThemeProvider>
   );

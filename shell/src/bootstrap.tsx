@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { loadRemoteApp } from './federation/remotes';
@@ -11,4 +12,10 @@ const FIRST_SCREEN_WAIT_MS = 300;
 const firstScreen = window.location.pathname === '/' ? loadRemoteApp('catalogue', false, 'Hero').catch(() => undefined) : null;
 const ready = firstScreen ? Promise.race([firstScreen, new Promise((r) => setTimeout(r, FIRST_SCREEN_WAIT_MS))]) : Promise.resolve();
 
-void ready.then(() => createRoot(document.getElementById('root') as HTMLElement).render(<App />));
+void ready.then(() =>
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
+);

@@ -34,7 +34,7 @@ describe('the HTML of a permalink page', () => {
     expect(html).toContain(`<link rel="canonical" href="https://val.example/v/${v.id}">`);
     expect(html).not.toContain('<b>"fridge-first"');
     expect(html).not.toContain(v.deleteToken);
-    expect(html).not.toContain('noindex');
+    expect(html).not.toContain('<meta name="robots" content="noindex">');
   });
 
   it('answers 404 with the not-found head for an unknown id and for an address that is not an id', async () => {

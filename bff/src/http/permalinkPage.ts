@@ -1,4 +1,4 @@
-import { validationIdParamsSchema, type PageMeta, type PageName } from '@val/contracts';
+import { PERMALINK_PATH, validationIdParamsSchema, type PageMeta, type PageOwner } from '@val/contracts';
 import type { AppDeps } from '../deps';
 import { NotFoundError } from '../errors';
 import { permalinkMeta } from './pageHead';
@@ -9,8 +9,8 @@ import { permalinkMeta } from './pageHead';
  * while the store cannot answer, keep their default head.
  */
 export function permalinkPageMeta({ services }: Pick<AppDeps, 'services'>) {
-  return async (page: PageName, path: string): Promise<PageMeta | null | undefined> => {
-    if (page !== 'permalink') return undefined;
+  return async (owner: PageOwner, path: string): Promise<PageMeta | null | undefined> => {
+    if (!('remote' in owner) || owner.remote !== 'validation' || owner.route.path !== PERMALINK_PATH) return undefined;
     const parsed = validationIdParamsSchema.safeParse({ validationId: path.split('/')[2] ?? '' });
     if (!parsed.success) return null;
     try {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Koa from 'koa';
+import { remoteRouteLists } from '../routes/remotes/routeLists';
 import { serveDist, spaFallback } from './staticFiles';
 
 /**
@@ -15,12 +16,17 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'val-static-'));
 const shellDist = path.join(tmp, 'shell');
 const remoteDist = path.join(tmp, 'admin');
 const JS = 'console.log("a hashed chunk");'.repeat(80);
-const MANIFEST = JSON.stringify({
-  id: 'val_admin',
-  name: 'val_admin',
-  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
-  exposes: [],
-});
+/** A remote's manifest: `routes` is what its build copies from its src/routes.json. */
+const manifestOf = (name: string, routes: unknown[]) =>
+  JSON.stringify({ id: name, name, metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto', routes }, exposes: [] });
+const page = (p: string, title: string, noindex?: boolean) => ({ path: p, title, description: `${title}.`, ...(noindex ? { noindex } : {}) });
+const MANIFEST = manifestOf('val_admin', [page('/admin', 'Analytics Dashboard — Val', true)]);
+const dists = {
+  validation: path.join(tmp, 'validation'),
+  simulation: path.join(tmp, 'simulation'),
+  catalogue: path.join(tmp, 'catalogue'),
+  admin: remoteDist,
+};
 
 function write(dir: string, files: Record<string, string | Buffer>) {
   fs.mkdirSync(dir, { recursive: true });
@@ -36,6 +42,16 @@ write(shellDist, {
   'app.0123456789.js.gz': zlib.gzipSync(JS),
   'app.0123456789.js.br': zlib.brotliCompressSync(JS),
 });
+write(dists.validation, { 'mf-manifest.json': manifestOf('val_validation', [page('/v/:id', 'A startup idea validated by Val')]) });
+write(dists.simulation, { 'mf-manifest.json': manifestOf('val_simulation', []) });
+write(dists.catalogue, {
+  'mf-manifest.json': manifestOf('val_catalogue', [
+    page('/products', 'AI research reports — Val'),
+    page('/report/:reportId?', 'Your report — Val', true),
+    page('/success/:session_id?', 'Payment received — Val', true),
+    page('/test', 'Test — Val', true),
+  ]),
+});
 write(remoteDist, {
   'mf-manifest.json': MANIFEST,
   'remoteEntry.js': 'var val_admin = {}',
@@ -49,11 +65,26 @@ beforeAll(async () => {
   app.use(
     spaFallback({
       shellDist,
-      inline: { remotes: [{ key: 'admin', name: 'val_admin', entry: '/remotes/admin/mf-manifest.json' }], founderSlug: 'founder' },
+      remotes: remoteRouteLists({
+        remoteUrls: {
+          validation: '/remotes/validation/mf-manifest.json',
+          simulation: '/remotes/simulation/mf-manifest.json',
+          catalogue: '/remotes/catalogue/mf-manifest.json',
+          admin: '/remotes/admin/mf-manifest.json',
+        },
+        remoteDists: dists,
+        FOUNDER_SLUG: 'founder',
+      }),
       manifests: { '/remotes/admin/mf-manifest.json': path.join(remoteDist, 'mf-manifest.json') },
       founderSlug: 'founder',
-      pageMeta: async (page, p) =>
-        page !== 'permalink' ? undefined : p === '/v/known' ? { title: '“An idea” scored 7/10 — Val', description: 'd' } : p === '/v/gone' ? null : undefined,
+      pageMeta: async (owner, p) =>
+        !('remote' in owner) || owner.route.path !== '/v/:id'
+          ? undefined
+          : p === '/v/known'
+            ? { title: '“An idea” scored 7/10 — Val', description: 'd' }
+            : p === '/v/gone'
+              ? null
+              : undefined,
     }),
   );
   app.use(serveDist({ prefix: '/remotes/admin/', root: remoteDist, cors: true }));
@@ -127,7 +158,7 @@ describe('spaFallback', () => {
         before: true,
       });
       const data = html.slice(list).match(/^<script id="val-remotes" type="application\/json">(.*?)<\/script>/)![1];
-      expect(JSON.parse(data).remotes[0].entry).toBe('/remotes/admin/mf-manifest.json');
+      expect(JSON.parse(data).remotes.map((r: { entry: string }) => r.entry)).toContain('/remotes/admin/mf-manifest.json');
     }
   });
 
@@ -138,12 +169,31 @@ describe('spaFallback', () => {
   });
 
   it('inlines a rebuilt remote manifest on the next page, without a restart', async () => {
-    const next = MANIFEST.replace('"exposes":[]', '"exposes":[{"path":"./App"}]');
+    const next = MANIFEST.replace('"exposes":[]', '"exposes":[{"path":"./Routes"}]');
     const file = path.join(remoteDist, 'mf-manifest.json');
     fs.writeFileSync(file, next);
     const later = new Date(Date.now() + 5000);
     fs.utimesSync(file, later, later);
     expect(await (await get('/')).text()).toContain(next);
+  });
+
+  it("a page a redeployed remote adds is a page at once (200, its head, in the page's remote list), without a restart", async () => {
+    expect((await get('/admin/audit')).status).toBe(404);
+    const file = path.join(remoteDist, 'mf-manifest.json');
+    fs.writeFileSync(file, manifestOf('val_admin', [page('/admin', 'Analytics Dashboard — Val', true), page('/admin/audit', 'Audit log — Val', true)]));
+    const later = new Date(Date.now() + 10000);
+    fs.utimesSync(file, later, later);
+    const r = await get('/admin/audit');
+    expect(r.status).toBe(200);
+    const html = await r.text();
+    expect(html).toContain('<title>Audit log — Val</title>');
+    const data = JSON.parse(html.match(/<script id="val-remotes" type="application\/json">(.*?)<\/script>/)![1]);
+    expect(data.remotes.find((x: { key: string }) => x.key === 'admin').routes.map((x: { path: string }) => x.path)).toEqual(['/admin', '/admin/audit']);
+    // Removed again: 404 again.
+    fs.writeFileSync(file, MANIFEST);
+    const later2 = new Date(Date.now() + 15000);
+    fs.utimesSync(file, later2, later2);
+    expect((await get('/admin/audit')).status).toBe(404);
   });
 
   it("answers 200 for every page the app has (the founder's slug included) and 404 with the app's page for a path no page owns", async () => {
@@ -162,7 +212,8 @@ describe('spaFallback', () => {
       '/founder',
       '/test',
     ];
-    const unknown = ['/no/such/page', '/nonexistent-slug', '/products/extra', '/v', '/v/a/b', '/about/team'];
+    // /enterprise: no remote lists it here (the real catalogue does).
+    const unknown = ['/no/such/page', '/nonexistent-slug', '/products/extra', '/v', '/v/a/b', '/about/team', '/enterprise'];
     const statuses = async (paths: string[]) => Object.fromEntries(await Promise.all(paths.map(async (p) => [p, (await get(p)).status])));
     expect(await statuses(known)).toEqual(Object.fromEntries(known.map((p) => [p, 200])));
     expect(await statuses(unknown)).toEqual(Object.fromEntries(unknown.map((p) => [p, 404])));

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
-import { NOT_FOUND_META, PAGE_META, pageOf, type PageMeta, type PageName } from '@val/contracts';
+import { metaOf, pageOf, type PageMeta, type PageOwner } from '@val/contracts';
+import { watchedFile, type RemoteRouteLists } from '../routes/remotes/routeLists';
 import { withPageHead } from '../http/pageHead';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?)$/i;
@@ -47,26 +47,11 @@ export function serveDist({ prefix, root, cors = false, skip }: { prefix: string
 /** `<script type="application/json">` content: JSON that cannot close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** A file's text, re-read only when its mtime changes; null when it is missing. */
-function watchedFile(file: string): () => string | null {
-  let cached: { mtimeMs: number; text: string } | null = null;
-  return () => {
-    let st: fs.Stats;
-    try {
-      st = fs.statSync(file);
-    } catch {
-      return null;
-    }
-    if (cached?.mtimeMs !== st.mtimeMs) cached = { mtimeMs: st.mtimeMs, text: fs.readFileSync(file, 'utf8') };
-    return cached.text;
-  };
-}
-
 export interface ShellPageOptions {
   /** Folder of the built shell (its index.html). */
   shellDist: string;
-  /** The remote list (`GET /remotes.json`), inlined into every page. */
-  inline?: unknown;
+  /** The remote list (`GET /remotes.json`, with the remotes' routes), inlined into every page and read to know which paths are pages. */
+  remotes?: RemoteRouteLists;
   /** Remote manifests this server hosts itself: their URL in the list → the file. Inlined too. */
   manifests?: Record<string, string>;
   /** The founder page's slug: that one path is a page too. */
@@ -75,9 +60,9 @@ export interface ShellPageOptions {
   publicUrl?: string;
   /**
    * A page's own head, looked up per request (a permalink's idea and score): `undefined` keeps the
-   * page's default (PAGE_META), `null` means there is nothing at that address (404).
+   * page's default (PAGE_META, or the remote route's), `null` means there is nothing at that address (404).
    */
-  pageMeta?: (page: PageName, path: string) => Promise<PageMeta | null | undefined>;
+  pageMeta?: (owner: PageOwner, path: string) => Promise<PageMeta | null | undefined>;
 }
 
 /** Distinct heads kept rendered and gzipped (each page, the most recent permalinks). */
@@ -92,16 +77,16 @@ const PAGE_CACHE_SIZE = 256;
  * on another origin has its manifest fetched by that script instead. Files are re-read when they
  * change (a rebuilt shell or remote).
  */
-function shellPage({ shellDist, inline, manifests = {} }: ShellPageOptions): () => { html: string; key: string } | null {
+function shellPage({ shellDist, manifests = {} }: ShellPageOptions): (list: unknown) => { html: string; key: string } | null {
   const index = watchedFile(path.join(shellDist, 'index.html'));
   const files = Object.entries(manifests).map(([url, file]) => [url, watchedFile(file)] as const);
-  const list = inline === undefined ? '' : `<script id="val-remotes" type="application/json">${jsonForScript(inline)}</script>`;
   let last: { key: string; page: { html: string; key: string } } | null = null;
-  return () => {
+  return (inline) => {
     const raw = index();
     if (raw === null) return null;
+    const list = inline === undefined ? '' : `<script id="val-remotes" type="application/json">${jsonForScript(inline)}</script>`;
     const texts = files.map(([url, read]) => [url, read()] as const);
-    const key = raw + texts.map(([, t]) => t ?? '').join('\0');
+    const key = raw + list + texts.map(([, t]) => t ?? '').join('\0');
     if (last?.key === key) return last.page;
     const blocks =
       list +
@@ -121,15 +106,16 @@ function shellPage({ shellDist, inline, manifests = {} }: ShellPageOptions): () 
 /**
  * SPA fallback: `/`, `/index.html` and any other GET get the shell's index.html with its data
  * blocks (see shellPage), gzipped for browsers that accept it: with 200 on a path one of the
- * app's pages owns (`PAGE_PATHS`), with 404 on any other (the app then shows its not-found page).
+ * app's pages owns (the shell's `PAGE_PATHS` or a remote's route list), with 404 on any other (the
+ * app then shows its not-found page).
  */
 export function spaFallback(options: ShellPageOptions): Middleware {
   const shell = shellPage(options);
   // Pages by head (each page's meta, each permalink's), gzipped once; emptied when the shell or a manifest changes.
   const pages = new Map<string, { html: string; gzip: Buffer }>();
   let pagesOf = '';
-  const page = (meta: PageMeta, canonical: string | null) => {
-    const base = shell();
+  const page = (list: unknown, meta: PageMeta, canonical: string | null) => {
+    const base = shell(list);
     if (base === null) return null;
     if (pagesOf !== base.key) {
       pages.clear();
@@ -150,12 +136,14 @@ export function spaFallback(options: ShellPageOptions): Middleware {
     if (ctx.body !== undefined || ctx.status !== 404) return;
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return;
     if (/^\/api\/./.test(ctx.path) || ctx.path.startsWith('/remotes/') || SOURCE_MAP.test(ctx.path)) return;
-    const name = pageOf(ctx.path, options.founderSlug ?? '');
-    const own = name && options.pageMeta ? await options.pageMeta(name, ctx.path) : undefined;
-    const found = name !== null && own !== null;
-    const meta = !found ? NOT_FOUND_META : (own ?? PAGE_META[name]);
-    const canonical = found ? `${options.publicUrl ?? `${ctx.protocol}://${ctx.host}`}${name === 'home' ? '/' : ctx.path}` : null;
-    const p = page(meta, canonical);
+    const list = await options.remotes?.list();
+    const owner = pageOf(ctx.path, options.founderSlug ?? '', list?.remotes);
+    const own = owner && options.pageMeta ? await options.pageMeta(owner, ctx.path) : undefined;
+    const found = owner !== null && own !== null;
+    const meta = !found ? metaOf(null) : (own ?? metaOf(owner));
+    const isHome = owner !== null && 'shell' in owner && owner.shell === 'home';
+    const canonical = found ? `${options.publicUrl ?? `${ctx.protocol}://${ctx.host}`}${isHome ? '/' : ctx.path}` : null;
+    const p = page(list, meta, canonical);
     if (p === null) {
       ctx.status = 503;
       ctx.type = 'text/plain';

@@ -9,7 +9,7 @@ import {
   missingInputs,
   trimmedInputs,
   type AiProviderName,
-  type ValidationAppProps,
+  type ValidationLabProps,
   type ValidationComparison,
   type ValidationData,
   type ValidationInputName,
@@ -204,7 +204,7 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1).trim
  * mentor, and the PDF report. The finished validation goes to the shell through `onValidated`;
  * the shell passes it back as `validation`, so a reload shows the stored result.
  */
-export function ValidationLab({ validation, onValidated, apiBase = '' }: ValidationAppProps) {
+export function ValidationLab({ validation, onValidated, apiBase = '' }: ValidationLabProps) {
   const [values, setValues] = useState<FormValues>(() => formValues(validation));
   const setValue = (name: ValidationInputName, value: string) => setValues((v) => ({ ...v, [name]: value }));
   const [pending, setPending] = useState(false);

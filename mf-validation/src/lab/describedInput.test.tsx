@@ -37,7 +37,7 @@ const labels = (html: string) => [...html.matchAll(/<label[^>]*>(?:<[^>]+>)*([^<
 describe('the lab form follows the inputs description', () => {
   const html = renderToStaticMarkup(
     <MemoryRouter>
-      <ValidationLab view="lab" validation={null} />
+      <ValidationLab validation={null} />
     </MemoryRouter>,
   );
 

@@ -19,7 +19,7 @@ const validation: ValidationData = { idea: 'A meal planner', targetCustomer: 'Bu
 
 /** The visible text of the kit, tags as spaces. */
 const textOf = (v: ValidationData | null) =>
-  renderToStaticMarkup(<ResourcesKit view="resources" validation={v} />)
+  renderToStaticMarkup(<ResourcesKit validation={v} />)
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, ' ')

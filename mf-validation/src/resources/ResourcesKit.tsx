@@ -7,7 +7,7 @@ import {
   listInWords,
   plural,
   type PartnerTool,
-  type ValidationAppProps,
+  type ResourcesKitProps,
 } from '@val/contracts';
 import { Badge, ButtonLink, Card, Heading, Muted, t } from '@val/ui';
 import { trackClick } from '../lib/api';
@@ -191,7 +191,7 @@ const actions = (tools: ReadonlyArray<PartnerTool>) =>
   listInWords(RESOURCE_CATEGORIES.filter((c) => tools.some((t) => t.category === c)).map((c) => RESOURCE_CATEGORY_ACTIONS[c]));
 
 /** Step 2, Your Startup Resources Kit: locked until step 1 is done, then the partner tools. */
-export function ResourcesKit({ validation, apiBase = '' }: ValidationAppProps) {
+export function ResourcesKit({ validation, apiBase = '' }: ResourcesKitProps) {
   return (
     <Root data-remote="validation" data-view="resources">
       <Intro>

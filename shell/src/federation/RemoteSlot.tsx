@@ -5,9 +5,6 @@ import { Button, Spinner, t } from '@val/ui';
 import { loadedRemoteApp, loadRemoteApp } from './remotes';
 import type { RemoteExposes } from './types';
 
-/** The props of each remote's exposed App (typed by the remotes' @mf-types). */
-export type RemotePropsMap = { [K in RemoteName]: RemoteExposes[K]['App'] };
-
 const Box = styled.div<{ $min: number }>`
   min-height: ${(p) => p.$min}px;
 `;
@@ -94,16 +91,16 @@ function useWhenNeeded(ref: RefObject<HTMLElement | null>, eager: boolean): bool
  * runtime's retries shows "This section is unavailable — Retry" instead of taking the page down. Slots below
  * the fold load when they come near or when the browser is idle (`eager` loads at once).
  */
-export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K] & string = 'App' & keyof RemoteExposes[K]>({
+export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K] & string>({
   remote,
-  expose = 'App' as E,
+  expose,
   props,
   minHeight = 240,
   eager = false,
 }: {
   remote: K;
-  /** The exposed module (`./App` unless named). */
-  expose?: E;
+  /** The exposed module (`./<expose>`). */
+  expose: E;
   props: RemoteExposes[K][E];
   minHeight?: number;
   eager?: boolean;

@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
  * Run-time remote loading with the Module Federation 2.0 runtime (`@module-federation/enhanced`):
  * the remote list (`GET /remotes.json`, which the BFF also inlines into the page as
  * `<script id="val-remotes" type="application/json">`) names each remote's `mf-manifest.json`
- * (or its `remoteEntry.js`); they are registered once, and `loadRemote('<name>/App')` does the
+ * (or its `remoteEntry.js`); they are registered once, and `loadRemote('<name>/<expose>')` does the
  * rest: manifest, entry, shared singletons from the shell, the exposed module's chunks. Retries
  * and fresh manifests are the runtime plugin's job (./runtimePlugins.ts).
  */
@@ -74,12 +74,12 @@ async function load(key: RemoteName, fresh: boolean, expose: string): Promise<Co
 }
 
 /**
- * Loads a remote's exposed component (`./App` unless `expose` names another), once per page: a
+ * Loads a remote's exposed component (`./<expose>`), once per page: a
  * load already under way (e.g. started by bootstrap.tsx before the first render) is reused.
  * `fresh` (the Retry button) re-registers the remote first, which drops the runtime's cached
  * manifest, entry and module, so it really is fetched again.
  */
-export function loadRemoteApp<P>(key: RemoteName, fresh = false, expose = 'App'): Promise<ComponentType<P>> {
+export function loadRemoteApp<P>(key: RemoteName, fresh: boolean, expose: string): Promise<ComponentType<P>> {
   const id = `${key}/${expose}`;
   const known = apps.get(id);
   if (known && !fresh) return known.promise as Promise<ComponentType<P>>;
@@ -93,6 +93,6 @@ export function loadRemoteApp<P>(key: RemoteName, fresh = false, expose = 'App')
 }
 
 /** The component if it has already loaded (a slot can then render it in its first render). */
-export function loadedRemoteApp<P>(key: RemoteName, expose = 'App'): ComponentType<P> | undefined {
+export function loadedRemoteApp<P>(key: RemoteName, expose: string): ComponentType<P> | undefined {
   return apps.get(`${key}/${expose}`)?.component as ComponentType<P> | undefined;
 }

@@ -84,23 +84,23 @@ export function Home({ validation, onValidated, onStartOver }: HomeProps) {
         <Section id="validate" aria-label="Idea Validation Lab">
           <span id="validation" style={{ display: 'block', scrollMarginTop: 72 }} />
           <Container>
-            <RemoteSlot remote="validation" props={{ view: 'lab', validation, onValidated }} minHeight={420} />
+            <RemoteSlot remote="validation" expose="Lab" props={{ validation, onValidated }} minHeight={420} />
             {validation && <StartOver onConfirm={onStartOver} />}
           </Container>
         </Section>
         <Section id="resources" aria-label="Your Startup Resources Kit">
           <Container>
-            <RemoteSlot remote="validation" props={{ view: 'resources', validation }} minHeight={300} />
+            <RemoteSlot remote="validation" expose="Resources" props={{ validation }} minHeight={300} />
           </Container>
         </Section>
         <Section id="simulate" aria-label="Customer interviews and launch simulation">
           <Container>
-            <RemoteSlot remote="simulation" props={{ validation }} minHeight={300} />
+            <RemoteSlot remote="simulation" expose="App" props={{ validation }} minHeight={300} />
           </Container>
         </Section>
         <Section id="products" aria-label="AI research reports">
           <Container>
-            <RemoteSlot remote="catalogue" props={{ view: 'catalogue' }} minHeight={400} />
+            <RemoteSlot remote="catalogue" expose="Catalogue" props={{}} minHeight={400} />
           </Container>
         </Section>
         <StrategyTeaser />

@@ -1,76 +1,57 @@
-import { useParams } from 'react-router-dom';
-import type { ValidationData } from '@val/contracts';
-import { Container, Section } from '@val/ui';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { pageOf, type RemotesManifest, type ValidationData } from '@val/contracts';
+import { Button, Container, Section } from '@val/ui';
 import { RemoteSlot } from '../federation/RemoteSlot';
+import { getManifest } from '../federation/remotes';
+import { NotFound } from './NotFound';
 
-const Page = ({ children }: { children: React.ReactNode }) => (
-  <Section>
-    <Container>{children}</Container>
-  </Section>
-);
-
-export function ProductsPage() {
-  return (
-    <Page>
-      <RemoteSlot remote="catalogue" props={{ view: 'products' }} minHeight={600} />
-    </Page>
-  );
+/** The remote list once read (it is inlined in the page, so this is a microtask on a first load). */
+export function useRemotesList(): RemotesManifest | 'failed' | null {
+  const [list, setList] = useState<RemotesManifest | 'failed' | null>(null);
+  useEffect(() => {
+    let current = true;
+    getManifest().then(
+      (m) => current && setList(m),
+      () => current && setList('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return list;
 }
 
-export function EnterprisePage() {
+/**
+ * Every path the shell has no page for: the founder page at its slug, a remote's page when one of
+ * the remotes' route lists (from their manifests, passed in the remote list) matches it, else the
+ * 404 screen. The remote renders its own routes below (`<remote>/Routes`); the shell only frames it.
+ */
+export function OtherPaths({ founderPage }: { founderPage: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const list = useRemotesList();
+  if (list === null) return <div style={{ minHeight: '60vh' }} aria-busy="true" />;
+  // Without the remote list the shell cannot tell a remote's page from a missing one.
+  if (list === 'failed')
+    return (
+      <Section>
+        <Container style={{ textAlign: 'center' }} role="alert">
+          <p>This section is unavailable</p>
+          <Button type="button" $variant="secondary" onClick={() => window.location.reload()}>
+            Retry
+          </Button>
+        </Container>
+      </Section>
+    );
+  const owner = pageOf(pathname, list.founderSlug, list.remotes);
+  if (!owner) return <NotFound />;
+  if ('shell' in owner) return <>{founderPage}</>;
   return (
-    <Page>
-      <RemoteSlot remote="catalogue" props={{ view: 'enterprise' }} minHeight={500} />
-    </Page>
-  );
-}
-
-export function ReportPage() {
-  const { reportId } = useParams();
-  return (
-    <Page>
-      <RemoteSlot remote="catalogue" props={{ view: 'report', reportId }} minHeight={500} />
-    </Page>
-  );
-}
-
-/** `/v/:id`: one validation's read-only permalink page (the validation remote, loaded lazily). */
-export function ValidationPermalinkPage() {
-  const { id } = useParams();
-  return (
-    <Page>
-      <RemoteSlot remote="validation" props={{ view: 'permalink', validation: null, validationId: id }} minHeight={500} />
-    </Page>
-  );
-}
-
-export function SuccessPage() {
-  const { session_id: sessionId } = useParams();
-  return (
-    <Page>
-      <RemoteSlot remote="catalogue" props={{ view: 'success', sessionId }} minHeight={300} />
-    </Page>
-  );
-}
-
-export function LogPage() {
-  return (
-    <Page>
-      <RemoteSlot remote="catalogue" props={{ view: 'log' }} minHeight={300} />
-    </Page>
-  );
-}
-
-/** /test renders an empty screen; the remote only runs the background calls. */
-export function TestPage() {
-  return <RemoteSlot remote="catalogue" props={{ view: 'test' }} minHeight={0} />;
-}
-
-export function AdminPage() {
-  return (
-    <Page>
-      <RemoteSlot remote="admin" props={{}} minHeight={500} />
-    </Page>
+    <Section>
+      <Container>
+        <RemoteSlot key={owner.remote} remote={owner.remote} expose="Routes" props={{}} minHeight={500} eager />
+      </Container>
+    </Section>
   );
 }
 
@@ -80,12 +61,12 @@ export function OldHomePage({ validation, onValidated }: { validation: Validatio
     <>
       <Section id="validate">
         <Container>
-          <RemoteSlot remote="validation" props={{ view: 'lab', validation, onValidated }} minHeight={420} />
+          <RemoteSlot remote="validation" expose="Lab" props={{ validation, onValidated }} minHeight={420} />
         </Container>
       </Section>
       <Section id="resources">
         <Container>
-          <RemoteSlot remote="validation" props={{ view: 'resources', validation }} minHeight={300} />
+          <RemoteSlot remote="validation" expose="Resources" props={{ validation }} minHeight={300} />
         </Container>
       </Section>
     </>

@@ -15,6 +15,13 @@ describe('GET /remotes.json', () => {
       ['admin', 'val_admin', '/remotes/admin/mf-manifest.json'],
     ]);
     expect(m.founderSlug).toBe('founder');
+    // Each hosted remote's pages, from its built manifest (npm test builds first): its src/routes.json.
+    expect(Object.fromEntries(m.remotes.map((x) => [x.key, x.routes.map((r) => r.path)]))).toEqual({
+      validation: ['/v/:id'],
+      simulation: [],
+      catalogue: ['/products', '/enterprise', '/report/:reportId?', '/success/:session_id?', '/log', '/test'],
+      admin: ['/admin'],
+    });
     await app.close();
   });
 

@@ -1,16 +1,9 @@
 import path from 'node:path';
 import Router from '@koa/router';
-import { FEDERATION_NAMES, REMOTE_NAMES, type RemoteName, type RemotesManifest } from '@val/contracts';
+import { REMOTE_NAMES, type RemoteName } from '@val/contracts';
 import type { Config } from '../../config/env';
 import type { AppDeps } from '../../deps';
-
-/** The remote list: each remote's federation name and its manifest (or entry) URL, from config. */
-export function remotesList(config: Pick<Config, 'remoteUrls' | 'FOUNDER_SLUG'>): RemotesManifest {
-  return {
-    remotes: REMOTE_NAMES.map((key) => ({ key, name: FEDERATION_NAMES[key], entry: config.remoteUrls[key] })),
-    founderSlug: config.FOUNDER_SLUG,
-  };
-}
+import { routeListsFor } from './routeLists';
 
 /**
  * The manifests of the remotes this server hosts itself (those left at their default address
@@ -23,15 +16,16 @@ export function hostedManifests(config: Pick<Config, 'remoteUrls' | 'remoteDists
 }
 
 /**
- * `GET /remotes.json`: where the shell finds each remote, from config (no rebuild to move one).
- * The same list is inlined into every page the shell serves (staticFiles.ts `spaFallback`).
+ * `GET /remotes.json`: where the shell finds each remote, from config (no rebuild to move one),
+ * and the pages each remote owns, from its deployed manifest (no shell rebuild to add one). The
+ * same list is inlined into every page the shell serves (staticFiles.ts `spaFallback`).
  */
 export function remotesRouter({ config }: AppDeps): Router {
   const router = new Router();
-  const manifest = remotesList(config);
-  router.get('/remotes.json', (ctx) => {
+  const lists = routeListsFor(config);
+  router.get('/remotes.json', async (ctx) => {
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = manifest;
+    ctx.body = await lists.list();
   });
   return router;
 }

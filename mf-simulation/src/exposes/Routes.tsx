@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+import { Route, Routes as RouterRoutes } from 'react-router-dom';
+import { parseRemoteRoutes, type RemoteRoutesProps } from '@val/contracts';
+import routeList from '../routes.json';
+
+/**
+ * The pages this remote owns: `../routes.json` (paths and heads; the build copies it into
+ * mf-manifest.json) → screens. Step 3 lives on the home page today, so the list is empty; a page
+ * added here is served and routed without touching the shell.
+ */
+export const ROUTES = parseRemoteRoutes(routeList);
+
+/** Each route's screen, by its path in routes.json (a test checks both lists match). */
+export const SCREENS: Record<string, ComponentType<RemoteRoutesProps>> = {};
+
+/** `val_simulation/Routes`: this remote's pages; the shell shows it for any path of ROUTES. */
+export default function Routes({ apiBase = '' }: RemoteRoutesProps) {
+  return (
+    <RouterRoutes>
+      {ROUTES.map(({ path }) => {
+        const Screen = SCREENS[path];
+        return <Route key={path} path={path} element={<Screen apiBase={apiBase} />} />;
+      })}
+      <Route path="*" element={null} />
+    </RouterRoutes>
+  );
+}

@@ -1,0 +1,33 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Routes as RouterRoutes, useParams } from 'react-router-dom';
+import { parseRemoteRoutes, type RemoteRoutesProps } from '@val/contracts';
+import routeList from '../routes.json';
+
+/** The pages this remote owns: `../routes.json` (paths and heads; the build copies it into mf-manifest.json) → screens. */
+export const ROUTES = parseRemoteRoutes(routeList);
+
+// The permalink page loads only where it is shown: the landing page does not pay for it.
+const PermalinkPage = lazy(() => import(/* webpackChunkName: "permalink" */ '../permalink/PermalinkPage'));
+
+function Permalink({ apiBase }: RemoteRoutesProps) {
+  const { id } = useParams();
+  return <PermalinkPage apiBase={apiBase} validationId={id} />;
+}
+
+/** Each route's screen, by its path in routes.json (a test checks both lists match). */
+export const SCREENS: Record<string, ComponentType<RemoteRoutesProps>> = { '/v/:id': Permalink };
+
+/** `val_validation/Routes`: a validation's read-only permalink page; the shell shows it for any path of ROUTES. */
+export default function Routes({ apiBase = '' }: RemoteRoutesProps) {
+  return (
+    <Suspense fallback={<div style={{ minHeight: 500 }} aria-busy="true" />}>
+      <RouterRoutes>
+        {ROUTES.map(({ path }) => {
+          const Screen = SCREENS[path];
+          return <Route key={path} path={path} element={<Screen apiBase={apiBase} />} />;
+        })}
+        <Route path="*" element={null} />
+      </RouterRoutes>
+    </Suspense>
+  );
+}
