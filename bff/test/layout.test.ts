@@ -301,7 +301,9 @@ describe('our packages behind an exports map (@val/contracts, the packages split
     expect(handKeptAliases(mapper)).toEqual(Object.keys(mapper).slice(0, -1));
     expect(handKeptAliases({ '@val/ui$': 'ui/src/index.ts', 'react-dom$': 'preact/compat' })).toEqual(['@val/ui$']);
     const ui = JSON.parse(fs.readFileSync(path.join(root, 'ui', 'package.json'), 'utf8'));
-    expect(exportProblems('ui', { ...ui, typesVersions: { '*': { factSheet: ui.typesVersions['*'].factSheet } } })).toEqual(['ui ./markdown: typesVersions']);
+    expect(
+      exportProblems('ui', { ...ui, typesVersions: { '*': { factSheet: ui.typesVersions['*'].factSheet, router: ui.typesVersions['*'].router } } }),
+    ).toEqual(['ui ./markdown: typesVersions']);
     expect(
       exportProblems('ui', { ...ui, exports: { ...ui.exports, './markdown': { ...ui.exports['./markdown'], 'val-source': './markdown/index.ts' } } }),
     ).toEqual(['ui ./markdown: val-source']);

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { PAID_PATHS, type PaidConfig } from '@val/contracts';
 
 /** Until the server answers: every host is this origin. */
@@ -27,17 +26,4 @@ export function loadPaidConfig(apiBase = ''): Promise<PaidConfig> {
     cache.set(apiBase, p);
   }
   return p;
-}
-
-/** The paid-flow config, with a ready flag. */
-export function usePaidConfig(apiBase = ''): { config: PaidConfig; ready: boolean } {
-  const [state, setState] = useState<{ config: PaidConfig; ready: boolean }>({ config: DEFAULT_PAID_CONFIG, ready: false });
-  useEffect(() => {
-    let alive = true;
-    loadPaidConfig(apiBase).then((config) => alive && setState({ config, ready: true }));
-    return () => {
-      alive = false;
-    };
-  }, [apiBase]);
-  return state;
 }

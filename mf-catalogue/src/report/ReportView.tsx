@@ -5,6 +5,7 @@ import { getProduct } from '@val/content';
 import { createValApi } from '@val/client';
 import { Button, ButtonLink, Card, Heading, Muted, Spinner, t, toast } from '@val/ui';
 import { SourcesList } from '@val/ui/factSheet';
+import { QueryProvider } from '../query';
 import { EvidenceUsed } from './EvidenceUsed';
 import { ReportFactSheetView } from './FactSheet';
 import { StepIcon } from './icons';
@@ -411,10 +412,14 @@ export function Report({ reportId, status, apiBase }: { reportId: string; status
   );
 }
 
-/** `/report/:reportId?`: live progress until finished, then the report. */
+/** `/report/:reportId?`: live progress until finished, then the report (its status in the remote's query cache). */
 export function ReportView({ reportId, apiBase = '' }: { reportId?: string; apiBase?: string }) {
   if (!reportId) return <Message title="Report Not Found" text="The requested report could not be loaded." />;
-  return <LiveReport reportId={reportId} apiBase={apiBase} />;
+  return (
+    <QueryProvider>
+      <LiveReport reportId={reportId} apiBase={apiBase} />
+    </QueryProvider>
+  );
 }
 
 function LiveReport({ reportId, apiBase }: { reportId: string; apiBase: string }) {

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { normalizeInterviewEvidence } from '@val/contracts/evidence';
-import { REPORT_ID_PATTERN, REPORT_POLL_INTERVAL_MS, type ReportEvent, type ReportStatusResponse } from '@val/contracts';
-import { createValApi } from '@val/client';
-import { loadPaidConfig } from '../paid/config';
+import { REPORT_EVENT_TYPES, REPORT_ID_PATTERN, REPORT_POLL_INTERVAL_MS, type ReportEvent, type ReportStatusResponse } from '@val/contracts';
+import { createValApi, type ValApi } from '@val/client';
+import { paidConfigQuery } from '../paid/configQuery';
 import { readCheck, readReportSheet, readSources } from './readSheet';
 
 /**
@@ -71,79 +72,74 @@ export function readStatus(raw: unknown): LiveStatus | null {
   return out;
 }
 
-const done = (s: LiveStatus | null) => s?.processing_status === 'finished' || s?.processing_status === 'failed';
+const done = (s: LiveStatus | null | undefined) => s?.processing_status === 'finished' || s?.processing_status === 'failed';
+
+/** What a status call answered: the status, or that the id is malformed or unknown to the server (400 / 404). */
+export type ReportAnswer = { notFound: true } | { notFound: false; status: LiveStatus };
+
+/** The report's query key: the report and the service that holds it (FEASIBILITY_BASE_URL, else the API base). */
+export const reportQueryKey = (reportId: string, reportBase: string) => ['report', reportId, reportBase] as const;
+
+/** One status call (`POST /api/reports/status`). Errors are logged and thrown: the next poll is the retry. */
+async function fetchReport(api: ValApi, reportId: string): Promise<ReportAnswer> {
+  try {
+    const res = await api.request('reportStatus', { body: { execution_id: reportId } });
+    if (res.status === 404 || res.status === 400) return { notFound: true };
+    if (!res.ok) throw new Error(`${res.status}: ${(await res.text().catch(() => '')) || res.statusText}`);
+    const status = readStatus(await res.json());
+    if (!status) throw new Error('the report service answered without a processing_status');
+    return { notFound: false, status };
+  } catch (err) {
+    console.error('report status failed; retrying in 6 s', err);
+    throw err;
+  }
+}
+
+/** A step-started event seen by the stream, written into the cached status: its agent is at work. */
+function withRunning(answer: ReportAnswer | undefined, step: string): ReportAnswer | undefined {
+  if (!answer || answer.notFound || !answer.status.progress || answer.status.progress.running.includes(step)) return answer;
+  const { status } = answer;
+  return { notFound: false, status: { ...status, progress: { ...status.progress!, running: [...status.progress!.running, step] } } };
+}
 
 /**
- * A report's status, kept live: the SSE stream (`/api/reports/:id/events`) moves the status line
- * and refreshes the status at each step; the spec's polling (`POST /api/reports/status` every
- * 6000 ms) runs as the fallback until the report is finished or failed. Polling errors are
- * logged and retried after 6 s.
+ * A report's status, kept live. The status is a query (`POST /api/reports/status`), polled every
+ * 6000 ms (the spec's fallback) until the report is finished or failed or the id is unknown; a
+ * failed call is logged and the next poll retries it. While the report runs and the service is
+ * our own (it reports progress), the SSE stream (`/api/reports/:id/events`) feeds the same cache:
+ * a step-started marks its agent at work (`setQueryData`), a step-finished or the job's end reads
+ * the status again at once. The latest event itself is stream state, not server state: it only
+ * words the status line, so it stays in component state.
  */
 export function useReport(reportId: string, apiBase = ''): ReportState {
   const malformed = !REPORT_ID_PATTERN.test(reportId);
-  const [state, setState] = useState<ReportState>({ status: null, notFound: malformed, lastEvent: null, running: [] });
-  const stateRef = useRef(state);
-  stateRef.current = state;
+  const queryClient = useQueryClient();
+  const config = useQuery({ ...paidConfigQuery(apiBase), enabled: !malformed });
+  // The report service is the feasibility host (FEASIBILITY_BASE_URL, this origin by default).
+  const reportBase = config.data ? config.data.feasibilityBaseUrl || apiBase : undefined;
+  const key = reportQueryKey(reportId, reportBase ?? apiBase);
+  const report = useQuery({
+    queryKey: key,
+    queryFn: () => fetchReport(createValApi({ baseUrl: reportBase }), reportId),
+    enabled: !malformed && reportBase !== undefined,
+    retry: false,
+    refetchInterval: (q) => (q.state.data?.notFound || (q.state.data && done(q.state.data.status)) ? false : REPORT_POLL_INTERVAL_MS),
+    refetchIntervalInBackground: true,
+  });
+  const answer = report.data;
+  const status = answer && !answer.notFound ? answer.status : null;
+  const [lastEvent, setLastEvent] = useState<ReportEvent | null>(null);
 
+  // The live stream is our own service's extra; a service with the spec's fields alone is polled.
+  const streamUrl =
+    reportBase !== undefined && status?.progress && !done(status)
+      ? createValApi({ baseUrl: reportBase }).url('reportEvents', { params: { id: reportId } })
+      : null;
+  const [, reportIdKey, baseKey] = key;
   useEffect(() => {
-    if (malformed) {
-      setState((s) => ({ ...s, notFound: true }));
-      return;
-    }
-    let alive = true;
-    let api = createValApi({ baseUrl: apiBase });
-    let latest: LiveStatus | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let source: EventSource | null = null;
-    let inFlight = false;
-    let again = false;
-
-    const fetchStatus = async (): Promise<void> => {
-      if (inFlight) {
-        again = true;
-        return;
-      }
-      inFlight = true;
-      try {
-        const res = await api.request('reportStatus', { body: { execution_id: reportId } });
-        if (!alive) return;
-        if (res.status === 404 || res.status === 400) {
-          setState((s) => ({ ...s, notFound: true }));
-          stop();
-          return;
-        }
-        if (!res.ok) throw new Error(`${res.status}: ${(await res.text().catch(() => '')) || res.statusText}`);
-        const status = readStatus(await res.json());
-        if (!alive) return;
-        if (!status) throw new Error('the report service answered without a processing_status');
-        latest = status;
-        setState((s) => ({ ...s, status, running: done(status) ? [] : (status.progress?.running ?? s.running) }));
-        if (done(status)) stop();
-      } catch (err) {
-        console.error('report status failed; retrying in 6 s', err);
-      } finally {
-        inFlight = false;
-        if (again && alive) {
-          again = false;
-          void fetchStatus();
-        }
-      }
-    };
-
-    const schedule = () => {
-      clearTimeout(timer);
-      timer = setTimeout(async () => {
-        await fetchStatus();
-        if (alive && !done(stateRef.current.status) && !stateRef.current.notFound) schedule();
-      }, REPORT_POLL_INTERVAL_MS);
-    };
-
-    function stop() {
-      alive = false;
-      clearTimeout(timer);
-      source?.close();
-    }
-
+    if (!streamUrl || typeof EventSource === 'undefined') return;
+    const queryKey = reportQueryKey(reportIdKey, baseKey);
+    const source = new EventSource(streamUrl, { withCredentials: true });
     const onEvent = (e: MessageEvent<string>) => {
       let ev: ReportEvent;
       try {
@@ -151,38 +147,20 @@ export function useReport(reportId: string, apiBase = ''): ReportState {
       } catch {
         return;
       }
-      setState((s) => {
-        const running = new Set(s.running);
-        if (ev.type === 'step-started') running.add(ev.step);
-        if (ev.type === 'step-finished') running.delete(ev.step);
-        return { ...s, lastEvent: ev, running: [...running] };
-      });
-      if (ev.type === 'step-finished' || ev.type === 'job-finished' || ev.type === 'job-failed') void fetchStatus();
-      if (ev.type === 'job-finished' || ev.type === 'job-failed') source?.close();
+      setLastEvent(ev);
+      if (ev.type === 'step-started') queryClient.setQueryData<ReportAnswer>(queryKey, (old) => withRunning(old, ev.step));
+      if (ev.type === 'step-finished' || ev.type === 'job-finished' || ev.type === 'job-failed') void queryClient.invalidateQueries({ queryKey, exact: true });
+      // The stream ends with the job; closing it keeps the browser from reconnecting.
+      if (ev.type === 'job-finished' || ev.type === 'job-failed') source.close();
     };
+    for (const type of REPORT_EVENT_TYPES) source.addEventListener(type, onEvent as EventListener);
+    return () => source.close();
+  }, [streamUrl, queryClient, reportIdKey, baseKey]);
 
-    void (async () => {
-      // The report service is the feasibility host (FEASIBILITY_BASE_URL, this origin by default).
-      const config = await loadPaidConfig(apiBase);
-      if (config.feasibilityBaseUrl) api = createValApi({ baseUrl: config.feasibilityBaseUrl });
-      await fetchStatus();
-    })().then(() => {
-      if (!alive) return;
-      schedule();
-      // The live stream is our own service's extra; a service with the spec's fields alone is polled.
-      if (typeof EventSource !== 'undefined' && latest?.progress && !done(latest)) {
-        source = new EventSource(api.url('reportEvents', { params: { id: reportId } }), { withCredentials: true });
-        for (const type of ['step-started', 'step-finished', 'step-retry', 'job-finished', 'job-failed']) {
-          source.addEventListener(type, onEvent as EventListener);
-        }
-      }
-    });
-    return () => {
-      alive = false;
-      clearTimeout(timer);
-      source?.close();
-    };
-  }, [reportId, apiBase, malformed]);
-
-  return state;
+  return {
+    status,
+    notFound: malformed || !!answer?.notFound,
+    lastEvent,
+    running: done(status) ? [] : (status?.progress?.running ?? []),
+  };
 }
