@@ -58,7 +58,7 @@ export default tseslint.config(
     // The router is one federation singleton, shared as `@val/ui/router` (tree-shaken React Router 7):
     // an import of the package itself would bundle a second router whose context the shell's never provides.
     files: FRONT_ENDS.map((d) => `${d}/**/*.{ts,tsx}`),
-    ignores: ['ui/src/router.ts'],
+    ignores: ['ui/src/router.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -120,7 +120,7 @@ function sharedModules({ host }) {
     react: single('react'),
     'react-dom': single('react-dom'),
     'react-dom/': single('react-dom'),
-    // React Router 7 through our re-export list (ui/src/router.ts): tree-shaken, versioned as the router.
+    // React Router 7 through our re-export list (ui/src/router.tsx): tree-shaken, versioned as the router.
     '@val/ui/router': { ...single('react-router-dom') },
     'styled-components': single('styled-components'),
     '@val/ui': single('@val/ui'),

@@ -56,10 +56,10 @@ function buildCatalogueWithGuides(out: string): Promise<void> {
         "import { newerContractsNote, parseRemoteRoutes, type RemoteRoutesProps } from '@val/contracts';",
       ],
       [
-        'export const SCREENS: Record<string, { view: string; Screen: ComponentType<RemoteRoutesProps> }> = {',
+        'export const SCREENS: Record<string, ComponentType<RemoteRoutesProps>> = {',
         `const Guides = () => (<section><h1>${GUIDES_HEADING}</h1><p data-testid="newer">{newerContractsNote()}</p></section>);
-export const SCREENS: Record<string, { view: string; Screen: ComponentType<RemoteRoutesProps> }> = {
-  '/guides': { view: 'guides', Screen: Guides },`,
+export const SCREENS: Record<string, ComponentType<RemoteRoutesProps>> = {
+  '/guides': framed('guides', Guides),`,
       ],
     ]),
     // A link to it on the home page, in the catalogue's own hero.

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes as RouterRoutes, useParams } from '@val/ui/router';
+import { RouteTable, useParams } from '@val/ui/router';
 import { parseRemoteRoutes, type RemoteRoutesProps } from '@val/contracts';
 import routeList from '../routes.json';
 
@@ -25,37 +25,30 @@ function Success({ apiBase }: RemoteRoutesProps) {
   return <SuccessPage apiBase={apiBase} sessionId={sessionId} />;
 }
 
+/** A screen inside the catalogue's frame (`data-view` names it for the browser tests). */
+const framed =
+  (view: string, Screen: ComponentType<RemoteRoutesProps>): ComponentType<RemoteRoutesProps> =>
+  (props) => (
+    <div data-remote="catalogue" data-view={view}>
+      <Screen {...props} />
+    </div>
+  );
+
 /** Each route's screen, by its path in routes.json (a test checks both lists match). */
-export const SCREENS: Record<string, { view: string; Screen: ComponentType<RemoteRoutesProps> }> = {
-  '/products': { view: 'products', Screen: ProductsView },
-  '/enterprise': { view: 'enterprise', Screen: EnterpriseView },
-  '/report/:reportId?': { view: 'report', Screen: Report },
-  '/success/:session_id?': { view: 'success', Screen: Success },
-  '/log': { view: 'log', Screen: LogPage },
-  '/test': { view: 'test', Screen: TestPage },
+export const SCREENS: Record<string, ComponentType<RemoteRoutesProps>> = {
+  '/products': framed('products', ProductsView),
+  '/enterprise': framed('enterprise', EnterpriseView),
+  '/report/:reportId?': framed('report', Report),
+  '/success/:session_id?': framed('success', Success),
+  '/log': framed('log', LogPage),
+  '/test': framed('test', TestPage),
 };
 
 /** `val_catalogue/Routes`: the catalogue's pages; the shell shows it for any path of ROUTES. */
 export default function Routes({ apiBase = '' }: RemoteRoutesProps) {
   return (
     <Suspense fallback={<div aria-busy="true" style={{ minHeight: 240 }} />}>
-      <RouterRoutes>
-        {ROUTES.map(({ path }) => {
-          const { view, Screen } = SCREENS[path];
-          return (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <div data-remote="catalogue" data-view={view}>
-                  <Screen apiBase={apiBase} />
-                </div>
-              }
-            />
-          );
-        })}
-        <Route path="*" element={null} />
-      </RouterRoutes>
+      <RouteTable routes={ROUTES} screens={SCREENS} props={{ apiBase }} />
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Route, Routes as RouterRoutes } from '@val/ui/router';
+import { RouteTable } from '@val/ui/router';
 import { parseRemoteRoutes, type RemoteRoutesProps } from '@val/contracts';
 import routeList from '../routes.json';
 
@@ -15,13 +15,5 @@ export const SCREENS: Record<string, ComponentType<RemoteRoutesProps>> = {};
 
 /** `val_simulation/Routes`: this remote's pages; the shell shows it for any path of ROUTES. */
 export default function Routes({ apiBase = '' }: RemoteRoutesProps) {
-  return (
-    <RouterRoutes>
-      {ROUTES.map(({ path }) => {
-        const Screen = SCREENS[path];
-        return <Route key={path} path={path} element={<Screen apiBase={apiBase} />} />;
-      })}
-      <Route path="*" element={null} />
-    </RouterRoutes>
-  );
+  return <RouteTable routes={ROUTES} screens={SCREENS} props={{ apiBase }} />;
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes as RouterRoutes, useParams } from '@val/ui/router';
+import { RouteTable, useParams } from '@val/ui/router';
 import { parseRemoteRoutes, type RemoteRoutesProps } from '@val/contracts';
 import routeList from '../routes.json';
 
@@ -21,13 +21,7 @@ export const SCREENS: Record<string, ComponentType<RemoteRoutesProps>> = { '/v/:
 export default function Routes({ apiBase = '' }: RemoteRoutesProps) {
   return (
     <Suspense fallback={<div style={{ minHeight: 500 }} aria-busy="true" />}>
-      <RouterRoutes>
-        {ROUTES.map(({ path }) => {
-          const Screen = SCREENS[path];
-          return <Route key={path} path={path} element={<Screen apiBase={apiBase} />} />;
-        })}
-        <Route path="*" element={null} />
-      </RouterRoutes>
+      <RouteTable routes={ROUTES} screens={SCREENS} props={{ apiBase }} />
     </Suspense>
   );
 }
