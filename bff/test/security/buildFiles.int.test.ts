@@ -22,7 +22,7 @@ const PRODUCTION = {
   STRIPE_API_URL: 'http://127.0.0.1:9',
   REPORT_WORKER: 'off',
 };
-const METADATA = ['/remotes/admin/@mf-types.zip', '/remotes/admin/mf-stats.json', '/remotes/admin/mf-stats.json.gz', '/remotes/validation/@mf-types/App.d.ts'];
+const METADATA = ['/remotes/admin/@mf-types.zip', '/remotes/admin/mf-stats.json', '/remotes/admin/mf-stats.json.gz', '/remotes/validation/@mf-types/Lab.d.ts'];
 const RUNTIME = ['/remotes/admin/mf-manifest.json', '/remotes/admin/remoteEntry.js'];
 
 const statuses = async (app: TestApp, paths: string[]) => Object.fromEntries(await Promise.all(paths.map(async (p) => [p, (await app.fetch(p)).status])));
