@@ -16,7 +16,10 @@ const base = createConfig({
  * validation report never uses: leave them out instead of emitting ~1 MB of unused chunks.
  */
 module.exports = (env, argv) => {
-  const config = base(env, argv);
-  config.plugins.push(new webpack.IgnorePlugin({ resourceRegExp: /^(html2canvas|canvg|dompurify)$/, contextRegExp: /jspdf/ }));
-  return config;
+  const configs = base(env, argv);
+  // A production build is the browser part and the server part (tooling/webpack.mf.js): both.
+  for (const config of [configs].flat()) {
+    config.plugins.push(new webpack.IgnorePlugin({ resourceRegExp: /^(html2canvas|canvg|dompurify)$/, contextRegExp: /jspdf/ }));
+  }
+  return configs;
 };

@@ -91,6 +91,14 @@ class AutoPublicPathNoticePlugin {
   }
 }
 
+/**
+ * styled-components with stable class names: every styled component gets a componentId from its
+ * file and position (`sc-<file hash>-<n>`) instead of a counter of components created so far, so
+ * the server part and the browser part of a build name the same component the same way (the
+ * server's HTML hydrates with the browser's classes), whatever order their modules load in.
+ */
+const STYLED_PLUGINS = [[require.resolve('@swc/plugin-styled-components'), { displayName: false, ssr: true, fileName: false, pure: true }]];
+
 const rootPkg = (name) => require(require.resolve(`${name}/package.json`, { paths: [root] }));
 
 /**
@@ -169,7 +177,7 @@ function federationOptions({ dir, name, exposes, routes, host, dev }) {
     filename: 'remoteEntry.js',
     exposes: exposes || {},
     shared,
-    manifest: routes ? { additionalData: routesIntoManifest(path.resolve(dir, routes)) } : true,
+    manifest: routes ? { additionalData: routesIntoManifest(path.resolve(dir, routes), !dev) } : true,
     dts: dev ? false : remoteDts(dir),
     experiments: dev ? {} : { externalRuntime: true, optimization: { target: 'web', disableRemote: true } },
   };
@@ -204,7 +212,7 @@ function remoteDts(dir) {
  * either being rebuilt when a remote adds a page. The list is taken from the compiled module, as
  * the remote's code sees it after loaders; a build whose exposes do not import it fails.
  */
-function routesIntoManifest(file) {
+function routesIntoManifest(file, ssr) {
   return ({ stats, compilation }) => {
     const mod = [...compilation.modules].find((m) => m.resource === file);
     if (!mod) throw new Error(`${file}: no exposed module imports the route list`);
@@ -213,7 +221,97 @@ function routesIntoManifest(file) {
       throw new Error(`${file}: not a list of { path, title, description }`);
     }
     stats.metaData.routes = routes;
+    // The server part of the same build (serverConfig), relative to the manifest.
+    if (ssr) stats.metaData.ssr = { entry: SERVER_ENTRY };
     return stats;
+  };
+}
+
+/** Where a build's server part is, relative to its dist/ (and to a remote's mf-manifest.json). */
+const SERVER_ENTRY = 'server/ssr.js';
+
+/**
+ * What the server parts share, like the browser's shared singletons: the shell's server part
+ * bundles them and the BFF hands them to each remote's server part (its `require`), so one React,
+ * one router and one styled-components style sheet render the whole page. Anything else a remote's
+ * server part uses is bundled into it.
+ */
+const SERVER_SHARED = {
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/server': 'react-dom',
+  'styled-components': 'styled-components',
+  '@val/ui': '@val/ui',
+  '@val/ui/router': 'react-router-dom',
+};
+
+/**
+ * A remote's server part exports its exposed modules, by the same names as in the browser, and the
+ * versions of the shared modules it was built with (`shared`: the BFF renders it only with
+ * versions that satisfy them, as `strictVersion` does in the browser).
+ */
+function writeServerEntry(name, dir, exposes) {
+  const lines = Object.entries(exposes || {}).map(([key, file], i) => [key, `e${i}`, path.resolve(dir, file)]);
+  const versions = Object.fromEntries(Object.entries(SERVER_SHARED).map(([request, pkg]) => [request, rootPkg(pkg).version]));
+  const code =
+    lines.map(([, id, file]) => `import * as ${id} from ${JSON.stringify(file)};`).join('\n') +
+    `\nexport const name = ${JSON.stringify(name)};` +
+    `\nexport const shared = ${JSON.stringify(versions)};` +
+    `\nexport const exposes = { ${lines.map(([key, id]) => `${JSON.stringify(key)}: ${id}`).join(', ')} };\n`;
+  const file = path.join(
+    require('node:os').tmpdir(),
+    `val-ssr-entry-${name}-${require('node:crypto').createHash('sha1').update(dir).digest('hex').slice(0, 8)}.js`,
+  );
+  require('node:fs').writeFileSync(file, code);
+  return file;
+}
+
+/**
+ * The server part of a build (`dist/server/`, one CommonJS file, no chunks): for the shell,
+ * `src/server.tsx` with React, react-dom/server, the router, styled-components and @val/ui bundled
+ * in (it provides them, SERVER_SHARED); for a remote, its exposed modules with those left to the
+ * shell's copies. The BFF loads the shell's from disk and a remote's from next to its manifest,
+ * wherever the remote is deployed, so a remote's redeploy changes its server-rendered part too.
+ */
+function serverConfig({ dir, name, exposes, host, mode }) {
+  const webpack = require('webpack');
+  return {
+    name: 'server',
+    mode,
+    context: dir,
+    target: 'node22',
+    entry: { [path.basename(SERVER_ENTRY, '.js')]: host ? './src/server.tsx' : writeServerEntry(name, dir, exposes) },
+    devtool: false,
+    output: { path: path.join(dir, 'dist', path.dirname(SERVER_ENTRY)), filename: '[name].js', library: { type: 'commonjs2' }, clean: true },
+    externals: host ? [] : [({ request }, callback) => (request in SERVER_SHARED ? callback(null, `commonjs ${request}`) : callback())],
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'], conditionNames: ['val-source', '...'] },
+    module: {
+      parser: { javascript: { exportsPresence: 'error' } },
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: false } },
+                target: 'es2022',
+                experimental: { plugins: STYLED_PLUGINS },
+              },
+            },
+          },
+        },
+        // Asset URLs as the browser build names them; the files themselves are the browser build's.
+        { test: /\.(png|svg|jpe?g|webp|woff2?)$/i, type: 'asset/resource', generator: { emit: false, filename: 'assets/[name].[contenthash:10][ext]' } },
+      ],
+    },
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    performance: { hints: false },
+    optimization: { minimize: false, splitChunks: false, moduleIds: 'deterministic' },
+    stats: 'errors-warnings',
   };
 }
 
@@ -231,112 +329,121 @@ function createConfig({ dir, name, exposes, routes, host = false, port, title = 
   return (_env, argv) => {
     const mode = argv.mode || 'production';
     const dev = mode === 'development';
-    return {
-      mode,
-      context: dir,
-      entry: { main: './src/index.ts' },
-      // ES2022 browsers (as swc targets): webpack's own runtime code may use arrow functions, const and
-      // destructuring, and class fields stay as written (no helper per class): smaller chunks.
-      target: ['web', 'es2022'],
-      // No source maps in production builds: the deployed folders would serve the full sources.
-      devtool: dev ? 'eval-cheap-module-source-map' : false,
-      output: {
-        path: path.join(dir, 'dist'),
-        publicPath: host ? '/' : 'auto',
-        // Entry files (the shell's main.js, each remote's remoteEntry.js) keep a fixed name: webpack
-        // 5.111 cannot put [contenthash] in the name of an entry chunk that carries the federation
-        // runtime (module-federation/core#5077). They are small and served no-cache; the shell's
-        // html adds ?<build hash> to main.js. Every other file is content-hashed and immutable.
-        filename: '[name].js',
-        chunkFilename: dev ? '[name].js' : '[name].[contenthash:10].js',
-        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-        uniqueName: name,
-        // The plugin writes the remote's types (dist/@mf-types/) outside webpack's asset list.
-        clean: { keep: /^@mf-types\// },
-        compareBeforeEmit: false,
-      },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-        // Our packages from source: their `exports` maps point the `val-source` condition at the
-        // TypeScript files (and @val/contracts' "." at its zod-free browser entry under `browser`;
-        // schemas, product data, the typed client... are subpaths loaded only where imported).
-        // For @val/ui this matters to the landing page: its ES modules keep the toast viewport a
-        // chunk of its own (loaded with the first toast), where the CommonJS build would inline it.
-        conditionNames: ['val-source', '...'],
-      },
-      module: {
-        // An import of a name a module does not export (e.g. a schema from the zod-free entry) fails the build.
-        parser: { javascript: { exportsPresence: 'error' } },
-        rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: dev } },
-                  target: 'es2022',
-                  experimental: { plugins: [] },
-                },
-              },
-            },
-          },
-          { test: /\.(png|svg|jpe?g|webp|woff2?)$/i, type: 'asset/resource' },
-        ],
-      },
-      plugins: [
-        // Before the federation plugin: its manifest part reports publicPath 'auto' when it is applied.
-        ...(host ? [] : [new AutoPublicPathNoticePlugin()]),
-        new ModuleFederationPlugin(federationOptions({ dir, name, exposes, routes, host, dev })),
-        ...(dev ? [] : [new CompressAssetsPlugin()]),
-        ...(host || dev
-          ? [
-              new HtmlWebpackPlugin({
-                // The shell has a page of its own; every remote's standalone page is one template
-                // with the remote's title.
-                template: host ? path.join(dir, 'public', 'index.html') : path.join(__dirname, 'remote.html'),
-                title,
-                scriptLoading: 'defer',
-                // main.js has no content hash (see output.filename): a new build is a new URL.
-                hash: true,
-              }),
-              ...(host && !dev ? [new PreloadStartupChunksPlugin()] : []),
-            ]
-          : []),
-      ],
-      performance: { hints: false },
-      optimization: {
-        moduleIds: 'deterministic',
-        chunkIds: 'deterministic',
-        // The shell needs every library it shares before its first render: one file for them
-        // instead of one per package (fewer requests on the 6 connections of HTTP/1.1).
-        ...(host && !dev
-          ? {
-              splitChunks: {
-                cacheGroups: {
-                  startupLibs: {
-                    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|styled-components|stylis|@emotion)[\\/]/,
-                    name: 'libs',
-                    chunks: 'all',
-                    enforce: true,
-                  },
-                },
-              },
-            }
-          : {}),
-      },
-      devServer: {
-        port,
-        historyApiFallback: true,
-        hot: false,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-        proxy: [{ context: ['/api', '/remotes.json'], target: process.env.VAL_DEV_API || 'http://localhost:3000' }],
-      },
-      stats: 'errors-warnings',
-    };
+    const client = clientConfig({ dir, name, exposes, routes, host, port, title, mode, dev });
+    // A production build is the browser part and the server part (dist/server/), built together
+    // from the same sources so their markup and class names match; the dev server is browser-only.
+    return dev ? client : [client, serverConfig({ dir, name, exposes, host, mode })];
   };
 }
 
-module.exports = { createConfig, sharedModules };
+function clientConfig({ dir, name, exposes, routes, host, port, title, mode, dev }) {
+  return {
+    name: 'client',
+    mode,
+    context: dir,
+    entry: { main: './src/index.ts' },
+    // ES2022 browsers (as swc targets): webpack's own runtime code may use arrow functions, const and
+    // destructuring, and class fields stay as written (no helper per class): smaller chunks.
+    target: ['web', 'es2022'],
+    // No source maps in production builds: the deployed folders would serve the full sources.
+    devtool: dev ? 'eval-cheap-module-source-map' : false,
+    output: {
+      path: path.join(dir, 'dist'),
+      publicPath: host ? '/' : 'auto',
+      // Entry files (the shell's main.js, each remote's remoteEntry.js) keep a fixed name: webpack
+      // 5.111 cannot put [contenthash] in the name of an entry chunk that carries the federation
+      // runtime (module-federation/core#5077). They are small and served no-cache; the shell's
+      // html adds ?<build hash> to main.js. Every other file is content-hashed and immutable.
+      filename: '[name].js',
+      chunkFilename: dev ? '[name].js' : '[name].[contenthash:10].js',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      uniqueName: name,
+      // The plugin writes the remote's types (dist/@mf-types/) outside webpack's asset list; the
+      // server part (dist/server/, serverConfig) is the other compilation's.
+      clean: { keep: /^(@mf-types|server)\// },
+      compareBeforeEmit: false,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      // Our packages from source: their `exports` maps point the `val-source` condition at the
+      // TypeScript files (and @val/contracts' "." at its zod-free browser entry under `browser`;
+      // schemas, product data, the typed client... are subpaths loaded only where imported).
+      // For @val/ui this matters to the landing page: its ES modules keep the toast viewport a
+      // chunk of its own (loaded with the first toast), where the CommonJS build would inline it.
+      conditionNames: ['val-source', '...'],
+    },
+    module: {
+      // An import of a name a module does not export (e.g. a schema from the zod-free entry) fails the build.
+      parser: { javascript: { exportsPresence: 'error' } },
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: dev } },
+                target: 'es2022',
+                experimental: { plugins: STYLED_PLUGINS },
+              },
+            },
+          },
+        },
+        { test: /\.(png|svg|jpe?g|webp|woff2?)$/i, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      // Before the federation plugin: its manifest part reports publicPath 'auto' when it is applied.
+      ...(host ? [] : [new AutoPublicPathNoticePlugin()]),
+      new ModuleFederationPlugin(federationOptions({ dir, name, exposes, routes, host, dev })),
+      ...(dev ? [] : [new CompressAssetsPlugin()]),
+      ...(host || dev
+        ? [
+            new HtmlWebpackPlugin({
+              // The shell has a page of its own; every remote's standalone page is one template
+              // with the remote's title.
+              template: host ? path.join(dir, 'public', 'index.html') : path.join(__dirname, 'remote.html'),
+              title,
+              scriptLoading: 'defer',
+              // main.js has no content hash (see output.filename): a new build is a new URL.
+              hash: true,
+            }),
+            ...(host && !dev ? [new PreloadStartupChunksPlugin()] : []),
+          ]
+        : []),
+    ],
+    performance: { hints: false },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: 'deterministic',
+      // The shell needs every library it shares before its first render: one file for them
+      // instead of one per package (fewer requests on the 6 connections of HTTP/1.1).
+      ...(host && !dev
+        ? {
+            splitChunks: {
+              cacheGroups: {
+                startupLibs: {
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|styled-components|stylis|@emotion)[\\/]/,
+                  name: 'libs',
+                  chunks: 'all',
+                  enforce: true,
+                },
+              },
+            },
+          }
+        : {}),
+    },
+    devServer: {
+      port,
+      historyApiFallback: true,
+      hot: false,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      proxy: [{ context: ['/api', '/remotes.json'], target: process.env.VAL_DEV_API || 'http://localhost:3000' }],
+    },
+    stats: 'errors-warnings',
+  };
+}
+
+module.exports = { createConfig, sharedModules, SERVER_SHARED };

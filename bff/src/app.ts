@@ -13,6 +13,7 @@ import { rawBodyMiddlewares, routers } from './routes';
 import { hostedManifests } from './routes/remotes/router';
 import { routeListsFor } from './routes/remotes/routeLists';
 import { httpMetrics, metricsEndpoint } from './metrics';
+import { serverRendererFor } from './ssr/serverRenderer';
 
 /** Builds the Koa application over ready dependencies (no listening, no I/O at build time). */
 export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(deps: AppDeps) => Router> } = {}): Koa {
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
       founderSlug: config.FOUNDER_SLUG,
       publicUrl: config.PUBLIC_URL?.replace(/\/+$/, ''),
       pageMeta: permalinkPageMeta(deps),
+      serverRender: serverRendererFor(config, logger),
     }),
   );
   app.use(apiNotFound());
@@ -56,7 +58,8 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
   for (const [name, root] of Object.entries(config.remoteDists)) {
     app.use(serveDist({ prefix: `/remotes/${name}/`, root, cors: true, ...(config.serveRemoteTypes ? {} : { skip: isBuildMetadata }) }));
   }
-  app.use(serveDist({ prefix: '/', root: config.shellDist, skip: (rel) => rel === 'index.html' }));
+  // The shell's server part (server/) is this server's, not the browser's.
+  app.use(serveDist({ prefix: '/', root: config.shellDist, skip: (rel) => rel === 'index.html' || rel.startsWith('server/') }));
   registerAppGauges(deps);
   return app;
 }

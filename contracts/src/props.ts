@@ -11,7 +11,21 @@ export interface RemoteBaseProps {
  * remote's routes (its `src/routes.json`, carried by its manifest) matches; the remote's own
  * `<Routes>` picks the page, reads its parameters and renders its `<title>`.
  */
-export type RemoteRoutesProps = RemoteBaseProps;
+export interface RemoteRoutesProps extends RemoteBaseProps {
+  /**
+   * What the server already read for the page the visitor opened (its first screen is in the
+   * HTML): API answers by their `GET` path, e.g. `/api/validations/{id}` → the validation. A page
+   * starts from them instead of showing its loading state, and the browser hydrates the same HTML.
+   * Absent on pages reached by navigation, and from shells older than this field.
+   */
+  pageData?: PageData;
+}
+
+/** API answers by `GET` path (see RemoteRoutesProps.pageData). */
+export type PageData = Readonly<Record<string, unknown>>;
+
+/** The `<script type="application/json">` id the server puts a page's PageData in. */
+export const PAGE_DATA_ELEMENT_ID = 'val-page-data';
 
 /** `val_validation/Lab`: step 1, the Idea Validation Lab. */
 export interface ValidationLabProps extends RemoteBaseProps {

@@ -183,15 +183,22 @@ export const ROUTES: RouteObject[] = [
   },
 ];
 
-export function App() {
-  const [router] = useState(() => createBrowserRouter(ROUTES));
+/** Around the router, in the browser and in the server render (src/server.tsx): theme, global styles, the validation, toasts. */
+export function AppFrame({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider>
       <GlobalStyle />
-      <ValidationState>
-        <RouterProvider router={router} />
-      </ValidationState>
+      <ValidationState>{children}</ValidationState>
       <Toaster />
     </ThemeProvider>
+  );
+}
+
+export function App() {
+  const [router] = useState(() => createBrowserRouter(ROUTES));
+  return (
+    <AppFrame>
+      <RouterProvider router={router} />
+    </AppFrame>
   );
 }

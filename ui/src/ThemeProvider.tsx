@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { THEME_STORAGE_KEY, type ThemeMode, type ThemeName } from './theme';
 
 export interface ThemeContextValue {
@@ -71,4 +71,21 @@ export function useTheme(): ThemeContextValue {
   if (ctx) return ctx;
   const resolved = (document.documentElement.getAttribute('data-theme') as ThemeName) || 'dark';
   return { mode: 'system', resolved, setMode: () => undefined, toggle: () => undefined };
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False on the server and while React hydrates the server's HTML, true after (and from the first
+ * render of a page rendered in the browser): what differs between server and browser is shown once
+ * this is true, so hydration finds the HTML it expects. Use it in the component that shows the
+ * difference, not in a provider: a context that changes right after hydration makes React render
+ * again, from scratch, every part of the page still waiting for its code (a lazy page).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

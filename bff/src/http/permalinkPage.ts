@@ -1,4 +1,4 @@
-import { PERMALINK_PATH, validationIdParamsSchema, type PageMeta, type PageOwner } from '@val/contracts';
+import { PERMALINK_PATH, validationIdParamsSchema, type PageData, type PageMeta, type PageOwner } from '@val/contracts';
 import type { AppDeps } from '../deps';
 import { NotFoundError } from '../errors';
 import { permalinkMeta } from './pageHead';
@@ -9,12 +9,15 @@ import { permalinkMeta } from './pageHead';
  * while the store cannot answer, keep their default head.
  */
 export function permalinkPageMeta({ services }: Pick<AppDeps, 'services'>) {
-  return async (owner: PageOwner, path: string): Promise<PageMeta | null | undefined> => {
+  return async (owner: PageOwner, path: string): Promise<(PageMeta & { data?: PageData }) | null | undefined> => {
     if (!('remote' in owner) || owner.remote !== 'validation' || owner.route.path !== PERMALINK_PATH) return undefined;
     const parsed = validationIdParamsSchema.safeParse({ validationId: path.split('/')[2] ?? '' });
     if (!parsed.success) return null;
     try {
-      return permalinkMeta(await services.validation.get(parsed.data.validationId));
+      const validation = await services.validation.get(parsed.data.validationId);
+      // The page's data too (the first screen is rendered with it): the answer of `GET /api/validations/{id}`, as JSON.
+      const data: PageData = { [`/api/validations/${parsed.data.validationId}`]: JSON.parse(JSON.stringify(validation)) as unknown };
+      return { ...permalinkMeta(validation), data };
     } catch (e) {
       if (e instanceof NotFoundError) return null;
       // The store is unreachable: the page still loads (with the default head) and shows its own error state.

@@ -2,9 +2,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
-import { metaOf, pageOf, type PageMeta, type PageOwner } from '@val/contracts';
+import { metaOf, PAGE_DATA_ELEMENT_ID, pageOf, type PageData, type PageMeta, type PageOwner } from '@val/contracts';
 import { watchedFile, type RemoteRouteLists } from '../routes/remotes/routeLists';
 import { withPageHead } from '../http/pageHead';
+import type { ServerRenderedPage, ServerRenderer } from '../ssr/serverRender';
 
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|png|svg|jpe?g|webp|woff2?)$/i;
 /** Source maps are never served, even when a build left some in a folder (they hold the full sources). */
@@ -62,7 +63,23 @@ export interface ShellPageOptions {
    * A page's own head, looked up per request (a permalink's idea and score): `undefined` keeps the
    * page's default (PAGE_META, or the remote route's), `null` means there is nothing at that address (404).
    */
-  pageMeta?: (owner: PageOwner, path: string) => Promise<PageMeta | null | undefined>;
+  pageMeta?: (owner: PageOwner, path: string) => Promise<(PageMeta & { data?: PageData }) | null | undefined>;
+  /** The first screen as HTML (bff/src/ssr); without it, or when it gives nothing, the browser renders the page. */
+  serverRender?: ServerRenderer;
+}
+
+/** The page with its server-rendered first screen: the HTML in #root (with the parts it holds), its CSS in the head. */
+export function withServerRender(html: string, ssr: ServerRenderedPage): string {
+  const root = /<div id=["']?root["']?\s*><\/div>/.exec(html);
+  if (!root) return html;
+  const parts = ssr.parts.join(' ').replace(/"/g, '&quot;');
+  // The data it was rendered with, for the browser's first render (a permalink's validation).
+  const data = ssr.pageData ? `<script id="${PAGE_DATA_ELEMENT_ID}" type="application/json">${jsonForScript(ssr.pageData)}</script>` : '';
+  const body = html.slice(0, root.index) + `<div id="root" data-ssr="${parts}">${ssr.html}</div>${data}` + html.slice(root.index + root[0].length);
+  // The page reads without JavaScript now: the notice that it needs it goes.
+  const page = body.replace(/<noscript>[^<]*<\/noscript>/, '');
+  const head = page.indexOf('</head>');
+  return head < 0 ? page : page.slice(0, head) + ssr.styles + page.slice(head);
 }
 
 /** Distinct heads kept rendered and gzipped (each page, the most recent permalinks). */
@@ -114,17 +131,18 @@ export function spaFallback(options: ShellPageOptions): Middleware {
   // Pages by head (each page's meta, each permalink's), gzipped once; emptied when the shell or a manifest changes.
   const pages = new Map<string, { html: string; gzip: Buffer }>();
   let pagesOf = '';
-  const page = (list: unknown, meta: PageMeta, canonical: string | null) => {
+  const page = (list: unknown, meta: PageMeta, canonical: string | null, ssr: ServerRenderedPage | null) => {
     const base = shell(list);
     if (base === null) return null;
     if (pagesOf !== base.key) {
       pages.clear();
       pagesOf = base.key;
     }
-    const key = JSON.stringify([meta, canonical]);
+    const key = JSON.stringify([meta, canonical, ssr?.key ?? null]);
     let p = pages.get(key);
     if (!p) {
-      const html = withPageHead(base.html, meta, canonical);
+      const head = withPageHead(base.html, meta, canonical);
+      const html = ssr ? withServerRender(head, ssr) : head;
       p = { html, gzip: zlib.gzipSync(html, { level: 9 }) };
       if (pages.size >= PAGE_CACHE_SIZE) pages.delete(pages.keys().next().value!);
       pages.set(key, p);
@@ -138,12 +156,14 @@ export function spaFallback(options: ShellPageOptions): Middleware {
     if (/^\/api\/./.test(ctx.path) || ctx.path.startsWith('/remotes/') || SOURCE_MAP.test(ctx.path)) return;
     const list = await options.remotes?.list();
     const owner = pageOf(ctx.path, options.founderSlug ?? '', list?.remotes);
-    const own = owner && options.pageMeta ? await options.pageMeta(owner, ctx.path) : undefined;
-    const found = owner !== null && own !== null;
-    const meta = !found ? metaOf(null) : (own ?? metaOf(owner));
+    const looked = owner && options.pageMeta ? await options.pageMeta(owner, ctx.path) : undefined;
+    const found = owner !== null && looked !== null;
+    const { data, ...own } = looked ?? {};
+    const meta = !found ? metaOf(null) : looked ? (own as PageMeta) : metaOf(owner);
     const isHome = owner !== null && 'shell' in owner && owner.shell === 'home';
     const canonical = found ? `${options.publicUrl ?? `${ctx.protocol}://${ctx.host}`}${isHome ? '/' : ctx.path}` : null;
-    const p = page(list, meta, canonical);
+    const ssr = list && options.serverRender ? await options.serverRender.render(ctx.path, found ? owner : null, list, data) : null;
+    const p = page(list, meta, canonical, ssr);
     if (p === null) {
       ctx.status = 503;
       ctx.type = 'text/plain';

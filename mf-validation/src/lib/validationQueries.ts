@@ -18,12 +18,15 @@ export const validationKey = (apiBase: string, id: string) => ['validation', api
  * then nothing is asked). One try: the page offers Retry. Each answer also refreshes this
  * browser's own list ("My validations") with the stored score when the validation is its own.
  */
-export function useStoredValidation(apiBase: string, id: string | null | undefined) {
+export function useStoredValidation(apiBase: string, id: string | null | undefined, initial?: StoredValidationView) {
   const valid = isValidationId(id);
+  // The server's answer for this page (its HTML shows it): used as is for a minute, not asked again on arrival.
+  const given = valid && initial?.id === id ? initial : undefined;
   return useQuery({
     queryKey: validationKey(apiBase, valid ? id : ''),
     enabled: valid,
     retry: false,
+    ...(given ? { initialData: given, staleTime: 60_000 } : {}),
     // Not kept once the page is left: a later visit asks again behind the spinner, as the page always did, so a
     // validation deleted meanwhile from "My validations" (which does not go through this cache) is never shown stale.
     gcTime: 0,

@@ -1,11 +1,12 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from '@val/ui/router';
 import styled from 'styled-components';
-import { VALIDATION_INPUTS, VALIDATION_TEXT as LAB_TEXT, type ValidationInputName, type ValidationInputSpec } from '@val/contracts';
+import { VALIDATION_INPUTS, VALIDATION_TEXT as LAB_TEXT, type StoredValidationView, type ValidationInputName, type ValidationInputSpec } from '@val/contracts';
 import { Badge, Button, Card, Muted, Spinner, t } from '@val/ui';
 import { copyPermalink } from '../lib/copyLink';
 import { deleteTokenOf } from '../lib/myValidations';
 import { downloadValidationReportWithToasts } from '../lib/pdf';
+import { useHydrated } from '../lib/hydrated';
 import { useDeleteValidation, useStoredValidation } from '../lib/validationQueries';
 import { DELETE_TOASTS, isValidationId } from '../lib/validations';
 import { QueryProvider } from '../query';
@@ -165,12 +166,34 @@ const Center = styled.div`
 `;
 
 /**
+ * When the validation was made, in the visitor's time zone and language. The server does not know
+ * them: its HTML (and the render that hydrates it) says the time in UTC, and the browser's right after.
+ */
+function CreatedAt({ iso }: { iso: string }) {
+  const hydrated = useHydrated();
+  const at = new Date(iso);
+  const text = hydrated
+    ? at.toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })
+    : `${at.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+  return <time dateTime={iso}>{text}</time>;
+}
+
+/**
+ * Its children only for the validation's creator (its delete token is in this browser's storage).
+ * The server cannot know: its HTML (and the render that hydrates it) has none of them.
+ */
+function IfCreator({ id, children }: { id: string; children: ReactNode }) {
+  const hydrated = useHydrated();
+  return hydrated && deleteTokenOf(id) ? <>{children}</> : null;
+}
+
+/**
  * `/v/:id`: one validation, read-only — the inputs, Val's feedback (as in the lab), the score and
  * the PDF — with 'Validate a new version' (the lab, pre-filled) and, for its creator (the delete
  * token is in this browser), Delete. The validation and its delete go through the remote's query
  * client (../query): this page is a lazy chunk, the landing page does not load it.
  */
-export default function PermalinkPage(props: { apiBase?: string; validationId?: string }) {
+export default function PermalinkPage(props: { apiBase?: string; validationId?: string; initial?: StoredValidationView }) {
   return (
     <QueryProvider>
       <Permalink {...props} />
@@ -178,13 +201,13 @@ export default function PermalinkPage(props: { apiBase?: string; validationId?: 
   );
 }
 
-function Permalink({ apiBase = '', validationId }: { apiBase?: string; validationId?: string }) {
-  const query = useStoredValidation(apiBase, validationId);
+function Permalink({ apiBase = '', validationId, initial }: { apiBase?: string; validationId?: string; initial?: StoredValidationView }) {
+  const query = useStoredValidation(apiBase, validationId, initial);
   const removal = useDeleteValidation(apiBase);
   const [pdfBusy, setPdfBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
-  const token = validationId ? deleteTokenOf(validationId) : undefined;
+
   const valid = isValidationId(validationId);
 
   useEffect(() => {
@@ -239,6 +262,7 @@ function Permalink({ apiBase = '', validationId }: { apiBase?: string; validatio
     }
   };
   const remove = () => {
+    const token = deleteTokenOf(v.id);
     if (!token || deleting) return;
     removal.mutate({ id: v.id, token }, { onSettled: () => setConfirming(false) });
   };
@@ -251,8 +275,7 @@ function Permalink({ apiBase = '', validationId }: { apiBase?: string; validatio
           <Badge $tone="purple">{PERMALINK_TEXT.badge}</Badge>
           <h1>{v.idea.length > 140 ? `${v.idea.slice(0, 139).trimEnd()}…` : v.idea}</h1>
           <p>
-            {new Date(v.createdAt).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })} ·{' '}
-            {v.provider === 'offline' ? 'Answered by the offline analyst' : 'Answered by an AI model'}
+            <CreatedAt iso={v.createdAt} /> · {v.provider === 'offline' ? 'Answered by the offline analyst' : 'Answered by an AI model'}
           </p>
         </div>
         <ScoreBox data-testid="permalink-score" aria-label={v.score === null ? 'No score' : `Score ${v.score.toFixed(1)} out of 10`}>
@@ -284,11 +307,11 @@ function Permalink({ apiBase = '', validationId }: { apiBase?: string; validatio
           <Button type="button" $variant="secondary" onClick={() => void copyPermalink(v.id)}>
             {PERMALINK_TEXT.copy}
           </Button>
-          {token && (
+          <IfCreator id={v.id}>
             <Button type="button" $variant="ghost" onClick={() => setConfirming(true)} aria-expanded={confirming}>
               {PERMALINK_TEXT.delete}
             </Button>
-          )}
+          </IfCreator>
         </Actions>
         {confirming && (
           <Confirm role="group" aria-label={PERMALINK_TEXT.confirm}>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from '@val/ui/router';
 import styled from 'styled-components';
-import { Container, t, useTheme } from '@val/ui';
+import { Container, t, useHydrated, useTheme } from '@val/ui';
 
 const Bar = styled.header`
   position: sticky;
@@ -122,10 +122,13 @@ function SunMoon({ dark }: { dark: boolean }) {
 /** Logo (home, or smooth scroll to top on '/'), About, theme toggle, mobile menu. */
 export function Header() {
   const { resolved, toggle } = useTheme();
+  // The server cannot know the visitor's theme (the page's inline script sets its colours before the
+  // first paint): the toggle shows the server's default, dark, until hydration is done.
+  const hydrated = useHydrated();
   const location = useLocation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const dark = resolved === 'dark';
+  const dark = !hydrated || resolved === 'dark';
 
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {

@@ -1,8 +1,21 @@
-import { Component, useCallback, type JSX, useEffect, useRef, useState, type ComponentType, type ErrorInfo, type ReactNode, type RefObject } from 'react';
+import {
+  Component,
+  Suspense,
+  useCallback,
+  type JSX,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import styled from 'styled-components';
 import type { RemoteName } from '@val/contracts';
 import { Button, Spinner, t } from '@val/ui';
 import { loadedRemoteApp, loadRemoteApp } from './remotes';
+import { useServerParts } from './serverParts';
 import type { RemoteExposes } from './types';
 
 const Box = styled.div<{ $min: number }>`
@@ -108,7 +121,12 @@ export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K
   type P = RemoteExposes[K][E];
   const id = `${remote}/${expose}`;
   const holder = useRef<HTMLDivElement>(null);
-  const [App, setApp] = useState<ComponentType<P> | null>(() => loadedRemoteApp<P>(remote, expose) ?? null);
+  const server = useServerParts();
+  // On the server, the remote's server part (when the BFF has it); in the browser, the remote if it
+  // has loaded already (always so for a slot the server rendered: bootstrap.tsx loads those first).
+  const [App, setApp] = useState<ComponentType<P> | null>(
+    () => (server?.components[id] as ComponentType<P> | undefined) ?? loadedRemoteApp<P>(remote, expose) ?? null,
+  );
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const needed = useWhenNeeded(holder, eager || App !== null);
@@ -151,7 +169,10 @@ export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K
   return (
     <Box $min={0} data-remote-slot={remote}>
       <Boundary key={attempt} onError={() => setFailed(true)}>
-        <App {...(props as P & JSX.IntrinsicAttributes)} />
+        {/* A remote that fails in the server render leaves this boundary to the browser (React renders it there). */}
+        <Suspense fallback={<Box $min={minHeight} aria-busy="true" />}>
+          <App {...(props as P & JSX.IntrinsicAttributes)} />
+        </Suspense>
       </Boundary>
     </Box>
   );

@@ -13,6 +13,7 @@ import type { ComponentType } from 'react';
 
 const LOAD_TIMEOUT_MS = 20000;
 let manifest: Promise<RemotesManifest> | null = null;
+let read: RemotesManifest | undefined;
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -51,6 +52,7 @@ export function getManifest(): Promise<RemotesManifest> {
       .then((json) => {
         const m = parseRemotesManifest(json);
         registerRemotes(m.remotes.map((r) => ({ name: r.name, entry: r.entry })));
+        read = m;
         return m;
       })
       .catch((e) => {
@@ -96,3 +98,6 @@ export function loadRemoteApp<P>(key: RemoteName, fresh: boolean, expose: string
 export function loadedRemoteApp<P>(key: RemoteName, expose: string): ComponentType<P> | undefined {
   return apps.get(`${key}/${expose}`)?.component as ComponentType<P> | undefined;
 }
+
+/** The remote list if it has been read already (a page the server rendered reads it before its first render). */
+export const loadedManifest = (): RemotesManifest | undefined => read;

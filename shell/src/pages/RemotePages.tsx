@@ -3,13 +3,16 @@ import { useLocation } from '@val/ui/router';
 import { pageOf, type RemotesManifest, type ValidationData } from '@val/contracts';
 import { Button, Container, Section } from '@val/ui';
 import { RemoteSlot } from '../federation/RemoteSlot';
-import { getManifest } from '../federation/remotes';
+import { getManifest, loadedManifest } from '../federation/remotes';
+import { usePageData, useServerParts } from '../federation/serverParts';
 import { NotFound } from './NotFound';
 
-/** The remote list once read (it is inlined in the page, so this is a microtask on a first load). */
+/** The remote list once read (it is inlined in the page, so this is a microtask on a first load; on the server, it is given). */
 export function useRemotesList(): RemotesManifest | 'failed' | null {
-  const [list, setList] = useState<RemotesManifest | 'failed' | null>(null);
+  const server = useServerParts();
+  const [list, setList] = useState<RemotesManifest | 'failed' | null>(() => server?.list ?? loadedManifest() ?? null);
   useEffect(() => {
+    if (list !== null && list !== 'failed') return;
     let current = true;
     getManifest().then(
       (m) => current && setList(m),
@@ -18,6 +21,7 @@ export function useRemotesList(): RemotesManifest | 'failed' | null {
     return () => {
       current = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once: a list already known is not read again
   }, []);
   return list;
 }
@@ -30,6 +34,7 @@ export function useRemotesList(): RemotesManifest | 'failed' | null {
 export function OtherPaths({ founderPage }: { founderPage: React.ReactNode }) {
   const { pathname } = useLocation();
   const list = useRemotesList();
+  const pageData = usePageData(pathname);
   if (list === null) return <div style={{ minHeight: '60vh' }} aria-busy="true" />;
   // Without the remote list the shell cannot tell a remote's page from a missing one.
   if (list === 'failed')
@@ -49,7 +54,7 @@ export function OtherPaths({ founderPage }: { founderPage: React.ReactNode }) {
   return (
     <Section>
       <Container>
-        <RemoteSlot key={owner.remote} remote={owner.remote} expose="Routes" props={{}} minHeight={500} eager />
+        <RemoteSlot key={owner.remote} remote={owner.remote} expose="Routes" props={pageData ? { pageData } : {}} minHeight={500} eager />
       </Container>
     </Section>
   );

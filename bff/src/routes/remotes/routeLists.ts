@@ -33,15 +33,24 @@ export function watchedFile(file: string): () => string | null {
   };
 }
 
+/** A remote's deployed manifest as last read: its text and where it is (the server part is found next to it). */
+export type ManifestSource = { text: string; file: string } | { text: string; url: string };
+
 /** The routes of a manifest file (re-read when it changes): [] while it is missing or invalid. */
-function fileRoutes(file: string): () => RemoteRoute[] {
+function fileRoutes(file: string): { routes: () => RemoteRoute[]; manifest: () => ManifestSource | null } {
   const read = watchedFile(file);
   let seen: { text: string; routes: RemoteRoute[] } | null = null;
-  return () => {
-    const text = read();
-    if (text === null) return [];
-    if (seen?.text !== text) seen = { text, routes: routesOfManifest(text) ?? [] };
-    return seen.routes;
+  return {
+    routes: () => {
+      const text = read();
+      if (text === null) return [];
+      if (seen?.text !== text) seen = { text, routes: routesOfManifest(text) ?? [] };
+      return seen.routes;
+    },
+    manifest: () => {
+      const text = read();
+      return text === null ? null : { text, file };
+    },
   };
 }
 
@@ -53,31 +62,43 @@ function fileRoutes(file: string): () => RemoteRoute[] {
  * remote's build next to this server (`seed`, if there is one) stand in, so its pages show the
  * remote's own "unavailable" state rather than a 404 while its host is down.
  */
-function fetchedRoutes(url: string, seed: () => RemoteRoute[], fetchImpl: typeof fetch, now: () => number): () => Promise<RemoteRoute[]> {
+function fetchedRoutes(
+  url: string,
+  seed: () => RemoteRoute[],
+  fetchImpl: typeof fetch,
+  now: () => number,
+): { routes: () => Promise<RemoteRoute[]>; manifest: () => ManifestSource | null } {
   let last: RemoteRoute[] | null = null;
+  let lastText: string | null = null;
   let at = -Infinity;
   let pending: Promise<void> | null = null;
   const refresh = () =>
     (pending ??= fetchImpl(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } })
       .then(async (r) => {
-        const routes = r.ok ? routesOfManifest(await r.text()) : null;
-        if (routes) last = routes;
+        const text = r.ok ? await r.text() : null;
+        const routes = text === null ? null : routesOfManifest(text);
+        if (routes) [last, lastText] = [routes, text];
       })
       .catch(() => undefined)
       .finally(() => {
         at = now();
         pending = null;
       }));
-  return async () => {
-    if (at === -Infinity) await refresh();
-    else if (now() - at > ROUTES_TTL_MS) void refresh();
-    return last ?? seed();
+  return {
+    routes: async () => {
+      if (at === -Infinity) await refresh();
+      else if (now() - at > ROUTES_TTL_MS) void refresh();
+      return last ?? seed();
+    },
+    manifest: () => (lastText === null ? null : { text: lastText, url }),
   };
 }
 
 export interface RemoteRouteLists {
   /** The remote list (`/remotes.json`) with each remote's routes as its deployed manifest lists them now. */
   list(): Promise<RemotesManifest>;
+  /** Each remote's manifest as last read by `list()` (null: none yet, or a remote given by its remoteEntry.js). */
+  manifest(key: RemoteName): ManifestSource | null;
 }
 
 /**
@@ -93,13 +114,14 @@ export function remoteRouteLists(
   const readers = REMOTE_NAMES.map((key: RemoteName) => {
     const entry = config.remoteUrls[key];
     const local = fileRoutes(path.join(config.remoteDists[key], 'mf-manifest.json'));
-    if (entry === `/remotes/${key}/mf-manifest.json`) return async () => local();
-    if (/^https?:\/\//.test(entry) && /\.json$/.test(new URL(entry).pathname)) return fetchedRoutes(entry, local, fetchImpl, now);
-    return async () => [];
+    if (entry === `/remotes/${key}/mf-manifest.json`) return { routes: async () => local.routes(), manifest: local.manifest };
+    if (/^https?:\/\//.test(entry) && /\.json$/.test(new URL(entry).pathname)) return fetchedRoutes(entry, local.routes, fetchImpl, now);
+    return { routes: async () => [], manifest: () => null };
   });
   return {
+    manifest: (key) => readers[REMOTE_NAMES.indexOf(key)]?.manifest() ?? null,
     async list() {
-      const routes = await Promise.all(readers.map((read) => read()));
+      const routes = await Promise.all(readers.map((read) => read.routes()));
       return {
         remotes: REMOTE_NAMES.map((key, i) => ({ key, name: FEDERATION_NAMES[key], entry: config.remoteUrls[key], routes: routes[i] })),
         founderSlug: config.FOUNDER_SLUG,
