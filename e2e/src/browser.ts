@@ -31,6 +31,8 @@ export interface PageOptions {
   width?: number;
   height?: number;
   colorScheme?: 'dark' | 'light';
+  /** The browser's time zone (an IANA name); the machine's by default. */
+  timezoneId?: string;
 }
 
 /** A fresh context (empty storage) and page; page errors are collected for assertions. */
@@ -39,6 +41,7 @@ export async function newPage(browser: Browser, opts: PageOptions = {}): Promise
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
     colorScheme: opts.colorScheme ?? 'dark',
     acceptDownloads: true,
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import webpack from 'webpack';
+import { buildRemote } from './remoteBuild';
 import { launchBrowser, newPage } from './browser';
 import { startTestServer, stopTestServers, type TestServer } from './server';
 import { startStaticHost, type StaticHost } from './staticHost';
@@ -48,21 +48,13 @@ function touchAll(dir: string, when: Date) {
 function buildAdminV2(out: string): Promise<void> {
   const loader = path.join(work, 'replace-loader.js');
   fs.writeFileSync(loader, 'module.exports = function (src) { const o = this.getOptions(); return src.split(o.from).join(o.to); };');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the remote's webpack config is CommonJS, loaded by path at run time
-  const make = require(path.join(repoRoot, 'mf-admin', 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => webpack.Configuration;
-  const config = make({}, { mode: 'production' });
-  config.output = { ...config.output, path: out };
-  config.module!.rules!.unshift({
-    test: /LoginView\.tsx$/,
-    enforce: 'pre',
-    use: [{ loader, options: { from: `<h1>${V1_HEADING}</h1>`, to: `<h1>${V2_HEADING}</h1>` } }],
-  });
-  return new Promise((resolve, reject) =>
-    webpack(config, (err, stats) => {
-      if (err || !stats || stats.hasErrors()) reject(err ?? new Error(stats?.toString('errors-only') ?? 'build failed'));
-      else resolve();
-    }),
-  );
+  return buildRemote('mf-admin', out, [
+    {
+      test: /LoginView\.tsx$/,
+      enforce: 'pre',
+      use: [{ loader, options: { from: `<h1>${V1_HEADING}</h1>`, to: `<h1>${V2_HEADING}</h1>` } }],
+    },
+  ]);
 }
 
 beforeAll(async () => {

@@ -1,20 +1,17 @@
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import webpack from 'webpack';
+import { remoteConfigs } from './remoteBuild';
 
 /**
  * What a newcomer sees while the remotes build (the first `npm start`): no warnings from the
  * federation plugins. A remote keeps `output.publicPath: 'auto'` (its chunks load from where its
  * remoteEntry.js was loaded, so any origin can host it) and its manifest says so.
  */
-const repoRoot = path.resolve(__dirname, '..', '..');
 const remotes = ['mf-validation', 'mf-simulation', 'mf-catalogue', 'mf-admin'];
 
 /** The lines webpack's infrastructure log prints while the remote's compiler is set up. */
 function setupLog(remote: string): { log: string; config: webpack.Configuration } {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const make = require(path.join(repoRoot, remote, 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => webpack.Configuration;
-  const config = make({}, { mode: 'production' });
+  const config = remoteConfigs(remote).client;
   let log = '';
   const stream = new Writable({
     write(chunk, _enc, done) {

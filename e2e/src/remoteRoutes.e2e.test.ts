@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import webpack from 'webpack';
 import { launchBrowser, newPage } from './browser';
 import { startTestServer, stopTestServers, type TestServer } from './server';
+import { buildRemote } from './remoteBuild';
 import { startStaticHost, type StaticHost } from './staticHost';
 
 /**
@@ -39,12 +39,8 @@ const LOADER = `module.exports = function (src) {
 function buildCatalogueWithGuides(out: string): Promise<void> {
   const loader = path.join(work, 'replace-loader.js');
   fs.writeFileSync(loader, LOADER);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the remote's webpack config is CommonJS, loaded by path at run time
-  const make = require(path.join(repoRoot, 'mf-catalogue', 'webpack.config.js')) as (env: unknown, argv: { mode: string }) => webpack.Configuration;
-  const config = make({}, { mode: 'production' });
-  config.output = { ...config.output, path: out };
   const edit = (test: RegExp, pairs: Array<[string, string]>) => ({ test, enforce: 'pre' as const, use: [{ loader, options: { pairs } }] });
-  config.module!.rules!.unshift(
+  return buildRemote('mf-catalogue', out, [
     // The route list: one more page (the manifest carries it to the BFF and the shell).
     edit(/mf-catalogue[\\/]src[\\/]routes\.json$/, [
       ['[', `[{ "path": "/guides", "title": "${GUIDES_TITLE}", "description": "Guides for founders, from the catalogue team." },`],
@@ -74,13 +70,7 @@ export const SCREENS: Record<string, ComponentType<RemoteRoutesProps>> = {
     edit(/contracts[\\/]src[\\/]browser\.ts$/, [
       ["export * from './pages';", `export * from './pages';\nexport const newerContractsNote = (): string => '${NEWER_EXPORT_TEXT}';`],
     ]),
-  );
-  return new Promise((resolve, reject) =>
-    webpack(config, (err, stats) => {
-      if (err || !stats || stats.hasErrors()) reject(err ?? new Error(stats?.toString('errors-only') ?? 'build failed'));
-      else resolve();
-    }),
-  );
+  ]);
 }
 
 const shellMain = path.join(repoRoot, 'shell', 'dist', 'main.js');
@@ -125,6 +115,25 @@ describe('a remote adds a page without the shell', () => {
     expect((await fetch(server.url + '/guides/more')).status).toBe(404);
     expect((await fetch(server.url + '/nope-xyz')).status).toBe(404);
     expect((await fetch(server.url + '/products')).status).toBe(200);
+  });
+
+  it('the server renders the new page and the new hero from the remote’s own server part, on its origin, with no shell build', async () => {
+    // Plain HTTP, no JavaScript: what a crawler or a link preview gets.
+    const text = (html: string) =>
+      html
+        .replace(/<(style|script)\b[\s\S]*?<\/\1>/g, '')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ');
+    const guides = await (await fetch(server.url + '/guides')).text();
+    expect(guides).toMatch(/<div id="root" data-ssr="catalogue\/Routes">/);
+    expect(text(guides)).toContain(GUIDES_HEADING);
+    expect(text(guides)).toContain(NEWER_EXPORT_TEXT);
+    const home = await (await fetch(server.url + '/')).text();
+    expect(home).toMatch(/<div id="root" data-ssr="catalogue\/Hero">/);
+    expect(text(home)).toContain('Read the founder guides');
+    // The part came from the remote's host (the repo's own build has neither text).
+    expect(host.log).toContain('GET /catalogue/server/ssr.js 200');
+    expect(fs.readFileSync(path.join(repoRoot, 'mf-catalogue', 'dist', 'server', 'ssr.js'), 'utf8')).not.toContain('Read the founder guides');
   });
 
   it('the unchanged shell shows it by in-app navigation and by deep link, and the newer contracts export works under it', async () => {
