@@ -12,8 +12,9 @@ const { diagnostics } = require('../../bff/test/diagnostics') as {
 
 /**
  * Bundle budgets as a CI gate: each remoteEntry.js ≤ 30 KB gzip, and everything the landing page
- * loads before it is interactive (until `load` and the hero remote has rendered) ≤ 185 KB gzip with
- * the Module Federation 2.0 runtime (`npm run bench` reports it against the 170 KB target).
+ * loads before it is interactive (until `load` and the hero remote has rendered; the lab's top is
+ * HTML, its code loads as its form comes on screen) ≤ 170 KB gzip with the Module Federation 2.0
+ * runtime (bench/lib/bundles.js).
  * Production builds carry no source maps, and the server serves none.
  */
 let server: TestServer;
@@ -31,7 +32,7 @@ describe('bundle budgets', () => {
     }
   });
 
-  it('keeps the landing page critical-path JS within 185 KB gzip, with no schema library in it', async () => {
+  it('keeps the landing page critical-path JS within 170 KB gzip, with no schema library in it', async () => {
     const r = await criticalPathJs(server.url + '/');
     const d = diagnostics('landing-critical-path-js');
     d.add(`landing critical-path JS: ${(r.totalGzip / 1024).toFixed(1)} KB gzip in ${r.files.length} files`);

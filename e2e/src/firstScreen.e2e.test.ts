@@ -129,6 +129,30 @@ describe('plain HTTP, no JavaScript', () => {
   });
 });
 
+describe('the lab below the first screen', () => {
+  it('shows its top from the HTML on a desktop, loads its code only as its form comes on screen, and then works', async () => {
+    const { page, context, errors } = await newPage(browser, { width: 1280, height: 900 });
+    const labCode: string[] = [];
+    page.on('request', (r) => /\/remotes\/validation\/.+\.js/.test(r.url()) && labCode.push(new URL(r.url()).pathname));
+    await page.goto(server.url + '/', { waitUntil: 'load' });
+    // The heading is on the first screen, from the server's preview; the form below it is not yet live.
+    await expect(page.getByRole('heading', { name: 'Idea Validation Lab' }).boundingBox()).resolves.toMatchObject({ y: expect.any(Number) });
+    expect(((await page.getByRole('heading', { name: 'Idea Validation Lab' }).boundingBox()) ?? { y: 9999 }).y).toBeLessThan(900);
+    await expect(page.locator('#validate [data-preview="validation/Lab"]').count()).resolves.toBe(1);
+    await page.waitForTimeout(500);
+    expect(labCode).toEqual([]);
+    // Scrolled to: the live lab takes the preview's place, and takes typing.
+    await page.evaluate(() => document.querySelector('#validate textarea')?.scrollIntoView({ block: 'center' }));
+    await page.locator('#validate [data-remote-slot="validation"]:not([data-preview])').waitFor();
+    expect(labCode.some((u) => u.endsWith('/remoteEntry.js'))).toBe(true);
+    const idea = page.locator('#validate textarea[name="idea"]');
+    await idea.fill('A test idea typed into the live lab');
+    await expect(idea.inputValue()).resolves.toBe('A test idea typed into the live lab');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
 describe('hydration', () => {
   const paths = () => ['/', '/products', '/about', '/terms', '/api', `/v/${permalink.id}`, '/nope-xyz'];
 

@@ -83,12 +83,13 @@ describe('versions', () => {
 });
 
 describe('which remote parts make a first screen', () => {
-  it('the hero on the home page, a remote page’s routes; none on a visitor’s own page, a shell page or a missing one', () => {
-    expect(firstScreenParts(HOME, false)).toEqual(['catalogue/Hero']);
-    expect(firstScreenParts(PRODUCTS, false)).toEqual(['catalogue/Routes']);
-    expect(firstScreenParts(PRODUCTS, true)).toEqual([]);
-    expect(firstScreenParts({ shell: 'about' }, false)).toEqual([]);
-    expect(firstScreenParts(null, false)).toEqual([]);
+  it('the hero (and the lab as a preview) on the home page, a remote page’s routes; none on a visitor’s own page, a shell page or a missing one', () => {
+    const none = { parts: [], previews: [] };
+    expect(firstScreenParts(HOME, false)).toEqual({ parts: ['catalogue/Hero'], previews: ['validation/Lab'] });
+    expect(firstScreenParts(PRODUCTS, false)).toEqual({ parts: ['catalogue/Routes'], previews: [] });
+    expect(firstScreenParts(PRODUCTS, true)).toEqual(none);
+    expect(firstScreenParts({ shell: 'about' }, false)).toEqual(none);
+    expect(firstScreenParts(null, false)).toEqual(none);
   });
 });
 

@@ -83,13 +83,18 @@ export function evaluateBundle(code: string, filename: string, requireFn: (id: s
   return module.exports;
 }
 
-/** Which remote parts make a page's first screen (the slots the shell renders eagerly): the home page's hero, a remote page's routes. */
-export function firstScreenParts(owner: PageOwner | null, noindex: boolean): string[] {
-  if (!owner) return [];
-  if ('shell' in owner) return owner.shell === 'home' ? ['catalogue/Hero'] : [];
+/**
+ * Which remote parts make a page's first screen: `parts` are hydrated (the slots the shell renders
+ * eagerly: the home page's hero, a remote page's routes; the browser loads them before it
+ * hydrates), `previews` are shown as HTML until the browser loads them on demand (the home page's
+ * lab, whose heading shows on a desktop's first screen and whose form is below it).
+ */
+export function firstScreenParts(owner: PageOwner | null, noindex: boolean): { parts: string[]; previews: string[] } {
+  if (!owner) return { parts: [], previews: [] };
+  if ('shell' in owner) return owner.shell === 'home' ? { parts: ['catalogue/Hero'], previews: ['validation/Lab'] } : { parts: [], previews: [] };
   // A page kept out of search engines is a visitor's own (a report, a payment, a sign-in): its
   // screen needs the browser's session, so the server renders the frame and leaves the page to it.
-  return noindex ? [] : [`${owner.remote}/Routes`];
+  return { parts: noindex ? [] : [`${owner.remote}/Routes`], previews: [] };
 }
 
 export interface ServerRendererOptions {
@@ -208,7 +213,8 @@ export function createServerRenderer({
       const host = shellPart();
       if (!host) return null;
       const route = owner && 'remote' in owner ? owner.route : null;
-      const wanted = firstScreenParts(owner, route?.noindex === true);
+      const { parts, previews } = firstScreenParts(owner, route?.noindex === true);
+      const wanted = [...parts, ...previews];
       const components: Record<string, unknown> = {};
       const versions: string[] = [];
       for (const id of wanted) {
@@ -227,7 +233,7 @@ export function createServerRenderer({
           .render({ url: pathname, list, components, pageData, timeoutMs: renderTimeoutMs })
           .then(({ html, styles, errors }) => {
             if (errors.length) warn('The server render left a part of the page to the browser', { path: pathname, errors });
-            return { html, styles, parts: Object.keys(components), key, ...(pageData ? { pageData } : {}) };
+            return { html, styles, parts: parts.filter((id) => id in components), key, ...(pageData ? { pageData } : {}) };
           })
           .catch((e: unknown) => {
             warn('The server render failed; the page renders in the browser', { path: pathname, error: String(e) });

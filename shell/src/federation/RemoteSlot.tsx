@@ -65,19 +65,24 @@ class Boundary extends Component<{ onError: (e: Error) => void; children: ReactN
  * when it scrolls within 200 px, or when the browser is idle after the page has loaded — so
  * sections below the fold stay off the critical path but are ready before anyone gets there.
  */
-function useWhenNeeded(ref: RefObject<HTMLElement | null>, eager: boolean): boolean {
+function useWhenNeeded(ref: RefObject<HTMLElement | null>, eager: boolean, preview: boolean): boolean {
   const [go, setGo] = useState(eager);
   useEffect(() => {
     if (go) return;
-    const el = ref.current;
+    // A server preview is on screen already: what matters is its first control coming near (the
+    // heading of a section can show on the first screen while its form is below it), or a touch.
+    const el = preview ? (ref.current?.querySelector<HTMLElement>('textarea, input, select, button') ?? ref.current) : ref.current;
     let idleId: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const fire = () => setGo(true);
     const io =
       el && 'IntersectionObserver' in window
-        ? new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && fire(), { rootMargin: '200px 0px' })
+        ? // A preview's control loads its code once on screen (its HTML already shows); a slot with nothing yet, 200 px before.
+          new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && fire(), { rootMargin: preview ? '0px' : '200px 0px' })
         : null;
     if (io && el) io.observe(el);
+    const touched = preview ? ref.current : null;
+    touched?.addEventListener('pointerdown', fire, { once: true });
     // Two seconds after `load`, at the next idle moment: the visible slots have the network first.
     const whenIdle = () => {
       timer = setTimeout(() => {
@@ -91,12 +96,23 @@ function useWhenNeeded(ref: RefObject<HTMLElement | null>, eager: boolean): bool
     if (!io) fire();
     return () => {
       io?.disconnect();
+      touched?.removeEventListener('pointerdown', fire);
       window.removeEventListener('load', whenIdle);
       if (idleId !== undefined) (window as Window & { cancelIdleCallback?: (id: number) => void }).cancelIdleCallback?.(idleId);
       if (timer) clearTimeout(timer);
     };
-  }, [go, ref]);
+  }, [go, ref, preview]);
   return go;
+}
+
+/**
+ * The HTML the server rendered for a preview slot (`data-preview="<remote>/<expose>"`), read from
+ * the page before hydration; null when the page was not server-rendered (or has no such preview).
+ */
+function serverPreview(id: string): string | null {
+  if (typeof document === 'undefined') return null;
+  const el = document.querySelector(`[data-preview="${id}"]`);
+  return el ? el.innerHTML : null;
 }
 
 /**
@@ -110,6 +126,7 @@ export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K
   props,
   minHeight = 240,
   eager = false,
+  preview = false,
 }: {
   remote: K;
   /** The exposed module (`./<expose>`). */
@@ -117,6 +134,13 @@ export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K
   props: RemoteExposes[K][E];
   minHeight?: number;
   eager?: boolean;
+  /**
+   * The server renders the remote here as a preview: its HTML shows (inert) from the first paint,
+   * and its code loads only when its first control comes near the screen, on a touch, or when the
+   * browser is idle after load; then the live remote takes its place. For a section whose top is on
+   * the first screen but whose controls are below it (the lab on a desktop).
+   */
+  preview?: boolean;
 }) {
   type P = RemoteExposes[K][E];
   const id = `${remote}/${expose}`;
@@ -129,7 +153,8 @@ export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K
   );
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const needed = useWhenNeeded(holder, eager || App !== null);
+  const [previewHtml] = useState(() => (preview && !server && !App ? serverPreview(id) : null));
+  const needed = useWhenNeeded(holder, eager || App !== null, previewHtml !== null);
 
   useEffect(() => {
     if (!needed || (App && attempt === 0)) return;
@@ -160,6 +185,17 @@ export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K
   }, []);
 
   if (failed) return <Fallback min={minHeight} onRetry={retry} />;
+  // The server's preview, as it rendered it (the same HTML, so hydration keeps it), until the remote loads.
+  if (!App && previewHtml !== null)
+    return <Box ref={holder} $min={minHeight} data-remote-slot={remote} data-preview={id} inert dangerouslySetInnerHTML={{ __html: previewHtml }} />;
+  if (server && preview && App)
+    return (
+      <Box $min={minHeight} data-remote-slot={remote} data-preview={id} inert>
+        <Suspense fallback={null}>
+          <App {...(props as P & JSX.IntrinsicAttributes)} />
+        </Suspense>
+      </Box>
+    );
   if (!App)
     return (
       <Center ref={holder} $min={minHeight} aria-busy="true" data-testid="remote-loading" style={{ borderStyle: 'none' }}>

@@ -56,7 +56,8 @@ function StartOver({ onConfirm }: { onConfirm: () => void }) {
 
 /**
  * Renders its children right after the first screen, in a transition: the first commit (header,
- * hero, proof bar) is small, and the hero remote's render goes before the rest of the page.
+ * hero, proof bar, the lab's preview) is small, and the hero remote's render goes before the rest
+ * of the page. The server renders none of them (and so neither does the hydrating render).
  */
 function AfterFirstScreen({ children }: { children: ReactNode }) {
   const [show, setShow] = useState(false);
@@ -80,14 +81,15 @@ export function Home({ validation, onValidated, onStartOver }: HomeProps) {
           <ProofBar />
         </Container>
       </Section>
+      {/* The lab's top is on a desktop's first screen: the server renders it as a preview, and its code loads as its form comes near. */}
+      <Section id="validate" aria-label="Idea Validation Lab">
+        <span id="validation" style={{ display: 'block', scrollMarginTop: 72 }} />
+        <Container>
+          <RemoteSlot remote="validation" expose="Lab" props={{ validation, onValidated }} minHeight={420} preview />
+          <AfterFirstScreen>{validation && <StartOver onConfirm={onStartOver} />}</AfterFirstScreen>
+        </Container>
+      </Section>
       <AfterFirstScreen>
-        <Section id="validate" aria-label="Idea Validation Lab">
-          <span id="validation" style={{ display: 'block', scrollMarginTop: 72 }} />
-          <Container>
-            <RemoteSlot remote="validation" expose="Lab" props={{ validation, onValidated }} minHeight={420} />
-            {validation && <StartOver onConfirm={onStartOver} />}
-          </Container>
-        </Section>
         <Section id="resources" aria-label="Your Startup Resources Kit">
           <Container>
             <RemoteSlot remote="validation" expose="Resources" props={{ validation }} minHeight={300} />
