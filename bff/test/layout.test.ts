@@ -261,9 +261,13 @@ describe('our packages behind an exports map (@val/contracts, the packages split
       ['mf-admin', 'val_admin', false],
       ['shell', 'shell', true],
     ] as const) {
-      const webpack = createConfig({ dir: path.join(root, dir), name, host, port: 0 })({}, { mode: 'production' });
-      expect(handKeptAliases(webpack.resolve.alias)).toEqual([]);
-      expect(webpack.resolve.conditionNames).toContain('val-source');
+      // A production build is the browser part and the server part: both.
+      const configs = createConfig({ dir: path.join(root, dir), name, host, port: 0 })({}, { mode: 'production' });
+      expect(configs.map((c: { name: string }) => c.name)).toEqual(['client', 'server']);
+      for (const webpack of configs) {
+        expect(handKeptAliases(webpack.resolve.alias)).toEqual([]);
+        expect(webpack.resolve.conditionNames).toContain('val-source');
+      }
     }
   });
 

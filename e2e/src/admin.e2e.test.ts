@@ -387,8 +387,9 @@ describe('admin switched off (no ADMIN_PASSWORD)', () => {
     await page.goto(off.url + '/admin');
     await page.getByRole('heading', { name: 'The admin dashboard is off' }).waitFor();
     await page.waitForTimeout(1500);
-    // Back to the home page and to /admin again inside the app.
-    await page.goto(off.url + '/');
+    // Back to the home page and to /admin again inside the app (once the page is up: its HTML comes
+    // first and the app takes it over as its code arrives; an address changed before that is a new page).
+    await page.goto(off.url + '/', { waitUntil: 'networkidle' });
     await page.evaluate(() => {
       history.pushState({}, '', '/admin');
       dispatchEvent(new PopStateEvent('popstate'));

@@ -19,6 +19,7 @@ const app = (
 // remote's "unavailable" state, as on a page the server did not render).
 const rendered = root.getAttribute('data-ssr');
 if (rendered !== null) {
+  const renderedPath = window.location.pathname;
   const parts = rendered.split(' ').filter(Boolean);
   Promise.all([
     getManifest(),
@@ -27,7 +28,12 @@ if (rendered !== null) {
       return loadRemoteApp(key, false, expose);
     }),
   ]).then(
-    () => hydrateRoot(root, app),
+    () => {
+      // The page's address changed while its parts loaded (history.pushState by a script, say): the
+      // HTML is another page's, so the app renders from scratch instead of hydrating it.
+      if (window.location.pathname !== renderedPath) createRoot(root).render(app);
+      else hydrateRoot(root, app);
+    },
     (e) => {
       console.warn('The server-rendered page could not be hydrated; rendering it again', e);
       createRoot(root).render(app);

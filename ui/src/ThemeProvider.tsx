@@ -89,3 +89,17 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * A form's controls, disabled until the page is hydrated: in server-rendered HTML a form cannot do
+ * anything yet (its handler is not there), and a native submit would put what was typed in the
+ * address (a GET to the page). It lays nothing out itself (`display: contents`).
+ */
+export function UntilHydrated({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <fieldset disabled={!hydrated} style={{ display: 'contents' }}>
+      {children}
+    </fieldset>
+  );
+}

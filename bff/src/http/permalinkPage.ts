@@ -1,4 +1,4 @@
-import { PERMALINK_PATH, validationIdParamsSchema, type PageData, type PageMeta, type PageOwner } from '@val/contracts';
+import { fillApiPath, PERMALINK_PATH, VALIDATION_PATH, validationIdParamsSchema, type PageData, type PageMeta, type PageOwner } from '@val/contracts';
 import type { AppDeps } from '../deps';
 import { NotFoundError } from '../errors';
 import { permalinkMeta } from './pageHead';
@@ -16,7 +16,7 @@ export function permalinkPageMeta({ services }: Pick<AppDeps, 'services'>) {
     try {
       const validation = await services.validation.get(parsed.data.validationId);
       // The page's data too (the first screen is rendered with it): the answer of `GET /api/validations/{id}`, as JSON.
-      const data: PageData = { [`/api/validations/${parsed.data.validationId}`]: JSON.parse(JSON.stringify(validation)) as unknown };
+      const data: PageData = { [fillApiPath(VALIDATION_PATH, { validationId: parsed.data.validationId })]: JSON.parse(JSON.stringify(validation)) as unknown };
       return { ...permalinkMeta(validation), data };
     } catch (e) {
       if (e instanceof NotFoundError) return null;

@@ -5,6 +5,7 @@ import { FEASIBILITY_AGENT_COUNT, FEASIBILITY_LIMITS, PAID_STORAGE_KEYS } from '
 import { Badge, Button, Card, Input, TextArea, t } from '@val/ui';
 import { loadPaidConfig } from './config';
 import { clearPendingPurchase, goToCheckout, heroErrors, heroNextStep, local, paidUrls, PAID_TEXTS, session } from './flow';
+import { UntilHydrated } from '../lib/hydrated';
 
 const Wrap = styled.div`
   display: grid;
@@ -173,59 +174,61 @@ export function FeasibilityHero({ apiBase = '' }: { apiBase?: string }) {
       </div>
       <Card>
         <Form onSubmit={submit} noValidate aria-label="Start a feasibility study">
-          <Label>
-            <span className="row">
-              <span>
-                <span>{PAID_TEXTS.targetMarketLabel}</span>
-                <abbr title="required">*</abbr>
+          <UntilHydrated>
+            <Label>
+              <span className="row">
+                <span>
+                  <span>{PAID_TEXTS.targetMarketLabel}</span>
+                  <abbr title="required">*</abbr>
+                </span>
+                <span className="count" aria-hidden="true">
+                  {targetMarket.length}/{FEASIBILITY_LIMITS.targetMarket}
+                </span>
               </span>
-              <span className="count" aria-hidden="true">
-                {targetMarket.length}/{FEASIBILITY_LIMITS.targetMarket}
+              <MarketField
+                name="target_market"
+                required
+                rows={3}
+                maxLength={FEASIBILITY_LIMITS.targetMarket}
+                placeholder="e.g. Independent gyms in the UK"
+                value={targetMarket}
+                $invalid={errors.targetMarket}
+                aria-invalid={errors.targetMarket}
+                onChange={(e) => {
+                  setTargetMarket(e.target.value);
+                  if (e.target.value.trim()) setErrors((x) => ({ ...x, targetMarket: false }));
+                }}
+              />
+            </Label>
+            <Label>
+              <span className="row">
+                <span>
+                  <span>{PAID_TEXTS.productIdeaLabel}</span>
+                  <abbr title="required">*</abbr>
+                </span>
+                <span className="count" aria-hidden="true">
+                  {productIdea.length}/{FEASIBILITY_LIMITS.productIdea}
+                </span>
               </span>
-            </span>
-            <MarketField
-              name="target_market"
-              required
-              rows={3}
-              maxLength={FEASIBILITY_LIMITS.targetMarket}
-              placeholder="e.g. Independent gyms in the UK"
-              value={targetMarket}
-              $invalid={errors.targetMarket}
-              aria-invalid={errors.targetMarket}
-              onChange={(e) => {
-                setTargetMarket(e.target.value);
-                if (e.target.value.trim()) setErrors((x) => ({ ...x, targetMarket: false }));
-              }}
-            />
-          </Label>
-          <Label>
-            <span className="row">
-              <span>
-                <span>{PAID_TEXTS.productIdeaLabel}</span>
-                <abbr title="required">*</abbr>
-              </span>
-              <span className="count" aria-hidden="true">
-                {productIdea.length}/{FEASIBILITY_LIMITS.productIdea}
-              </span>
-            </span>
-            <IdeaField
-              name="product_idea"
-              required
-              maxLength={FEASIBILITY_LIMITS.productIdea}
-              placeholder="e.g. An app that books and pays for classes in two taps"
-              value={productIdea}
-              $invalid={errors.productIdea}
-              aria-invalid={errors.productIdea}
-              onChange={(e) => {
-                setProductIdea(e.target.value);
-                if (e.target.value.trim()) setErrors((x) => ({ ...x, productIdea: false }));
-              }}
-            />
-          </Label>
-          <Submit type="submit" $block disabled={busy}>
-            {PAID_TEXTS.heroButton}
-          </Submit>
-          <Fine>Secure checkout · report delivered by email and on a private link</Fine>
+              <IdeaField
+                name="product_idea"
+                required
+                maxLength={FEASIBILITY_LIMITS.productIdea}
+                placeholder="e.g. An app that books and pays for classes in two taps"
+                value={productIdea}
+                $invalid={errors.productIdea}
+                aria-invalid={errors.productIdea}
+                onChange={(e) => {
+                  setProductIdea(e.target.value);
+                  if (e.target.value.trim()) setErrors((x) => ({ ...x, productIdea: false }));
+                }}
+              />
+            </Label>
+            <Submit type="submit" $block disabled={busy}>
+              {PAID_TEXTS.heroButton}
+            </Submit>
+            <Fine>Secure checkout · report delivered by email and on a private link</Fine>
+          </UntilHydrated>
         </Form>
       </Card>
     </Wrap>

@@ -4,7 +4,7 @@ import { CONTACT_LIMITS, type ContactField, type ContactRequest } from '@val/con
 import { CONTACT_SENT_TOAST } from '@val/content';
 import { HttpError, createValApi } from '@val/client';
 import { apiErrorBodySchema, contactFieldErrors } from '@val/contracts/schemas';
-import { Button, Input, Spinner, TextArea, t, toast } from '@val/ui';
+import { Button, Input, Spinner, TextArea, t, toast, UntilHydrated } from '@val/ui';
 
 /** The spec's send takes about a second; we make the real call and keep at least this feel. */
 export const CONTACT_MIN_SENDING_MS = 1000;
@@ -157,24 +157,26 @@ export function ContactForm() {
 
   return (
     <Form noValidate onSubmit={onSubmit} aria-label="Contact form" aria-busy={sending} data-testid="contact-form">
-      <div className="row">
-        {field('name', 'Name', 'input', 'Your name')}
-        {field('email', 'Email', 'email', 'you@example.com')}
-      </div>
-      {field('subject', 'Subject', 'input', 'What is it about?')}
-      {field('message', 'Message', 'textarea', 'Tell me about your idea, a question, or how I can help.')}
-      <div>
-        <Button type="submit" disabled={sending} data-testid="contact-submit">
-          {sending ? (
-            <>
-              <Spinner $size={18} aria-hidden="true" />
-              Sending...
-            </>
-          ) : (
-            'Send Message'
-          )}
-        </Button>
-      </div>
+      <UntilHydrated>
+        <div className="row">
+          {field('name', 'Name', 'input', 'Your name')}
+          {field('email', 'Email', 'email', 'you@example.com')}
+        </div>
+        {field('subject', 'Subject', 'input', 'What is it about?')}
+        {field('message', 'Message', 'textarea', 'Tell me about your idea, a question, or how I can help.')}
+        <div>
+          <Button type="submit" disabled={sending} data-testid="contact-submit">
+            {sending ? (
+              <>
+                <Spinner $size={18} aria-hidden="true" />
+                Sending...
+              </>
+            ) : (
+              'Send Message'
+            )}
+          </Button>
+        </div>
+      </UntilHydrated>
     </Form>
   );
 }
