@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import type { AppDeps } from './deps';
 import { errorHandler } from './middlewares/errorHandler';
 import { requestId } from './middlewares/requestId';
-import { permalinkPageMeta } from './http/permalinkPage';
+import { pageHeads } from './http/permalinkPage';
 import { securityHeaders } from './middlewares/securityHeaders';
 import { apiNotFound } from './middlewares/apiNotFound';
 import { isBuildMetadata, serveDist, spaFallback } from './middlewares/staticFiles';
@@ -43,7 +43,7 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
       manifests: hostedManifests(config),
       founderSlug: config.FOUNDER_SLUG,
       publicUrl: config.PUBLIC_URL?.replace(/\/+$/, ''),
-      pageMeta: permalinkPageMeta(deps),
+      pageMeta: pageHeads(deps),
       serverRender: serverRendererFor(config, logger),
     }),
   );

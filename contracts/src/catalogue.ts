@@ -230,6 +230,9 @@ export interface ReportStepResult {
   check?: { removed: number; repaired: boolean };
 }
 
+/** Where a report's status is asked (`POST`, {execution_id}). */
+export const REPORT_STATUS_PATH = '/api/reports/status';
+
 /** Answer of `POST /api/reports/status` (the spec's polling contract plus progress). */
 export interface ReportStatusResponse {
   processing_status: ReportStatus;

@@ -1,4 +1,4 @@
-import { matchesPagePath, metaOf, NOT_FOUND_META, PAGE_META, pageOf, parseRemoteRoutes, type RemoteRoute } from './pages';
+import { matchesPagePath, metaOf, NOT_FOUND_META, PAGE_META, pageOf, parseRemoteRoutes, rendersOnServer, type RemoteRoute } from './pages';
 import type { RemoteName } from './remotes';
 
 const route = (path: string, title = `${path} — Val`): RemoteRoute => ({ path, title, description: `The ${path} page.` });
@@ -64,10 +64,20 @@ describe('who shows a path (the server answers 404 when no one does)', () => {
 });
 
 describe("a remote's route list", () => {
-  it('keeps path, title, description and noindex', () => {
+  it('keeps path, title, description, noindex and ssr', () => {
     expect(parseRemoteRoutes([{ path: '/report/:reportId?', title: 'R', description: 'D', noindex: true, extra: 1 }])).toEqual([
       { path: '/report/:reportId?', title: 'R', description: 'D', noindex: true },
     ]);
+    expect(parseRemoteRoutes([{ path: '/report/:reportId?', title: 'R', description: 'D', noindex: true, ssr: true }])).toEqual([
+      { path: '/report/:reportId?', title: 'R', description: 'D', noindex: true, ssr: true },
+    ]);
+  });
+
+  it('the server renders an indexable page, not a noindex one, unless the route says', () => {
+    expect(rendersOnServer({})).toBe(true);
+    expect(rendersOnServer({ noindex: true })).toBe(false);
+    expect(rendersOnServer({ noindex: true, ssr: true })).toBe(true);
+    expect(rendersOnServer({ ssr: false })).toBe(false);
   });
 
   it.each([
@@ -78,6 +88,7 @@ describe("a remote's route list", () => {
     ['an empty title', [{ path: '/a', title: ' ', description: 'D' }]],
     ['no description', [{ path: '/a', title: 'T' }]],
     ['a noindex that is not a boolean', [{ path: '/a', title: 'T', description: 'D', noindex: 'yes' }]],
+    ['an ssr that is not a boolean', [{ path: '/a', title: 'T', description: 'D', ssr: 1 }]],
     ['a double slash', [{ path: '/a//b', title: 'T', description: 'D' }]],
   ])('rejects %s', (_what, json) => {
     expect(() => parseRemoteRoutes(json)).toThrow();

@@ -46,14 +46,23 @@ export function matchesPagePath(pattern: string, pathname: string): boolean {
 /** A page a remote owns: its path pattern and its head (what `src/routes.json` lists). */
 export interface RemoteRoute extends PageMeta {
   path: string;
+  /**
+   * Whether the server renders the remote's screen into the page's HTML (its frame always is).
+   * By default a page search engines may index is rendered and a `noindex` one is not (a visitor's
+   * own screen, which needs the browser's session); a route says otherwise with `ssr`.
+   */
+  ssr?: boolean;
 }
+
+/** Whether the server renders a remote route's screen (RemoteRoute.ssr). */
+export const rendersOnServer = (route: Pick<RemoteRoute, 'ssr' | 'noindex'>): boolean => route.ssr ?? !route.noindex;
 
 /** One segment of a route pattern: a literal, a `:param`, or an optional last `:param?`. */
 const SEGMENT = /^(?:[A-Za-z0-9._~-]+|:[A-Za-z_][A-Za-z0-9_]*\??)$/;
 
 /**
  * Checks a remote's route list (hand-written so the browser needs no schema library). Throws on
- * anything that is not a list of `{ path, title, description, noindex? }` with a valid pattern.
+ * anything that is not a list of `{ path, title, description, noindex?, ssr? }` with a valid pattern.
  */
 export function parseRemoteRoutes(json: unknown): RemoteRoute[] {
   if (!Array.isArray(json)) throw new Error('routes: not a list');
@@ -65,10 +74,17 @@ export function parseRemoteRoutes(json: unknown): RemoteRoute[] {
       r.path.length <= 200 &&
       segs.slice(1).every((seg, j, all) => (seg === '' ? all.length === 1 : SEGMENT.test(seg) && (!seg.endsWith('?') || j === all.length - 1)));
     const okText = (v: unknown) => typeof v === 'string' && v.trim() !== '' && v.length <= 300;
-    if (!r || !okPath || !okText(r.title) || !okText(r.description) || (r.noindex !== undefined && typeof r.noindex !== 'boolean')) {
-      throw new Error(`routes[${i}]: not a route ({ path, title, description, noindex? })`);
+    const okFlag = (v: unknown) => v === undefined || typeof v === 'boolean';
+    if (!r || !okPath || !okText(r.title) || !okText(r.description) || !okFlag(r.noindex) || !okFlag(r.ssr)) {
+      throw new Error(`routes[${i}]: not a route ({ path, title, description, noindex?, ssr? })`);
     }
-    return { path: r.path!, title: r.title!, description: r.description!, ...(r.noindex ? { noindex: true } : {}) };
+    return {
+      path: r.path!,
+      title: r.title!,
+      description: r.description!,
+      ...(r.noindex ? { noindex: true } : {}),
+      ...(r.ssr !== undefined ? { ssr: r.ssr } : {}),
+    };
   });
 }
 

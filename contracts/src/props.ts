@@ -1,4 +1,7 @@
 import type { ValidationData } from './validation';
+import { PAID_PATHS } from './paid';
+import { VALIDATION_PATH } from './validations';
+import { REPORT_STATUS_PATH } from './catalogue';
 
 /** Common props every exposed component of a remote accepts. */
 export interface RemoteBaseProps {
@@ -26,6 +29,16 @@ export type PageData = Readonly<Record<string, unknown>>;
 
 /** The `<script type="application/json">` id the server puts a page's PageData in. */
 export const PAGE_DATA_ELEMENT_ID = 'val-page-data';
+
+/** Where each answer sits in PageData: the API path it answers (a POST's by its path and key parameter). */
+export const PAGE_DATA_KEYS = {
+  /** `GET /api/validations/{validationId}`: a permalink's validation. */
+  validation: (validationId: string): string => VALIDATION_PATH.replace('{validationId}', encodeURIComponent(validationId)),
+  /** `GET /api/feasibility/config`: where the paid flow's calls go. */
+  paidConfig: (): string => PAID_PATHS.config,
+  /** `POST /api/reports/status` {execution_id}: a report's status. */
+  reportStatus: (executionId: string): string => `${REPORT_STATUS_PATH}?execution_id=${encodeURIComponent(executionId)}`,
+} as const;
 
 /** `val_validation/Lab`: step 1, the Idea Validation Lab. */
 export interface ValidationLabProps extends RemoteBaseProps {

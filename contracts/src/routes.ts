@@ -2,6 +2,7 @@ import { PUBLIC_STATS_PATH } from './content';
 import { PAID_PATHS } from './paid';
 import { VALIDATE_PATH, VALIDATE_STREAM_PATH } from './validateStream';
 import { VALIDATION_COMPARE_PATH, VALIDATION_PATH } from './validations';
+import { REPORT_STATUS_PATH } from './catalogue';
 
 /**
  * Every HTTP operation of Val's API, by operation id: its method and path (OpenAPI style,
@@ -32,7 +33,7 @@ export const API_ROUTES = {
   publicStats: { method: 'GET', path: PUBLIC_STATS_PATH },
   contact: { method: 'POST', path: '/api/contact' },
   // Research reports
-  reportStatus: { method: 'POST', path: '/api/reports/status' },
+  reportStatus: { method: 'POST', path: REPORT_STATUS_PATH },
   reportEvents: { method: 'GET', path: '/api/reports/{id}/events' },
   reportPdf: { method: 'GET', path: '/api/reports/{id}/pdf' },
   devStartReport: { method: 'POST', path: '/api/dev/reports' },

@@ -49,6 +49,36 @@ const PAGES: Array<{ path: string; title: string; text: string[]; parts: string 
 ];
 
 let permalink: { id: string; deleteToken: string; idea: string; score: number };
+const UNKNOWN_REPORT = 'zzzzzzzzzzzzzzzzzzzzzz';
+
+/** A feasibility study started through the dev-only route and run to the end by the server's worker: its id, title and step titles. */
+let finished: Promise<{ id: string; title: string; steps: string[] }> | undefined;
+function finishedReport() {
+  finished ??= (async () => {
+    const r = await fetch(`${server.url}/api/dev/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        product: 'new-product-feasibility-study',
+        inputs: { targetMarket: 'Dental clinics in Germany', productIdea: 'An AI receptionist that books patients' },
+      }),
+    });
+    expect(r.status).toBe(201);
+    const { id } = (await r.json()) as { id: string };
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((res) => setTimeout(res, 200))) {
+      const status = (await (
+        await fetch(`${server.url}/api/reports/status`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ execution_id: id }),
+        })
+      ).json()) as { processing_status: string; title: string; flow_execution_steps: Array<{ title: string }> };
+      if (status.processing_status === 'finished') return { id, title: status.title, steps: status.flow_execution_steps.map((s) => s.title) };
+    }
+    throw new Error('the report did not finish within 60 s');
+  })();
+  return finished;
+}
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer({ AI_PROVIDER: 'offline', OFFLINE_AI_DELAY_MS: '0' }), launchBrowser()]);
@@ -119,8 +149,30 @@ describe('plain HTTP, no JavaScript', () => {
     expect(body).toContain('The page you are looking for does not exist or has moved.');
   });
 
-  it("a visitor's own page (noindex: a report, the dashboard) comes with the frame, and its screen is left to the browser", async () => {
-    for (const path of ['/report/3f1b7c2e-0000-4000-8000-000000000000', '/admin']) {
+  it('a finished report shows its title and its sections, kept out of search engines, with what the browser needs to start from the same', async () => {
+    const report = await finishedReport();
+    const res = await fetch(`${server.url}/report/${report.id}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(attr(html, /<div id="root" data-ssr="([^"]*)">/)).toBe('catalogue/Routes');
+    const body = textOf(html.slice(html.indexOf('<div id="root"')));
+    expect(body).toContain(report.title);
+    for (const step of report.steps.slice(0, 3)) expect(body).toContain(step);
+    expect(attr(html, /<title>([^<]*)<\/title>/)).toBe('Your report — Val');
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
+    const data = JSON.parse(attr(html, /<script id="val-page-data" type="application\/json">([^<]*)<\/script>/) ?? 'null') as Record<string, unknown>;
+    expect(Object.keys(data).sort()).toEqual(['/api/feasibility/config', `/api/reports/status?execution_id=${report.id}`]);
+  });
+
+  it('a report the server does not have comes in its loading state, with no page data (the browser asks, and says it is not found)', async () => {
+    const html = await (await fetch(`${server.url}/report/${UNKNOWN_REPORT}`)).text();
+    expect(attr(html, /<div id="root" data-ssr="([^"]*)">/)).toBe('catalogue/Routes');
+    expect(html).not.toContain('val-page-data');
+    expect(html).toMatch(/data-view="report"[^>]*>[\s\S]*aria-busy="true"/);
+  });
+
+  it("a visitor's own page (noindex: a payment, the dashboard) comes with the frame, and the screen is left to the browser", async () => {
+    for (const path of ['/success', '/admin']) {
       const html = await (await fetch(server.url + path)).text();
       expect(attr(html, /<div id="root" data-ssr="([^"]*)">/)).toBe('');
       expect(textOf(html)).toMatch(/© \d{4} Val\. All rights reserved\./);
@@ -154,32 +206,46 @@ describe('the lab below the first screen', () => {
 });
 
 describe('hydration', () => {
-  const paths = () => ['/', '/products', '/about', '/terms', '/api', `/v/${permalink.id}`, '/nope-xyz'];
+  const paths = async () => [
+    '/',
+    '/products',
+    '/about',
+    '/terms',
+    '/api',
+    `/v/${permalink.id}`,
+    `/report/${(await finishedReport()).id}`,
+    `/report/${UNKNOWN_REPORT}`,
+    '/nope-xyz',
+  ];
 
   it.each(['dark', 'light'] as const)(
     'keeps the server’s nodes and logs nothing, on every page (%s theme)',
     async (colorScheme) => {
-      for (const path of paths()) {
+      for (const path of await paths()) {
         const { page, context, errors } = await newPage(browser, { colorScheme });
         const consoleErrors: string[] = [];
         page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && consoleErrors.push(`${path}: ${m.text()}`));
-        // The first heading as the server sent it, before any script ran.
-        await page.addInitScript(() =>
+        // The first heading as the server sent it, before any script ran (for a report still loading,
+        // whose heading changes once the browser learns there is no such report: its section).
+        const selector = path.endsWith(UNKNOWN_REPORT) ? '#root main > *' : '#root h1';
+        await page.addInitScript((sel) => {
           document.addEventListener('DOMContentLoaded', () => {
-            (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('#root h1');
-          }),
-        );
+            (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector(sel);
+          });
+        }, selector);
         await page.goto(server.url + path, { waitUntil: 'networkidle' });
         // Hydrated: the header's theme toggle answers (it is a React handler, not in the HTML).
         await page.getByTestId('theme-toggle').click();
         await page.waitForFunction((scheme) => document.documentElement.getAttribute('data-theme') === (scheme === 'dark' ? 'light' : 'dark'), colorScheme);
         const kept = await page.evaluate(() => {
           const first = (window as unknown as { serverHeading: Element | null }).serverHeading;
-          return { same: first !== null && first === document.querySelector('#root h1') && first.isConnected, text: first?.textContent };
+          // Still in the document: hydration kept the server's node (rendering from scratch would have replaced it).
+          return { same: first !== null && first.isConnected, text: first?.textContent };
         });
         expect({ path, ...kept }).toEqual({ path, same: true, text: expect.any(String) });
         expect(errors).toEqual([]);
-        expect(consoleErrors.filter((e) => !(path === '/nope-xyz' && /404 \(Not Found\)/.test(e)))).toEqual([]);
+        // Chromium's own line for a 404 answer (the missing page; the unknown report's status) is all there may be.
+        expect(consoleErrors.filter((e) => !((path === '/nope-xyz' || path.endsWith(UNKNOWN_REPORT)) && /404 \(Not Found\)/.test(e)))).toEqual([]);
         await context.close();
       }
     },

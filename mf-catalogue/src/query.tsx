@@ -1,4 +1,4 @@
-import { useContext, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 
 /**
@@ -29,6 +29,9 @@ export function catalogueQueryClient(): QueryClient {
  */
 export function QueryProvider({ client: given, children }: { client?: QueryClient; children: ReactNode }) {
   const outer = useContext(QueryClientContext);
+  // On the server (the BFF renders the page), a client per render: the remote's one client would
+  // keep one visitor's report for the next page it renders.
+  const [perRender] = useState(() => (typeof document === 'undefined' ? createCatalogueQueryClient() : null));
   if (!given && outer) return <>{children}</>;
-  return <QueryClientProvider client={given ?? catalogueQueryClient()}>{children}</QueryClientProvider>;
+  return <QueryClientProvider client={given ?? perRender ?? catalogueQueryClient()}>{children}</QueryClientProvider>;
 }

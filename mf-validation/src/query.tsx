@@ -1,4 +1,4 @@
-import { useContext, type ReactNode } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 
 /**
@@ -30,6 +30,9 @@ export function validationQueryClient(): QueryClient {
  */
 export function QueryProvider({ client: given, children }: { client?: QueryClient; children: ReactNode }) {
   const outer = useContext(QueryClientContext);
+  // On the server (the BFF renders the page), a client per render: the remote's one client would
+  // keep one page's validation for the next page it renders.
+  const [perRender] = useState(() => (typeof document === 'undefined' ? createValidationQueryClient() : null));
   if (!given && outer) return <>{children}</>;
-  return <QueryClientProvider client={given ?? validationQueryClient()}>{children}</QueryClientProvider>;
+  return <QueryClientProvider client={given ?? perRender ?? validationQueryClient()}>{children}</QueryClientProvider>;
 }

@@ -14,28 +14,26 @@ const app = (
   </StrictMode>
 );
 // `data-ssr` (the BFF's server render, bff/src/ssr): the page's HTML is already on screen, with
-// the remote parts it names ("catalogue/Hero"). Those load first, so the first render matches the
-// HTML and hydrates it; if one cannot load, the page renders from scratch (its slot shows the
-// remote's "unavailable" state, as on a page the server did not render).
+// the remote parts it names ("catalogue/Hero"). It hydrates at once: each of those parts keeps the
+// server's HTML until its code has loaded (its slot suspends, shell/src/federation/RemoteSlot.tsx),
+// so the header, the links and the shell's own pages answer without waiting for a remote.
 const rendered = root.getAttribute('data-ssr');
 if (rendered !== null) {
   const renderedPath = window.location.pathname;
-  const parts = rendered.split(' ').filter(Boolean);
-  Promise.all([
-    getManifest(),
-    ...parts.map((part) => {
-      const [key, expose] = part.split('/') as [RemoteName, string];
-      return loadRemoteApp(key, false, expose);
-    }),
-  ]).then(
+  // Their code, now (the page preloaded it): the slots pick up the same loads.
+  for (const part of rendered.split(' ').filter(Boolean)) {
+    const [key, expose] = part.split('/') as [RemoteName, string];
+    loadRemoteApp(key, false, expose).catch(() => undefined);
+  }
+  getManifest().then(
     () => {
-      // The page's address changed while its parts loaded (history.pushState by a script, say): the
-      // HTML is another page's, so the app renders from scratch instead of hydrating it.
+      // The page's address changed before this ran (history.pushState by a script, say): the HTML
+      // is another page's, so the app renders from scratch instead of hydrating it.
       if (window.location.pathname !== renderedPath) createRoot(root).render(app);
       else hydrateRoot(root, app);
     },
     (e) => {
-      console.warn('The server-rendered page could not be hydrated; rendering it again', e);
+      console.warn('The remote list could not be read; rendering the page again', e);
       createRoot(root).render(app);
     },
   );

@@ -1,4 +1,14 @@
-import { fillApiPath, PERMALINK_PATH, VALIDATION_PATH, validationIdParamsSchema, type PageData, type PageMeta, type PageOwner } from '@val/contracts';
+import {
+  metaOf,
+  PAGE_DATA_KEYS,
+  PERMALINK_PATH,
+  REPORT_ID_PATTERN,
+  validationIdParamsSchema,
+  type PageData,
+  type PageMeta,
+  type PageOwner,
+} from '@val/contracts';
+import { paidConfigOf } from '../routes/feasibility/router';
 import type { AppDeps } from '../deps';
 import { NotFoundError } from '../errors';
 import { permalinkMeta } from './pageHead';
@@ -16,12 +26,51 @@ export function permalinkPageMeta({ services }: Pick<AppDeps, 'services'>) {
     try {
       const validation = await services.validation.get(parsed.data.validationId);
       // The page's data too (the first screen is rendered with it): the answer of `GET /api/validations/{id}`, as JSON.
-      const data: PageData = { [fillApiPath(VALIDATION_PATH, { validationId: parsed.data.validationId })]: JSON.parse(JSON.stringify(validation)) as unknown };
+      const data: PageData = { [PAGE_DATA_KEYS.validation(parsed.data.validationId)]: JSON.parse(JSON.stringify(validation)) as unknown };
       return { ...permalinkMeta(validation), data };
     } catch (e) {
       if (e instanceof NotFoundError) return null;
       // The store is unreachable: the page still loads (with the default head) and shows its own error state.
       return undefined;
     }
+  };
+}
+
+/** The catalogue's report page, whose screen the server renders with the report (its route says `ssr`). */
+const REPORT_ROUTE = '/report/:reportId?';
+
+/**
+ * A report page's data (`/report/:id`): the report's status and the paid flow's config, as their
+ * API answers, so the server renders the report (or its progress) and the browser starts from the
+ * same. Only where this server holds the reports (no FEASIBILITY_BASE_URL); otherwise, and for an
+ * id with no report, the browser asks as before.
+ */
+export function reportPageData({ config, services, reports }: Pick<AppDeps, 'config' | 'services' | 'reports'>) {
+  return async (owner: PageOwner, path: string): Promise<(PageMeta & { data?: PageData }) | undefined> => {
+    if (!('remote' in owner) || owner.remote !== 'catalogue' || owner.route.path !== REPORT_ROUTE || config.FEASIBILITY_BASE_URL) return undefined;
+    const id = decodeURIComponent(path.split('/')[2] ?? '');
+    if (!REPORT_ID_PATTERN.test(id)) return undefined;
+    try {
+      const status = await reports.status(id);
+      if (!status) return undefined;
+      const data: PageData = {
+        [PAGE_DATA_KEYS.reportStatus(id)]: JSON.parse(JSON.stringify(status)) as unknown,
+        [PAGE_DATA_KEYS.paidConfig()]: paidConfigOf({ config, services }),
+      };
+      return { ...metaOf(owner), data };
+    } catch {
+      // The store cannot answer: the page loads without, and asks itself.
+      return undefined;
+    }
+  };
+}
+
+/** Each page's own head and data: a permalink's, a report's. */
+export function pageHeads(deps: Pick<AppDeps, 'config' | 'services' | 'reports'>) {
+  const permalink = permalinkPageMeta(deps);
+  const report = reportPageData(deps);
+  return async (owner: PageOwner, path: string) => {
+    const own = await permalink(owner, path);
+    return own !== undefined ? own : report(owner, path);
   };
 }

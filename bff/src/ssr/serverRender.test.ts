@@ -83,13 +83,17 @@ describe('versions', () => {
 });
 
 describe('which remote parts make a first screen', () => {
-  it('the hero (and the lab as a preview) on the home page, a remote page’s routes; none on a visitor’s own page, a shell page or a missing one', () => {
+  it('the hero (and the lab as a preview) on the home page, a remote page’s routes (unless its route says otherwise); none on a visitor’s own page, a shell page or a missing one', () => {
     const none = { parts: [], previews: [] };
-    expect(firstScreenParts(HOME, false)).toEqual({ parts: ['catalogue/Hero'], previews: ['validation/Lab'] });
-    expect(firstScreenParts(PRODUCTS, false)).toEqual({ parts: ['catalogue/Routes'], previews: [] });
-    expect(firstScreenParts(PRODUCTS, true)).toEqual(none);
-    expect(firstScreenParts({ shell: 'about' }, false)).toEqual(none);
-    expect(firstScreenParts(null, false)).toEqual(none);
+    expect(firstScreenParts(HOME)).toEqual({ parts: ['catalogue/Hero'], previews: ['validation/Lab'] });
+    expect(firstScreenParts(PRODUCTS)).toEqual({ parts: ['catalogue/Routes'], previews: [] });
+    const own = { remote: 'catalogue', route: { path: '/success', title: 'S', description: 'S.', noindex: true } } as const;
+    expect(firstScreenParts(own)).toEqual(none);
+    // A noindex page whose route asks for it (the report page), and an indexable one that opts out.
+    expect(firstScreenParts({ ...own, route: { ...own.route, ssr: true } })).toEqual({ parts: ['catalogue/Routes'], previews: [] });
+    expect(firstScreenParts({ ...PRODUCTS, route: { ...PRODUCTS.route, ssr: false } } as PageOwner)).toEqual(none);
+    expect(firstScreenParts({ shell: 'about' })).toEqual(none);
+    expect(firstScreenParts(null)).toEqual(none);
   });
 });
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import type { PageData, PageOwner, RemoteName, RemotesManifest } from '@val/contracts';
+import { rendersOnServer, type PageData, type PageOwner, type RemoteName, type RemotesManifest } from '@val/contracts';
 import type { ManifestSource, RemoteRouteLists } from '../routes/remotes/routeLists';
 
 /**
@@ -89,12 +89,12 @@ export function evaluateBundle(code: string, filename: string, requireFn: (id: s
  * hydrates), `previews` are shown as HTML until the browser loads them on demand (the home page's
  * lab, whose heading shows on a desktop's first screen and whose form is below it).
  */
-export function firstScreenParts(owner: PageOwner | null, noindex: boolean): { parts: string[]; previews: string[] } {
+export function firstScreenParts(owner: PageOwner | null): { parts: string[]; previews: string[] } {
   if (!owner) return { parts: [], previews: [] };
   if ('shell' in owner) return owner.shell === 'home' ? { parts: ['catalogue/Hero'], previews: ['validation/Lab'] } : { parts: [], previews: [] };
-  // A page kept out of search engines is a visitor's own (a report, a payment, a sign-in): its
-  // screen needs the browser's session, so the server renders the frame and leaves the page to it.
-  return { parts: noindex ? [] : [`${owner.remote}/Routes`], previews: [] };
+  // A visitor's own page (a payment, a sign-in, the dashboard: noindex) needs the browser's session:
+  // the server renders the frame and leaves the screen to the browser, unless its route says `ssr`.
+  return { parts: rendersOnServer(owner.route) ? [`${owner.remote}/Routes`] : [], previews: [] };
 }
 
 export interface ServerRendererOptions {
@@ -213,7 +213,7 @@ export function createServerRenderer({
       const host = shellPart();
       if (!host) return null;
       const route = owner && 'remote' in owner ? owner.route : null;
-      const { parts, previews } = firstScreenParts(owner, route?.noindex === true);
+      const { parts, previews } = firstScreenParts(owner);
       const wanted = [...parts, ...previews];
       const components: Record<string, unknown> = {};
       const versions: string[] = [];

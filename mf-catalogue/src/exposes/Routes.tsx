@@ -15,9 +15,9 @@ const SuccessPage = screen(() => import('../paid/SuccessPage').then((m) => m.Suc
 const LogPage = screen(() => import('../paid/LogPage').then((m) => m.LogPage));
 const TestPage = screen(() => import('../paid/TestPage').then((m) => m.TestPage));
 
-function Report({ apiBase }: RemoteRoutesProps) {
+function Report({ apiBase, pageData }: RemoteRoutesProps) {
   const { reportId } = useParams();
-  return <ReportView key={reportId ?? ''} reportId={reportId} apiBase={apiBase} />;
+  return <ReportView key={reportId ?? ''} reportId={reportId} apiBase={apiBase} pageData={pageData} />;
 }
 
 function Success({ apiBase }: RemoteRoutesProps) {
@@ -45,10 +45,10 @@ export const SCREENS: Record<string, ComponentType<RemoteRoutesProps>> = {
 };
 
 /** `val_catalogue/Routes`: the catalogue's pages; the shell shows it for any path of ROUTES. */
-export default function Routes({ apiBase = '' }: RemoteRoutesProps) {
+export default function Routes({ apiBase = '', pageData }: RemoteRoutesProps) {
   return (
     <Suspense fallback={<div aria-busy="true" style={{ minHeight: 240 }} />}>
-      <RouteTable routes={ROUTES} screens={SCREENS} props={{ apiBase }} />
+      <RouteTable routes={ROUTES} screens={SCREENS} props={{ apiBase, pageData }} />
     </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { countOf, FEASIBILITY_STUDY_ID, type CatalogueProduct, type ReportEvent } from '@val/contracts';
+import { countOf, FEASIBILITY_STUDY_ID, type CatalogueProduct, type PageData, type ReportEvent } from '@val/contracts';
 import { getProduct } from '@val/content';
 import { createValApi } from '@val/client';
 import { Button, ButtonLink, Card, Heading, Muted, Spinner, t, toast } from '@val/ui';
@@ -413,17 +413,17 @@ export function Report({ reportId, status, apiBase }: { reportId: string; status
 }
 
 /** `/report/:reportId?`: live progress until finished, then the report (its status in the remote's query cache). */
-export function ReportView({ reportId, apiBase = '' }: { reportId?: string; apiBase?: string }) {
+export function ReportView({ reportId, apiBase = '', pageData }: { reportId?: string; apiBase?: string; pageData?: PageData }) {
   if (!reportId) return <Message title="Report Not Found" text="The requested report could not be loaded." />;
   return (
     <QueryProvider>
-      <LiveReport reportId={reportId} apiBase={apiBase} />
+      <LiveReport reportId={reportId} apiBase={apiBase} pageData={pageData} />
     </QueryProvider>
   );
 }
 
-function LiveReport({ reportId, apiBase }: { reportId: string; apiBase: string }) {
-  const state = useReport(reportId, apiBase);
+function LiveReport({ reportId, apiBase, pageData }: { reportId: string; apiBase: string; pageData?: PageData }) {
+  const state = useReport(reportId, apiBase, pageData);
   const { status } = state;
   if (state.notFound) return <Message title="Report Not Found" text="The requested report could not be loaded." />;
   if (!status || status.processing_status === 'queued' || status.processing_status === 'running') {

@@ -1,7 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { normalizeInterviewEvidence } from '@val/contracts/evidence';
-import { REPORT_EVENT_TYPES, REPORT_ID_PATTERN, REPORT_POLL_INTERVAL_MS, type ReportEvent, type ReportStatusResponse } from '@val/contracts';
+import {
+  PAGE_DATA_KEYS,
+  REPORT_EVENT_TYPES,
+  REPORT_ID_PATTERN,
+  REPORT_POLL_INTERVAL_MS,
+  type PageData,
+  type PaidConfig,
+  type ReportEvent,
+  type ReportStatusResponse,
+} from '@val/contracts';
 import { createValApi, type ValApi } from '@val/client';
 import { paidConfigQuery } from '../paid/configQuery';
 import { readCheck, readReportSheet, readSources } from './readSheet';
@@ -111,10 +120,17 @@ function withRunning(answer: ReportAnswer | undefined, step: string): ReportAnsw
  * the status again at once. The latest event itself is stream state, not server state: it only
  * words the status line, so it stays in component state.
  */
-export function useReport(reportId: string, apiBase = ''): ReportState {
+export function useReport(reportId: string, apiBase = '', pageData?: PageData): ReportState {
   const malformed = !REPORT_ID_PATTERN.test(reportId);
   const queryClient = useQueryClient();
-  const config = useQuery({ ...paidConfigQuery(apiBase), enabled: !malformed });
+  // What the server rendered the page with (its report and the paid config), if it did: the first
+  // render shows the same, and the status is asked again only when the next poll is due.
+  const [given] = useState(() => {
+    const status = malformed ? null : readStatus(pageData?.[PAGE_DATA_KEYS.reportStatus(reportId)]);
+    const config = pageData?.[PAGE_DATA_KEYS.paidConfig()] as PaidConfig | undefined;
+    return status && config ? { status, config, at: Date.now() } : null;
+  });
+  const config = useQuery({ ...paidConfigQuery(apiBase), enabled: !malformed, ...(given ? { initialData: given.config } : {}) });
   // The report service is the feasibility host (FEASIBILITY_BASE_URL, this origin by default).
   const reportBase = config.data ? config.data.feasibilityBaseUrl || apiBase : undefined;
   const key = reportQueryKey(reportId, reportBase ?? apiBase);
@@ -123,6 +139,9 @@ export function useReport(reportId: string, apiBase = ''): ReportState {
     queryFn: () => fetchReport(createValApi({ baseUrl: reportBase }), reportId),
     enabled: !malformed && reportBase !== undefined,
     retry: false,
+    ...(given
+      ? { initialData: { notFound: false, status: given.status } as ReportAnswer, initialDataUpdatedAt: given.at, staleTime: REPORT_POLL_INTERVAL_MS }
+      : {}),
     refetchInterval: (q) => (q.state.data?.notFound || (q.state.data && done(q.state.data.status)) ? false : REPORT_POLL_INTERVAL_MS),
     refetchIntervalInBackground: true,
   });

@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { RouteTable, useParams } from '@val/ui/router';
-import { parseRemoteRoutes, VALIDATION_PATH, type RemoteRoutesProps, type StoredValidationView } from '@val/contracts';
-import { fillApiPath } from '@val/contracts/routes';
+import { PAGE_DATA_KEYS, parseRemoteRoutes, type RemoteRoutesProps, type StoredValidationView } from '@val/contracts';
 import routeList from '../routes.json';
 
 /** The pages this remote owns: `../routes.json` (paths and heads; the build copies it into mf-manifest.json) → screens. */
@@ -13,7 +12,7 @@ const PermalinkPage = lazy(() => import(/* webpackChunkName: "permalink" */ '../
 function Permalink({ apiBase, pageData }: RemoteRoutesProps) {
   const { id } = useParams();
   // The validation the server rendered this page with (`GET /api/validations/{id}`'s answer), if any.
-  const initial = id ? pageData?.[fillApiPath(VALIDATION_PATH, { validationId: id })] : undefined;
+  const initial = id ? pageData?.[PAGE_DATA_KEYS.validation(id)] : undefined;
   return <PermalinkPage apiBase={apiBase} validationId={id} initial={initial as StoredValidationView | undefined} />;
 }
 

@@ -1,6 +1,7 @@
 import {
   Component,
   Suspense,
+  use,
   useCallback,
   type JSX,
   useEffect,
@@ -147,10 +148,14 @@ export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K
   const holder = useRef<HTMLDivElement>(null);
   const server = useServerParts();
   // On the server, the remote's server part (when the BFF has it); in the browser, the remote if it
-  // has loaded already (always so for a slot the server rendered: bootstrap.tsx loads those first).
+  // has loaded already.
   const [App, setApp] = useState<ComponentType<P> | null>(
     () => (server?.components[id] as ComponentType<P> | undefined) ?? loadedRemoteApp<P>(remote, expose) ?? null,
   );
+  // A part the server rendered and whose code is still on its way: the page hydrates without
+  // waiting for it, and this slot's boundary keeps the server's HTML until the code is there (React
+  // then hydrates it, and replays a tap made on it meanwhile).
+  const [coming] = useState(() => (!server && !App && isServerRenderedPart(id) ? loadRemoteApp<P>(remote, false, expose) : null));
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [previewHtml] = useState(() => (preview && !server && !App ? serverPreview(id) : null));
@@ -196,7 +201,7 @@ export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K
         </Suspense>
       </Box>
     );
-  if (!App)
+  if (!App && !(coming && attempt === 0))
     return (
       <Center ref={holder} $min={minHeight} aria-busy="true" data-testid="remote-loading" style={{ borderStyle: 'none' }}>
         <Spinner />
@@ -207,9 +212,24 @@ export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K
       <Boundary key={attempt} onError={() => setFailed(true)}>
         {/* A remote that fails in the server render leaves this boundary to the browser (React renders it there). */}
         <Suspense fallback={<Box $min={minHeight} aria-busy="true" />}>
-          <App {...(props as P & JSX.IntrinsicAttributes)} />
+          <RemoteApp<P> component={App} coming={coming} props={props as P} />
         </Suspense>
       </Boundary>
     </Box>
   );
+}
+
+/** The remote's component: the loaded one, or the one on its way (suspends until it is there). One type either way, so it never remounts. */
+function RemoteApp<P>({ component, coming, props }: { component: ComponentType<P> | null; coming: Promise<ComponentType<P>> | null; props: P }) {
+  const C = component ?? use(coming as Promise<ComponentType<P>>);
+  return <C {...(props as P & JSX.IntrinsicAttributes)} />;
+}
+
+let serverParts: Set<string> | undefined;
+
+/** Whether the page's HTML holds this part as the server rendered it (`<div id="root" data-ssr="catalogue/Hero …">`). */
+function isServerRenderedPart(id: string): boolean {
+  if (typeof document === 'undefined') return false;
+  serverParts ??= new Set((document.getElementById('root')?.getAttribute('data-ssr') ?? '').split(' ').filter(Boolean));
+  return serverParts.has(id);
 }

@@ -10,6 +10,17 @@ export const FEASIBILITY_START_RATE_LIMIT = { windowMs: 60_000, max: 20 } as con
 
 const base = (url: string | undefined) => (url ? url.replace(/\/+$/, '') : '');
 
+/** Where the browser sends each step of the paid flow (`GET /api/feasibility/config`; the report page's first render too). */
+export function paidConfigOf({ config, services }: Pick<AppDeps, 'config' | 'services'>): PaidConfig {
+  return {
+    feasibilityBaseUrl: base(config.FEASIBILITY_BASE_URL),
+    authBaseUrl: base(config.AUTH_BASE_URL),
+    planBaseUrl: base(config.PLAN_BASE_URL),
+    checkoutMode: services.paid.payments.mode,
+    signIn: services.paid.auth.mode,
+  };
+}
+
 /**
  * The feasibility service:
  * - `GET /api/feasibility/config` → where the browser sends each step of the paid flow;
@@ -19,7 +30,6 @@ const base = (url: string | undefined) => (url ? url.replace(/\/+$/, '') : '');
  *   oldest credit); the same checkout always answers with the same report.
  */
 export function feasibilityRouter(deps: AppDeps): Router {
-  const { config } = deps;
   const flow = deps.services.paid;
   const router = new Router();
   const limit = rateLimit({
@@ -31,15 +41,8 @@ export function feasibilityRouter(deps: AppDeps): Router {
   });
 
   router.get('/api/feasibility/config', (ctx) => {
-    const body: PaidConfig = {
-      feasibilityBaseUrl: base(config.FEASIBILITY_BASE_URL),
-      authBaseUrl: base(config.AUTH_BASE_URL),
-      planBaseUrl: base(config.PLAN_BASE_URL),
-      checkoutMode: flow.payments.mode,
-      signIn: flow.auth.mode,
-    };
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = body;
+    ctx.body = paidConfigOf(deps);
   });
 
   router.post('/api/feasibility/start', flow.csrf, limit, async (ctx) => {
