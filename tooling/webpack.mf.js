@@ -99,6 +99,23 @@ class AutoPublicPathNoticePlugin {
  */
 const STYLED_PLUGINS = [[require.resolve('@swc/plugin-styled-components'), { displayName: false, ssr: true, fileName: false, pure: true }]];
 
+/** Our TypeScript, by swc (ES2022, React's automatic runtime, stable styled-components ids): the same for both parts of a build. */
+const sourceRule = (dev) => ({
+  test: /\.[cm]?tsx?$/,
+  exclude: /node_modules/,
+  use: {
+    loader: 'swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development: dev } },
+        target: 'es2022',
+        experimental: { plugins: STYLED_PLUGINS },
+      },
+    },
+  },
+});
+
 const rootPkg = (name) => require(require.resolve(`${name}/package.json`, { paths: [root] }));
 
 /**
@@ -289,21 +306,7 @@ function serverConfig({ dir, name, exposes, host, mode }) {
     module: {
       parser: { javascript: { exportsPresence: 'error' } },
       rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: false } },
-                target: 'es2022',
-                experimental: { plugins: STYLED_PLUGINS },
-              },
-            },
-          },
-        },
+        sourceRule(false),
         // Asset URLs as the browser build names them; the files themselves are the browser build's.
         { test: /\.(png|svg|jpe?g|webp|woff2?)$/i, type: 'asset/resource', generator: { emit: false, filename: 'assets/[name].[contenthash:10][ext]' } },
       ],
@@ -375,24 +378,7 @@ function clientConfig({ dir, name, exposes, routes, host, port, title, mode, dev
     module: {
       // An import of a name a module does not export (e.g. a schema from the zod-free entry) fails the build.
       parser: { javascript: { exportsPresence: 'error' } },
-      rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          exclude: /node_modules/,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: dev } },
-                target: 'es2022',
-                experimental: { plugins: STYLED_PLUGINS },
-              },
-            },
-          },
-        },
-        { test: /\.(png|svg|jpe?g|webp|woff2?)$/i, type: 'asset/resource' },
-      ],
+      rules: [sourceRule(dev), { test: /\.(png|svg|jpe?g|webp|woff2?)$/i, type: 'asset/resource' }],
     },
     plugins: [
       // Before the federation plugin: its manifest part reports publicPath 'auto' when it is applied.

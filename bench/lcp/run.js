@@ -13,15 +13,15 @@
  *     the end of the observation window: the ready selector appears, then a 3 s settle (so
  *     hydration and late remotes are inside); the run prints where that window ended, where
  *     the last long task did, and the blocking time before FCP (not part of TBT).
- * Goals for `/`: LCP ≤ 1.0 s (issue 26), LCP ≤ 1.8 s (the older goal, still its own result),
- * CLS ≤ 0.02, TBT ≤ 200 ms.
+ * Goals for every page measured: LCP ≤ 1.0 s (issue 26), LCP ≤ 1.8 s (the older goal, still its
+ * own result), CLS ≤ 0.02, TBT ≤ 200 ms.
  *   node bench/lcp/run.js                 (build first: node scripts/ensure-built.js)
  *   LCP_URL=http://127.0.0.1:3000 node bench/lcp/run.js   (measure a server that is already up)
  *   LCP_PATHS=/,/products,/about node bench/lcp/run.js    (more pages; `/` is always measured)
  * Ready selector per page: `/` waits for `#hero [data-remote]`, any other page for `main h1, main h2`.
  * Prints each load (LCP, FCP, CLS, TBT, bytes transferred, the LCP element), the medians, and a
- * JSON line `BENCH {...}` for `npm run bench`: the goals above for `/`, and for every other page
- * (named by its path) LCP ≤ 1.8 s, CLS ≤ 0.02 and TBT ≤ 200 ms. Baseline, measured in the same run
+ * JSON line `BENCH {...}` for `npm run bench`: the goals above for `/` ("landing") and for every
+ * other page (named by its path). Baseline, measured in the same run
  * on the same emulated phone: a static page with the hero's text and no JavaScript (the floor this
  * network and CPU allow: connection, one round trip, paint); the ratio says what the product's
  * JavaScript costs on top of it for `/`.
@@ -205,17 +205,16 @@ const readyOf = (p) => READY[p] || DEFAULT_READY;
       `  TBT window ${p}: ready selector at ${ms(med(p, 'ready'))}, window end ${ms(med(p, 'end'))}, last long task ended ${ms(med(p, 'lastTaskEnd'))} (${med(p, 'longTasks')} long tasks; medians); not in TBT: ${ms(med(p, 'preFcp'))} blocking before FCP`,
     );
     const name = p === '/' ? 'landing' : p;
-    if (p === '/') {
-      console.log(
-        `  goals: LCP ≤ ${GOAL_MS} ms (issue 26) → ${(lcp / GOAL_MS).toFixed(2)}× the goal; older goal ≤ ${OLD_GOAL_MS} ms → ${(lcp / OLD_GOAL_MS).toFixed(2)}×; CLS ≤ ${CLS_GOAL}; TBT ≤ ${TBT_GOAL_MS} ms`,
-      );
-      results.push({
-        name: `landing LCP, phone (median of ${RUNS})`,
-        value: `${(lcp / 1000).toFixed(2)} s`,
-        target: `≤ ${(GOAL_MS / 1000).toFixed(1)} s`,
-        pass: lcp <= GOAL_MS,
-      });
-    }
+    console.log(
+      `  goals: LCP ≤ ${GOAL_MS} ms (issue 26) → ${(lcp / GOAL_MS).toFixed(2)}× the goal; older goal ≤ ${OLD_GOAL_MS} ms → ${(lcp / OLD_GOAL_MS).toFixed(2)}×; CLS ≤ ${CLS_GOAL}; TBT ≤ ${TBT_GOAL_MS} ms`,
+    );
+    // Every page's first screen comes as HTML now: the 1.0 s goal holds for each page measured.
+    results.push({
+      name: `${name} LCP, phone (median of ${RUNS})`,
+      value: `${(lcp / 1000).toFixed(2)} s`,
+      target: `≤ ${(GOAL_MS / 1000).toFixed(1)} s`,
+      pass: lcp <= GOAL_MS,
+    });
     results.push(
       {
         name: `${name} LCP, phone (median of ${RUNS}; older goal)`,
