@@ -153,8 +153,8 @@ export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K
     () => (server?.components[id] as ComponentType<P> | undefined) ?? loadedRemoteApp<P>(remote, expose) ?? null,
   );
   // A part the server rendered and whose code is still on its way: the page hydrates without
-  // waiting for it, and this slot's boundary keeps the server's HTML until the code is there (React
-  // then hydrates it, and replays a tap made on it meanwhile).
+  // waiting for it, and this slot's boundary keeps the server's HTML until the code is there; React
+  // then hydrates it (a tap on it before that is lost: React hydrates on a tap only what it can).
   const [coming] = useState(() => (!server && !App && isServerRenderedPart(id) ? loadRemoteApp<P>(remote, false, expose) : null));
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
