@@ -181,11 +181,19 @@ export function createServerRenderer({
     return part;
   };
 
+  // The manifest's hash, computed once per text (the same text object comes back while the file or fetch is unchanged).
+  const hashes = new Map<RemoteName, { text: string; hash: string }>();
+  const manifestHash = (key: RemoteName, text: string): string => {
+    let known = hashes.get(key);
+    if (known?.text !== text) hashes.set(key, (known = { text, hash: crypto.createHash('sha1').update(text).digest('hex') }));
+    return known.hash;
+  };
+
   /** A remote's part, if ready within `partWaitMs` (a load keeps going in the background for the next page). */
   const remotePart = async (key: RemoteName, host: { part: ShellServerPart; version: string }): Promise<{ part: RemoteServerPart | null; version: string }> => {
     const source = remotes.manifest(key);
     if (!source) return { part: null, version: 'none' };
-    const version = `${host.version}:${crypto.createHash('sha1').update(source.text).digest('hex')}`;
+    const version = `${host.version}:${manifestHash(key, source.text)}`;
     let known = parts.get(key);
     if (known?.version !== version) {
       const slot: { version: string; loaded: Promise<RemoteServerPart | null>; part?: RemoteServerPart | null } = {
