@@ -123,10 +123,15 @@ describe('the offline validation analyst', () => {
     ['Each late order costs ¥3,000 in refunds', '¥3,000'],
     ['They waste about 30 euros a week of food', '30 euros a week'],
     ['It costs $40 a month', '$40 a month'],
+    ['New tyres cost R1,800 a set', 'R1,800'],
   ])('quotes the money in "%s" as "%s", whatever the currency', (problem, quoted) => {
     const u = readUrgency(problem);
     expect(u.quantified).toBe(quoted);
     expect(u.signals.find((s) => s.kind === 'Money at stake')?.word).toContain(quoted.split(' ')[0]);
+  });
+
+  it('quotes a count from its first digit, never the tail of a number', () => {
+    expect(readUrgency('Clerks retype X1,800 forms by hand').quantified).toBe('1,800 forms by hand');
   });
 
   describe('writes its prices in the founder’s currency', () => {

@@ -750,7 +750,7 @@ export function readUrgency(problem: string): {
   frequency: string | null;
 } {
   const text = problem.replace(/[’]/g, "'");
-  const toks: Tok[] = [...text.matchAll(/(?:[A-Za-z]{1,3}\$|[$£€¥₹])?\d+(?:[.,']\d+)*|[A-Za-z0-9$%'-]+/g)].map((m) => ({
+  const toks: Tok[] = [...text.matchAll(/(?:[A-Za-z]{1,3}\$|[$£€¥₹]|\bR(?=\d))?\d+(?:[.,']\d+)*|[A-Za-z0-9$%'-]+/g)].map((m) => ({
     word: m[0].toLowerCase(),
     start: m.index ?? 0,
     end: (m.index ?? 0) + m[0].length,
@@ -777,7 +777,8 @@ export function readUrgency(problem: string): {
     /\d[\d,.]*\s?(%|percent|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|times?)(\s?(a|per|each|every)\s(day|week|month|year|order|customer|client|shift))?/i.exec(
       plain,
     ) ??
-    /\b\d[\d,.]*%?(\s+(?!(and|or|but|to|because|which|so|that|when|if)\b)[a-z-]+){0,3}/i.exec(plain) ??
+    // A number from its first digit ("R1,800" is never quoted as "800").
+    /(?<![\d.,])\d[\d,.]*%?(\s+(?!(and|or|but|to|because|which|so|that|when|if)\b)[a-z-]+){0,3}/i.exec(plain) ??
     NUMBER_WORDS.exec(plain);
   const quantified = amountQuoted(plain) ?? (counted ? counted[0].trim().replace(/\s+(a|an|the|of|on|average)$/i, '') : null);
   const f =

@@ -23,12 +23,16 @@ describe('readAmounts', () => {
         { value: 25, currency: 'USD', text: '$25', per: null },
       ],
     ],
+    ['A full new uniform costs about R1,800', [{ value: 1800, currency: 'ZAR', text: 'R1,800', per: null }]],
+    ['R 250 per month', [{ value: 250, currency: 'ZAR', text: 'R 250', per: 'month' }]],
   ])('reads %j', (text, expected) => {
     expect(readAmounts(text)).toEqual(expected);
   });
 
   it('finds no money in counts, years and percentages', () => {
     expect(readAmounts('3 hours a week since 2024, 40% of 12 shops')).toEqual([]);
+    expect(readAmounts('GDPR 2018 and HR2 forms')).toEqual([]);
+    expect(readAmounts('Write to 10 real estate agents this week')).toEqual([]);
   });
 });
 

@@ -20,6 +20,8 @@ const SYMBOLS: ReadonlyArray<[string, string]> = [
   ['CN¥', 'CNY'],
   ['KSh', 'KES'],
   ['R ', 'ZAR'],
+  // "R1,800": the rand's R right before a number (never inside a word: "GDPR 2018" is no amount).
+  ['R', 'ZAR'],
   ['$', 'USD'],
   ['£', 'GBP'],
   ['€', 'EUR'],
@@ -39,7 +41,8 @@ const WORDS: ReadonlyArray<[RegExp, string]> = [
   [/^(cad)$/i, 'CAD'],
   [/^(aud)$/i, 'AUD'],
   [/^(inr|rupees?|rs\.?)$/i, 'INR'],
-  [/^(brl|reais|real)$/i, 'BRL'],
+  // Not "real": "10 real estate agents" holds no money.
+  [/^(brl|reais)$/i, 'BRL'],
   [/^(mxn|pesos?)$/i, 'MXN'],
   [/^(sgd)$/i, 'SGD'],
   [/^(ngn|naira)$/i, 'NGN'],

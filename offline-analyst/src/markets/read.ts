@@ -152,6 +152,12 @@ export interface TextPart {
   support?: boolean;
   /** What the idea sells (its head, or the phrase saying what it does): only a rival named here makes a reading a toss-up. */
   sells?: boolean;
+  /**
+   * Who the customer is: the words of this part count as one piece of evidence together (the
+   * customer's "students" and "university" are one fact about the buyer, and the same words again
+   * in the idea are that fact repeated, not a second one).
+   */
+  customer?: boolean;
 }
 
 /** How strongly the words point at one market. */
@@ -187,7 +193,10 @@ export const AMBIGUOUS_SHARE = 0.75;
  * (+0.25 for each further word, up to +0.5), 0.5 when it holds only weak ones; times the part's
  * weight. A market is named when it reaches MIN_MARKET_EVIDENCE with a strong word outside the
  * supporting parts, unless what the idea sells also names another market whose own evidence comes
- * close (AMBIGUOUS_SHARE): then the reading is a toss-up and stays general.
+ * close (AMBIGUOUS_SHARE): then the reading is a toss-up and stays general. And the words must
+ * settle it (`corroborated`): one decisive word of the market ("dog", "solar", "GDPR"), or two
+ * independent words of it, the customer's own words counting as one ("a ticket" alone may be a
+ * support ticket, "students" alone say who buys, not what is sold).
  */
 export function readMarket(parts: ReadonlyArray<TextPart>, markets: ReadonlyArray<Market> = MARKETS): MarketReading {
   const idx = indexOf(markets);
@@ -196,7 +205,7 @@ export function readMarket(parts: ReadonlyArray<TextPart>, markets: ReadonlyArra
     .map((p) => {
       const other = p.countedIn === undefined ? [] : hitsIn(foldedOf(neutralised(p.countedIn)), idx);
       const hits = hitsIn(foldedOf(neutralised(p.text)), idx).filter((e) => !other.some((o) => o.market === e.market && o.word === e.word));
-      return { weight: p.weight, support: p.support === true, sells: p.sells === true, hits };
+      return { weight: p.weight, support: p.support === true, sells: p.sells === true, customer: p.customer === true, hits };
     });
   /** A market's evidence; with `besides`, only from words that do not also count for that market in the same part. */
   const tally = (order: number, besides?: number) => {
@@ -239,10 +248,23 @@ export function readMarket(parts: ReadonlyArray<TextPart>, markets: ReadonlyArra
       const own = tally(m.order, top.order);
       return own.sold && (own.score >= top.score * AMBIGUOUS_SHARE || (!topSold && own.score >= MIN_MARKET_EVIDENCE));
     });
+  /**
+   * Whether the words settle the market: a decisive word of it anywhere, or at least two
+   * independent words of it (the customer's words, wherever they recur, count as one).
+   */
+  const corroborated = (order: number) => {
+    const decisive = new Set(markets[order].words.decisive ?? []);
+    const theirs = perPart.flatMap((p) => p.hits.filter((e) => e.market === order).map((e) => ({ word: e.word, customer: p.customer })));
+    if (theirs.some((e) => decisive.has(e.word))) return true;
+    const customerWords = new Set(theirs.filter((e) => e.customer).map((e) => e.word));
+    const ownWords = new Set(theirs.filter((e) => !customerWords.has(e.word)).map((e) => e.word));
+    return ownWords.size + (customerWords.size ? 1 : 0) >= 2;
+  };
+  const settled = top !== undefined && !tossUp && corroborated(top.order);
   const second = named[1];
   return {
-    market: top && !tossUp ? top.market : null,
-    runnerUp: top && !tossUp && second && second.score >= MIN_MARKET_EVIDENCE && second.score >= top.score / 2 ? second.market : null,
+    market: settled ? top.market : null,
+    runnerUp: settled && top && second && second.score >= MIN_MARKET_EVIDENCE && second.score >= top.score / 2 ? second.market : null,
     evidence: evidence.map(({ order: _order, sold: _sold, ...e }) => e),
   };
 }
@@ -375,7 +397,7 @@ export function readIdeaMarket(v: { idea: string; targetCustomer: string; proble
  * words name the industry itself ("Dairy farming", "Barbershops").
  */
 export function customerPart(customer: string, industry = false): TextPart {
-  return { text: customer, weight: industry || readsAsBusiness(customer) ? 2 : 1.5 };
+  return { text: customer, weight: industry || readsAsBusiness(customer) ? 2 : 1.5, customer: true };
 }
 
 /** The general market for a kind of buyer. */

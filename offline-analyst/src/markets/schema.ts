@@ -29,7 +29,9 @@ function marketShape(strong: z.ZodArray<z.ZodString>) {
   return z.strictObject({
     id: z.string().regex(/^[a-z]+$/, 'an id is lower-case letters'),
     label: text,
-    words: z.strictObject({ strong, weak: words.min(1).optional() }),
+    words: z
+      .strictObject({ strong, decisive: words.optional(), weak: words.min(1).optional() })
+      .refine((w) => (w.decisive ?? []).every((d) => w.strong.includes(d)), 'every decisive word is also a strong word'),
     b2b: z.boolean(),
     crowding: z.number().min(-1).max(1),
     story: text,

@@ -38,8 +38,11 @@ export interface Market {
    * Word stems (lower-case) that show the market. A token matches a stem when it is the stem, its
    * plural, or starts with it; phrases match the text. Strong words name the market on their own
    * (in the idea); weak words are ambiguous ("film", "court", "rent") and only add to other evidence.
+   * `decisive` are the strong words with one sense only ("dog", "solar", "GDPR"): one of them is
+   * enough to name the market; any other strong word ("ticket", "student", "visa", "mortgage") needs
+   * a second, independent word of the same market (see `readMarket`).
    */
-  words: { strong: string[]; weak?: string[] };
+  words: { strong: string[]; decisive?: string[]; weak?: string[] };
   /** Buyers are mainly organisations (the reports price and count it per organisation). */
   b2b: boolean;
   /** Competition pressure: -1 (crowded) … +1 (underserved). */

@@ -203,6 +203,36 @@ const bench = (
   JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'bench', 'report-quality', 'ideas.json'), 'utf8')) as { ideas: BenchIdea[] }
 ).ideas;
 
+describe('a market named only when the words settle it', () => {
+  it('names a market on one decisive word ("dog", "solar", "GDPR"): one sense only', () => {
+    expect(market('A GPS collar for dogs that alerts you when your dog leaves a safe zone', 'Dog owners near busy roads')).toBe('pets');
+    expect(market('Rooftop solar for small shops paid as a monthly subscription', 'Shop owners in Nairobi')).toBe('sustainability');
+    expect(market('A GDPR checklist and cookie consent tool for small web shops', 'Owners of small online stores in Germany')).toBe('legal');
+  });
+
+  it('stays general on one word with other senses ("ticket", "visa", "mortgage") unless a second word of the market backs it', () => {
+    // A support ticket is no event; a Visa card is no visa application.
+    expect(market('A tool that opens a ticket for the owner of every failing build', 'Engineering managers in Berlin')).not.toBe('events');
+    expect(market('An app that blocks your Visa card when a subscription renews', 'Young professionals in Madrid')).not.toBe('legal');
+    // Two words of the market, from different parts, settle it.
+    expect(market('Tickets for small comedy nights, sold through a link in bio', 'Comedy promoters in Glasgow')).toBe('events');
+  });
+
+  it('counts the customer’s own words once: "students" say who buys, not what is sold', () => {
+    const idea = 'Summer storage pickup: we collect students’ boxes in June and bring them back in September';
+    expect(market(idea, 'University students in Leeds', 'Students pay £40 a week for a storage unit over the summer')).not.toBe('education');
+    // A product word of the market besides the customer does settle it.
+    expect(market('Exam revision flashcards made from lecture slides', 'University students in Leeds', 'Students cram the night before')).toBe('education');
+  });
+
+  it('refuses a table whose decisive words are not strong words', () => {
+    const food = MARKETS.find((m) => m.id === 'food')!;
+    for (const m of MARKETS) expect(m.words.decisive?.filter((w) => !m.words.strong.includes(w)) ?? []).toEqual([]);
+    expect(food.words.decisive).toContain('recipe');
+    expect(food.words.decisive).not.toContain('cook');
+  });
+});
+
 describe('the market of every product’s inputs (ideas of bench/report-quality)', () => {
   it('validation and every report: never a wrong market, the right one for at least 85%', () => {
     const readings = bench.flatMap((b) => [
