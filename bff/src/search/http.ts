@@ -1,3 +1,4 @@
+import { BodyTooLargeError, readCapped } from '../http/readCapped';
 import { clampLimit, cleanQuery, cleanResults, type RawHit } from './sanitize';
 import { SearchError, type SearchProvider, type SearchProviderName, type SearchResult } from './types';
 
@@ -61,26 +62,12 @@ function connectionCode(e: unknown): string | null {
 }
 
 async function readBody(res: Response, label: string): Promise<string> {
-  const tooLarge = () => new SearchError('malformed', `${label} answered more than ${MAX_BODY_BYTES / 1024 / 1024} MB`, res.status);
-  if (Number(res.headers.get('content-length')) > MAX_BODY_BYTES) {
-    await res.body?.cancel().catch(() => undefined);
-    throw tooLarge();
+  try {
+    return await readCapped(res, MAX_BODY_BYTES);
+  } catch (e) {
+    if (e instanceof BodyTooLargeError) throw new SearchError('malformed', `${label} answered more than ${MAX_BODY_BYTES / 1024 / 1024} MB`, res.status);
+    throw e;
   }
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**

@@ -111,8 +111,15 @@ describe('running a bundle', () => {
 
 describe('the server renderer', () => {
   const warnings: string[] = [];
-  const warn = (m: string) => warnings.push(m);
-  beforeEach(() => warnings.splice(0));
+  const errors: string[] = [];
+  const warn = (m: string, detail?: Record<string, unknown>) => {
+    warnings.push(m);
+    if (typeof detail?.error === 'string') errors.push(detail.error);
+  };
+  beforeEach(() => {
+    warnings.splice(0);
+    errors.splice(0);
+  });
 
   it('renders a remote’s first screen with the shell’s shared modules, and the page data', async () => {
     const shellDist = path.join(tmp, 'shell-ok');
@@ -180,6 +187,38 @@ describe('the server renderer', () => {
       manifest = manifestWith({ entry: 'server/ssr.js', build: 2 });
       expect((await renderer.render('/', HOME, LIST))?.html).toBe('<main>/[catalogue/Hero=hero with v2]</main>');
       expect(served).toHaveLength(2);
+    } finally {
+      host.closeAllConnections();
+      await new Promise((r) => host.close(r));
+    }
+  });
+
+  it('does not load a remote part longer than its cap, even sent without a Content-Length: the browser renders that remote', async () => {
+    let sent = 0;
+    const host = http.createServer((_req, res) => {
+      // Chunked (no Content-Length): a part that goes on and on.
+      const more = () => {
+        while (sent < 50 && res.write(`/* ${'x'.repeat(1000)} */\n`)) sent++;
+        if (sent < 50) res.once('drain', more);
+        else res.end(remotePart('19.0.0', "'huge'"));
+      };
+      more();
+    });
+    await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(host.address() as AddressInfo).port}/catalogue/mf-manifest.json`;
+    try {
+      const shellDist = path.join(tmp, 'shell-cap');
+      writeShell(shellDist);
+      const renderer = createServerRenderer({
+        shellDist,
+        remotes: listsWith(() => ({ text: manifestWith({ entry: 'server/ssr.js' }), url })),
+        maxPartBytes: 10_000,
+        warn,
+      });
+      expect(await renderer.render('/', HOME, LIST)).toMatchObject({ html: '<main>/[]</main>', parts: [] });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(await renderer.render('/', HOME, LIST)).toMatchObject({ html: '<main>/[]</main>', parts: [] });
+      expect(errors.join('\n')).toMatch(/server\/ssr\.js: over 10000 bytes/);
     } finally {
       host.closeAllConnections();
       await new Promise((r) => host.close(r));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { rendersOnServer, type PageData, type PageOwner, type RemoteName, type RemotesManifest } from '@val/contracts';
 import type { ManifestSource, RemoteRouteLists } from '../routes/remotes/routeLists';
+import { BodyTooLargeError, readCapped } from '../http/readCapped';
 
 /**
  * The first screen as HTML (issue "The first screen arrives as HTML"): the shell's server part
@@ -106,6 +107,8 @@ export interface ServerRendererOptions {
   partWaitMs?: number;
   /** The longest React may take to render a page. */
   renderTimeoutMs?: number;
+  /** The most of a remote's server part read over HTTP (default 20 MB): a longer answer is not loaded. */
+  maxPartBytes?: number;
   warn?: (message: string, detail?: Record<string, unknown>) => void;
 }
 
@@ -117,6 +120,7 @@ export function createServerRenderer({
   fetchImpl = fetch,
   partWaitMs = 2000,
   renderTimeoutMs = 1500,
+  maxPartBytes = MAX_PART_BYTES,
   warn = () => undefined,
 }: ServerRendererOptions): ServerRenderer {
   // The shell's part: re-read when the file changes (a rebuilt shell).
@@ -164,8 +168,9 @@ export function createServerRenderer({
       filename = new URL(entry, source.url).href;
       const res = await fetchImpl(filename, { signal: AbortSignal.timeout(partWaitMs * 5) });
       if (!res.ok) throw new Error(`${filename}: HTTP ${res.status}`);
-      if (Number(res.headers.get('content-length') ?? 0) > MAX_PART_BYTES) throw new Error(`${filename}: over ${MAX_PART_BYTES} bytes`);
-      code = await res.text();
+      code = await readCapped(res, maxPartBytes).catch((e: unknown) => {
+        throw e instanceof BodyTooLargeError ? new Error(`${filename}: over ${maxPartBytes} bytes`) : e;
+      });
     }
     const requireShared = (id: string) => {
       if (Object.hasOwn(host.shared, id)) return host.shared[id];

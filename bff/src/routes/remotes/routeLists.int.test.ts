@@ -13,7 +13,7 @@ const manifest = (routes: unknown) => JSON.stringify({ id: 'val_catalogue', name
 const guides = { path: '/guides', title: 'Founder guides — Val', description: 'Guides.' };
 const products = { path: '/products', title: 'AI research reports — Val', description: 'Reports.' };
 
-let answer: { status: number; body: string; delayMs?: number };
+let answer: { status: number; body: string; delayMs?: number; chunked?: boolean };
 let hits = 0;
 let server: http.Server;
 let base: string;
@@ -22,7 +22,9 @@ beforeAll(async () => {
     hits++;
     setTimeout(() => {
       res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(answer.body);
+      // Chunked: no Content-Length says how long the answer is.
+      if (answer.chunked) for (let i = 0; i < answer.body.length; i += 64 * 1024) res.write(answer.body.slice(i, i + 64 * 1024));
+      res.end(answer.chunked ? undefined : answer.body);
     }, answer.delayMs ?? 0);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -78,6 +80,8 @@ describe("a remote's routes from its manifest on another origin", () => {
       { status: 503, body: 'down' },
       { status: 200, body: '<html>not json' },
       { status: 200, body: manifest([{ path: 'no-slash', title: 'T', description: 'D' }]) },
+      // A route list past the 1 MB a manifest may take, sent without a Content-Length: not read to its end.
+      { status: 200, body: JSON.stringify({ ...JSON.parse(manifest([guides, products])), shared: ['x'.repeat(2 * 1024 * 1024)] }), chunked: true },
     ]) {
       answer = bad;
       t += ROUTES_TTL_MS + 1;

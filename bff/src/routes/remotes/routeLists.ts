@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FEDERATION_NAMES, parseRemoteRoutes, REMOTE_NAMES, type RemoteName, type RemoteRoute, type RemotesManifest } from '@val/contracts';
 import type { Config } from '../../config/env';
+import { readCapped } from '../../http/readCapped';
 
+/** The most of a remote's manifest read (a manifest is a few KB; a larger answer is not one). */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
 /** How long a remote's fetched route list is trusted before the next request refreshes it. */
 export const ROUTES_TTL_MS = 15_000;
 /** The longest a request waits for a remote's manifest the first time (later ones use the last list while it refreshes). */
@@ -75,7 +78,7 @@ function fetchedRoutes(
   const refresh = () =>
     (pending ??= fetchImpl(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } })
       .then(async (r) => {
-        const text = r.ok ? await r.text() : null;
+        const text = r.ok ? await readCapped(r, MAX_MANIFEST_BYTES) : null;
         const routes = text === null ? null : routesOfManifest(text);
         if (routes) [last, lastText] = [routes, text];
       })
