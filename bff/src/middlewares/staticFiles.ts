@@ -1,6 +1,6 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import { metaOf, PAGE_DATA_ELEMENT_ID, pageOf, type PageData, type PageMeta, type PageOwner } from '@val/contracts';
 import { watchedFile, type RemoteRouteLists } from '../routes/remotes/routeLists';
@@ -63,7 +63,7 @@ export interface ShellPageOptions {
    * A page's own head, looked up per request (a permalink's idea and score): `undefined` keeps the
    * page's default (PAGE_META, or the remote route's), `null` means there is nothing at that address (404).
    */
-  pageMeta?: (owner: PageOwner, path: string) => Promise<(PageMeta & { data?: PageData }) | null | undefined>;
+  pageMeta?: (owner: PageOwner, path: string, ctx: Context) => Promise<(PageMeta & { data?: PageData }) | null | undefined>;
   /** The first screen as HTML (bff/src/ssr); without it, or when it gives nothing, the browser renders the page. */
   serverRender?: ServerRenderer;
 }
@@ -156,7 +156,7 @@ export function spaFallback(options: ShellPageOptions): Middleware {
     if (/^\/api\/./.test(ctx.path) || ctx.path.startsWith('/remotes/') || SOURCE_MAP.test(ctx.path)) return;
     const list = await options.remotes?.list();
     const owner = pageOf(ctx.path, options.founderSlug ?? '', list?.remotes);
-    const looked = owner && options.pageMeta ? await options.pageMeta(owner, ctx.path) : undefined;
+    const looked = owner && options.pageMeta ? await options.pageMeta(owner, ctx.path, ctx) : undefined;
     const found = owner !== null && looked !== null;
     const { data, ...own } = looked ?? {};
     const meta = !found ? metaOf(null) : looked ? (own as PageMeta) : metaOf(owner);

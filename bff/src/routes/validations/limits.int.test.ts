@@ -41,6 +41,27 @@ describe.each(testDbs)('shareable validations: per-address limits ($label)', (ki
     expect((await get(`/api/validations/${ids[1]}`, '203.0.113.121')).status).toBe(200);
   });
 
+  it('a permalink page’s data counts against the same read allowance: past it the page comes without the validation, and the API answers 429', async () => {
+    const { max } = VALIDATION_READ_LIMITS.read;
+    const ip = '203.0.113.140';
+    const page = () => app.fetch(`/v/${ids[0]}`, { headers: { 'x-forwarded-for': ip, accept: 'text/html' } });
+    const titles: string[] = [];
+    for (let i = 0; i < max; i++) {
+      const r = await page();
+      titles.push(`${r.status} ${/<title>(.*?)<\/title>/.exec(await r.text())?.[1] ?? ''}`);
+    }
+    expect(new Set(titles).size).toBe(1);
+    expect(titles[0]).toMatch(/^200 .*Refill station for cleaning products in apartment lobbies/);
+    // One more: the page still loads (its default head, no page data read from the store) and the API is over the limit.
+    const over = await page();
+    expect(over.status).toBe(200);
+    const html = await over.text();
+    expect(html).not.toContain('Refill station for cleaning products');
+    expect(html).not.toContain('val-page-data');
+    expect((await get(`/api/validations/${ids[0]}`, ip)).status).toBe(429);
+    expect((await get(`/api/validations/${ids[0]}`, '203.0.113.141')).status).toBe(200);
+  });
+
   it(`deletions: ${VALIDATION_READ_LIMITS.remove.max} a minute per address (wrong tokens included), then 429; reads keep their own allowance`, async () => {
     const { max } = VALIDATION_READ_LIMITS.remove;
     const ip = '203.0.113.130';
