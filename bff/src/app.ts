@@ -14,6 +14,7 @@ import { hostedManifests } from './routes/remotes/router';
 import { routeListsFor } from './routes/remotes/routeLists';
 import { httpMetrics, metricsEndpoint } from './metrics';
 import { serverRendererFor } from './ssr/serverRenderer';
+import { mountRouters } from './http/mountRouters';
 
 /** Builds the Koa application over ready dependencies (no listening, no I/O at build time). */
 export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(deps: AppDeps) => Router> } = {}): Koa {
@@ -50,11 +51,10 @@ export function createApp(deps: AppDeps, opts: { extraRouters?: ReadonlyArray<(d
   app.use(apiNotFound());
   app.use(bodyParsers({ limit: config.BODY_LIMIT }));
   app.use(adminSession(app, deps));
-  for (const make of [...routers, ...(opts.extraRouters ?? [])]) {
-    const r: Router = make(deps);
-    app.use(r.routes());
-    app.use(r.allowedMethods());
-  }
+  mountRouters(
+    app,
+    [...routers, ...(opts.extraRouters ?? [])].map((make) => make(deps)),
+  );
   for (const [name, root] of Object.entries(config.remoteDists)) {
     app.use(serveDist({ prefix: `/remotes/${name}/`, root, cors: true, ...(config.serveRemoteTypes ? {} : { skip: isBuildMetadata }) }));
   }

@@ -44,4 +44,15 @@ describe('clientKey', () => {
     expect(clientKey(undefined)).toBe('unknown');
     expect(clientKey('999.1.1.1:80')).toBe('999.1.1.1');
   });
+
+  it('answers the same when asked again, for another prefix, and for long texts', () => {
+    for (let i = 0; i < 3; i++) expect(clientKey('2001:db8:7:1::1')).toBe('2001:db8:7:1::/64');
+    expect(clientKey('2001:db8:7:1::1', 48)).toBe('2001:db8:7::/48');
+    expect(clientKey('2001:db8:7:1::1')).toBe('2001:db8:7:1::/64');
+    expect(clientKey('2001:db8:7:1::1', 128)).toBe('2001:db8:7:1::1');
+    const long = `  ${'x'.repeat(150)}  `;
+    expect(clientKey(long)).toBe('x'.repeat(100));
+    expect(clientKey(long)).toBe('x'.repeat(100));
+    expect(clientKey(undefined)).toBe('unknown');
+  });
 });

@@ -45,6 +45,11 @@ function bareAddress(raw: string): string {
   return s;
 }
 
+/** Addresses whose key `clientKey` remembers at most (all are forgotten at once past it), and their longest text. */
+const KNOWN_KEYS = 10_000;
+const KNOWN_KEY_LENGTH = 64;
+const known = { bits: DEFAULT_IPV6_PREFIX_BITS, keys: new Map<string, string>() };
+
 /**
  * The key a client is counted under by every per-IP limit and budget: its address without a
  * port (`203.0.113.77:40001`, `[2001:db8::1]:443`, as some proxies write them), an IPv4-mapped
@@ -53,6 +58,23 @@ function bareAddress(raw: string): string {
  * allowance), written `2001:db8:7:1::/64`. Anything else is kept as given (trimmed, lower case).
  */
 export function clientKey(raw: string | undefined, prefixBits: number = DEFAULT_IPV6_PREFIX_BITS): string {
+  if (raw === undefined || raw.length > KNOWN_KEY_LENGTH) return keyOf(raw, prefixBits);
+  // A pure function of its arguments, asked about the same addresses again and again: remembered.
+  if (known.bits !== prefixBits) {
+    known.bits = prefixBits;
+    known.keys.clear();
+  }
+  let key = known.keys.get(raw);
+  if (key === undefined) {
+    key = keyOf(raw, prefixBits);
+    if (known.keys.size >= KNOWN_KEYS) known.keys.clear();
+    known.keys.set(raw, key);
+  }
+  return key;
+}
+
+/** `clientKey`, worked out. */
+function keyOf(raw: string | undefined, prefixBits: number): string {
   const addr = bareAddress(raw ?? '')
     .replace(/%[^%]*$/, '')
     .toLowerCase();

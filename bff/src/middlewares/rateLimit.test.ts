@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { RateLimitError } from '../errors';
-import { memoryCounterStore } from '../repositories/counters';
+import { memoryCounterStore, type CounterStore } from '../repositories/counters';
 import { byIp, rateLimit } from './rateLimit';
 
 /** A minimal Koa context: an ip and a header sink. */
@@ -99,6 +99,33 @@ describe('rateLimit', () => {
     await limit.reset('a');
     await expect(limit.hit('a')).resolves.toMatchObject({ remaining: 0 });
     await expect(limit.hit('b')).rejects.toBeInstanceOf(RateLimitError);
+  });
+
+  it('on a shared store, answers from the points it holds as from the store: headers, then a rejected 429', async () => {
+    const memory = memoryCounterStore();
+    const store: CounterStore = { ...memory, kind: 'redis' };
+    const limit = limiter({ windowMs: 10_000, max: 40 }, store);
+    const seen: Array<Record<string, string>> = [];
+    for (let i = 0; i < 40; i++) {
+      const { ctx, headers } = fakeCtx('a');
+      const answer = limit(ctx, next);
+      expect(answer).toBeInstanceOf(Promise);
+      await answer;
+      seen.push(headers);
+      jest.advanceTimersByTime(100);
+    }
+    expect(next).toHaveBeenCalledTimes(40);
+    expect(seen.map((h) => h['RateLimit-Remaining'])).toEqual(Array.from({ length: 40 }, (_, i) => String(39 - i)));
+    expect(seen[39]).toEqual({ 'RateLimit-Limit': '40', 'RateLimit-Remaining': '0', 'RateLimit-Reset': '7' });
+    const refused = limit(fakeCtx('a').ctx, next);
+    expect(refused).toBeInstanceOf(Promise);
+    const err = await refused.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(RateLimitError);
+    expect((err as RateLimitError).headers['Retry-After']).toBe('6');
+    expect(next).toHaveBeenCalledTimes(40);
   });
 
   it('rejects nonsense options at construction', () => {

@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { RateLimitError } from '../errors';
 import { clientKey } from '../http/clientAddress';
 import type { CounterStore } from '../repositories/counters';
-import { windowLimit } from '../services/windowLimit';
+import { windowLimit, type Take } from '../services/windowLimit';
 
 export interface RateLimitOptions {
   /** Where the counts live (`deps.counters`: shared by every process on MySQL, memory on SQLite). */
@@ -47,20 +47,34 @@ export function rateLimit(opts: RateLimitOptions): RateLimiter {
   if (!Number.isInteger(max) || max < 1) throw new RangeError('rateLimit: max must be an integer >= 1');
   const limit = windowLimit({ store: opts.store, name: opts.name, windowMs, max, whenUnavailable: 'share' });
 
+  const allowed = (t: Take): Take => {
+    if (!t.allowed) throw new RateLimitError(t.msLeft / 1000, message);
+    return t;
+  };
   const hit = async (k: string) => {
-    const { allowed, remaining, msLeft } = await limit.take(k);
-    if (!allowed) throw new RateLimitError(msLeft / 1000, message);
+    const { remaining, msLeft } = allowed(await limit.take(k));
     return { remaining, resetInMs: msLeft };
   };
 
-  const middleware = (async (ctx: Context, next: () => Promise<unknown>) => {
-    const k = key(ctx);
-    if (k === null || k === undefined || k === '') return next();
-    const { remaining, resetInMs } = await hit(k);
-    ctx.set('RateLimit-Limit', String(max));
+  const limitHeader = String(max);
+  const pass = (ctx: Context, next: () => Promise<unknown>, { remaining, msLeft }: Take) => {
+    ctx.set('RateLimit-Limit', limitHeader);
     ctx.set('RateLimit-Remaining', String(remaining));
-    ctx.set('RateLimit-Reset', String(Math.max(0, Math.ceil(resetInMs / 1000))));
+    ctx.set('RateLimit-Reset', String(Math.max(0, Math.ceil(msLeft / 1000))));
     return next();
+  };
+
+  const middleware = ((ctx: Context, next: () => Promise<unknown>): Promise<unknown> => {
+    try {
+      const k = key(ctx);
+      if (k === null || k === undefined || k === '') return next();
+      // Most hits are answered from what this process holds: no wait for a promise.
+      const known = limit.takeNow(k);
+      if (known) return pass(ctx, next, allowed(known));
+      return limit.take(k).then((t) => pass(ctx, next, allowed(t)));
+    } catch (err) {
+      return Promise.reject(err);
+    }
   }) as RateLimiter;
 
   middleware.hit = hit;

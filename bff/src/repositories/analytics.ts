@@ -67,6 +67,23 @@ export function utcDay(d: Date): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * `utcDay` for a run of timestamps (a batch's clicks mostly share their day): the text of the
+ * last day seen is reused while the timestamps stay within it (a UTC day is 86,400,000 ms).
+ */
+function utcDays(): (d: Date) => string {
+  let num = NaN;
+  let text = '';
+  return (d) => {
+    const n = Math.floor(d.getTime() / 86_400_000);
+    if (n !== num) {
+      text = utcDay(d);
+      num = n;
+    }
+    return text;
+  };
+}
+
 const nextDay = (day: string) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000));
 const dayString = (v: Date | string | number): string => (v instanceof Date ? utcDay(v) : typeof v === 'number' ? utcDay(new Date(v)) : v.slice(0, 10));
 const iso = (v: Date | string | number | null): string | null => (v === null || v === undefined ? null : toDate(v).toISOString());
@@ -197,8 +214,9 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
       await trx('link_click_events').insert(part.map((e) => ({ company: e.company, link_type: e.linkType, url: e.url, clicked_at: e.clickedAt })));
     }
     const agg = new Map<string, [string, string, string, string, number, Date]>();
+    const dayOf = utcDays();
     for (const e of links) {
-      const day = utcDay(e.clickedAt);
+      const day = dayOf(e.clickedAt);
       const k = `${day}\u0000${e.company}\u0000${e.linkType}\u0000${e.url}`;
       const row = agg.get(k);
       if (row) {
@@ -234,9 +252,10 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
     }
     const emailKeys = new Map<string, { product: string; location: string; hash: string; day: string; last: string }>();
     const emailDays = new Map<string, [string, string, string, string]>();
+    const dayOf = utcDays();
     for (const e of products) {
       if (!e.emailHash) continue;
-      const day = utcDay(e.clickedAt);
+      const day = dayOf(e.clickedAt);
       const k = `${e.product}\u0000${e.location}\u0000${e.emailHash}`;
       const seen = emailKeys.get(k);
       if (!seen) emailKeys.set(k, { product: e.product, location: e.location, hash: e.emailHash, day, last: day });
@@ -297,7 +316,7 @@ export function knexAnalyticsRepository(knex: Knex): AnalyticsRepository {
     }
     const agg = new Map<string, [string, string, string, number, number, number, Date]>();
     for (const e of products) {
-      const day = utcDay(e.clickedAt);
+      const day = dayOf(e.clickedAt);
       const k = `${day}\u0000${e.product}\u0000${e.location}`;
       const row = agg.get(k);
       if (row) {

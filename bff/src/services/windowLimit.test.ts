@@ -1,4 +1,4 @@
-import { memoryCounterStore } from '../repositories/counters';
+import { memoryCounterStore, type CounterStore } from '../repositories/counters';
 import { windowLimit, type WindowLimitOptions } from './windowLimit';
 
 /** The limit's rules on the memory store (one process); across processes see counters.int.test.ts. */
@@ -78,5 +78,60 @@ describe('windowLimit', () => {
     expect(() => make({ max: 0 })).toThrow(RangeError);
     expect(() => make({ max: 1.5 })).toThrow(RangeError);
     expect(() => make({ windowMs: 0 })).toThrow(RangeError);
+  });
+});
+
+/** takeNow: the answers of `take` that this process can give from memory, given at once. */
+describe('windowLimit.takeNow', () => {
+  beforeEach(() => jest.useFakeTimers({ now: 5_000_000 }));
+  afterEach(() => jest.useRealTimers());
+
+  /** The memory store's counters, seen as a shared store (blocks held in the process), counting its calls. */
+  const shared = () => {
+    const memory = memoryCounterStore();
+    const calls: number[] = [];
+    const store: CounterStore = {
+      ...memory,
+      kind: 'redis',
+      counter: (name, windowMs) => {
+        const c = memory.counter(name, windowMs);
+        return { ...c, add: (key, points) => (calls.push(points ?? 1), c.add(key, points)) };
+      },
+    };
+    return { store, calls };
+  };
+
+  it('answers nothing on the memory store (every take is exact there)', async () => {
+    const limit = windowLimit({ store: memoryCounterStore(), name: 'w', windowMs: 60_000, max: 5, whenUnavailable: 'share' });
+    expect(limit.takeNow('a')).toBeNull();
+    await limit.take('a');
+    expect(limit.takeNow('a')).toBeNull();
+  });
+
+  it('hands out held points as take does, then the refusal of a used-up window, without store calls', async () => {
+    const { store, calls } = shared();
+    const a = windowLimit({ store, name: 'w', windowMs: 60_000, max: 40, whenUnavailable: 'share' });
+    const b = windowLimit({ store: shared().store, name: 'w', windowMs: 60_000, max: 40, whenUnavailable: 'share' });
+    expect(a.takeNow('k')).toBeNull();
+    const answers: Array<[unknown, unknown]> = [];
+    for (let i = 0; i < 45; i++) {
+      const now = a.takeNow('k') ?? (await a.take('k'));
+      answers.push([now, await b.take('k')]);
+      jest.advanceTimersByTime(100);
+    }
+    for (const [now, take] of answers) expect(now).toEqual(take);
+    expect(answers.filter(([now]) => (now as { allowed: boolean }).allowed)).toHaveLength(40);
+    // One store call per block of 2 points (a twentieth of 40), then none for the refusals.
+    expect(calls).toEqual(Array(20).fill(2));
+  });
+
+  it('answers nothing while a store call for the key is on its way', async () => {
+    const { store } = shared();
+    const limit = windowLimit({ store, name: 'w', windowMs: 60_000, max: 40, whenUnavailable: 'share' });
+    await limit.take('k');
+    expect(limit.takeNow('k')).toMatchObject({ allowed: true });
+    const pending = limit.take('k');
+    expect(limit.takeNow('k')).toBeNull();
+    await pending;
   });
 });

@@ -42,6 +42,12 @@ export interface WindowLimitOptions {
  */
 export interface WindowLimit {
   take(key: string, points?: number): Promise<Take>;
+  /**
+   * `take` when this process can answer from memory (points held, or a window known to be used
+   * up; never on the memory store, `exact` limits or while a store call for the key is on its
+   * way): the same answer, at once. Null when only `take` can answer.
+   */
+  takeNow(key: string, points?: number): Take | null;
   adjust(key: string, delta: number): Promise<void>;
   reset(key: string): Promise<void>;
 }
@@ -132,6 +138,11 @@ export function windowLimit(opts: WindowLimitOptions): WindowLimit {
     return s;
   };
   const left = (s: KeyState, now: number) => ({ remaining: Math.max(0, max - s.total + s.held), msLeft: Math.max(0, s.ends - now) });
+  const answer = (allowed: boolean, s: KeyState, now: number): Take => ({
+    allowed,
+    remaining: Math.max(0, max - s.total + s.held),
+    msLeft: Math.max(0, s.ends - now),
+  });
 
   /**
    * Hands out held points to the waiters in order and answers them; returns the waiters that do
@@ -217,21 +228,32 @@ export function windowLimit(opts: WindowLimitOptions): WindowLimit {
     }
   };
 
+  /** The answer from memory for a key's state, if there is one (taking the points when allowed). */
+  const fromMemory = (s: KeyState, points: number, now: number): Take | null => {
+    if (s.busy || s.waiting.length || exact) return null;
+    if (s.held >= points) {
+      s.held -= points;
+      return answer(true, s, now);
+    }
+    if (s.ends > now && s.total >= max) return answer(false, s, now);
+    return null;
+  };
+
   return {
     take(key, points = 1) {
       const now = Date.now();
       const s = stateOf(key, now);
-      if (!s.busy && !s.waiting.length && !exact) {
-        if (s.held >= points) {
-          s.held -= points;
-          return Promise.resolve({ allowed: true, ...left(s, now) });
-        }
-        if (s.ends > now && s.total >= max) return Promise.resolve({ allowed: false, ...left(s, now) });
-      }
+      const known = fromMemory(s, points, now);
+      if (known) return Promise.resolve(known);
       return new Promise<Take>((resolve, reject) => {
         s.waiting.push({ points, resolve, reject });
         if (!s.busy) void pump(key, s);
       });
+    },
+    takeNow(key, points = 1) {
+      if (exact) return null;
+      const now = Date.now();
+      return fromMemory(stateOf(key, now), points, now);
     },
     async adjust(key, delta) {
       if (!delta) return;

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { trackClickRequestSchema, trackProductClickRequestSchema } from '@val/contracts';
 import type { AppDeps } from '../../deps';
-import { parseBody } from '../../http/parse';
+import { parseBody, rememberedBodyParser } from '../../http/parse';
 import { byIp, rateLimit } from '../../middlewares/rateLimit';
 
 /**
@@ -20,8 +20,10 @@ export function trackRouter(deps: AppDeps): Router {
     key: byIp,
   });
 
+  // The partner-click schema is a pure function of the body, and its valid bodies are few.
+  const parseClick = rememberedBodyParser(trackClickRequestSchema);
   router.post('/api/track-click', limit, (ctx) => {
-    analytics.trackLinkClick(parseBody(ctx, trackClickRequestSchema));
+    analytics.trackLinkClick(parseClick(ctx));
     ctx.status = 202;
     ctx.body = { ok: true };
   });

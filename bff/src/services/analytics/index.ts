@@ -102,8 +102,8 @@ export function createAnalyticsService({
     start() {
       writer.restore().catch((err) => logger.error({ err }, 'analytics: could not restore spilled click events'));
     },
-    trackLinkClick(c, at = new Date()) {
-      accept({ kind: 'link', company: c.company, linkType: c.linkType, url: c.url, at: at.getTime() });
+    trackLinkClick(c, at) {
+      accept({ kind: 'link', company: c.company, linkType: c.linkType, url: c.url, at: at ? at.getTime() : Date.now() });
     },
     trackProductClick(c, at = new Date()) {
       accept({
