@@ -24,7 +24,8 @@ const Center = styled(Card)`
   }
 `;
 
-const pulse = keyframes`50% { opacity: 0.45; }`;
+/** The running agent's mark grows and shrinks; its text keeps full contrast (a fading text fell below WCAG AA mid-pulse). */
+const pulse = keyframes`50% { transform: scale(1.6); }`;
 
 const StatusLine = styled.p`
   margin: 18px 0 0;
@@ -72,7 +73,14 @@ const Agents = styled.ol`
   li[data-state='running'] {
     color: ${t.text};
     font-weight: 600;
+  }
+  li[data-state='running'] .mark {
     animation: ${pulse} 1.4s ease-in-out infinite;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    li[data-state='running'] .mark {
+      animation: none;
+    }
   }
   .mark {
     width: 18px;
