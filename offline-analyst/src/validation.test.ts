@@ -130,6 +130,10 @@ describe('the offline validation analyst', () => {
     expect(u.signals.find((s) => s.kind === 'Money at stake')?.word).toContain(quoted.split(' ')[0]);
   });
 
+  it('quotes a word with letters beyond ASCII whole: "500,000 Kč" is never cut to "500,000 K" (a thousandfold amount)', () => {
+    expect(readUrgency('One rejected batch can cost 500,000 Kč in penalties').signals.find((s) => s.kind === 'Money at stake')?.word).toContain('500,000 Kč');
+  });
+
   it('quotes a count from its first digit, never the tail of a number', () => {
     expect(readUrgency('Clerks retype X1,800 forms by hand').quantified).toBe('1,800 forms by hand');
   });

@@ -750,7 +750,7 @@ export function readUrgency(problem: string): {
   frequency: string | null;
 } {
   const text = problem.replace(/[’]/g, "'");
-  const toks: Tok[] = [...text.matchAll(/(?:[A-Za-z]{1,3}\$|[$£€¥₹]|\bR(?=\d))?\d+(?:[.,']\d+)*|[A-Za-z0-9$%'-]+/g)].map((m) => ({
+  const toks: Tok[] = [...text.matchAll(/(?:[A-Za-z]{1,3}\$|[$£€¥₹]|\bR(?=\d))?\d+(?:[.,']\d+)*|[\p{L}\p{N}$%'-]+/gu)].map((m) => ({
     word: m[0].toLowerCase(),
     start: m.index ?? 0,
     end: (m.index ?? 0) + m[0].length,

@@ -113,7 +113,7 @@ export function numberClaims(text: string): NumberClaim[] {
   );
   // Counts: 100 and more, with a separator or a multiplier, never a year or a list number.
   scan(
-    /(?<![\w.,$£€¥₹/#])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s?(?:k|m|million|thousand|billion)\b|\d{3,})(?![\w%/]|\.\d|,\d)/gi,
+    /(?<![\w.,$£€¥₹/#])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s?(?:k|m|million|thousand|billion)(?![\p{L}\p{N}])|\d{3,})(?![\w%/]|\.\d|,\d)/giu,
     (m) => {
       const raw = m[1];
       const mm = /^(\d+(?:\.\d+)?)\s?(k|m|million|thousand|billion)$/i.exec(raw);
@@ -130,7 +130,8 @@ export function numberClaims(text: string): NumberClaim[] {
 /** The plain numbers written in a text (for "the founder wrote it"): every digit run, multipliers applied. */
 export function writtenNumbers(text: string): number[] {
   const out: number[] = [];
-  for (const m of text.matchAll(/(\d{1,3}(?:[,.' ]\d{3})+|\d+(?:[.,]\d+)?)(?:\s?(k|m|bn|thousand|million|billion)\b)?/gi)) {
+  // A multiplier is a word of its own: "500,000 Kč" is half a million korun, not 500 million.
+  for (const m of text.matchAll(/(\d{1,3}(?:[,.' ]\d{3})+|\d+(?:[.,]\d+)?)(?:\s?(k|m|bn|thousand|million|billion)(?![\p{L}\p{N}]))?/giu)) {
     const base = /^\d{1,3}([,.' ])\d{3}/.test(m[1]) && !/^\d+[.,]\d{1,2}$/.test(m[1]) ? Number(m[1].replace(/[,.' ]/g, '')) : Number(m[1].replace(',', '.'));
     out.push(base * (MULTIPLIERS[(m[2] ?? '').toLowerCase()] ?? 1));
   }
