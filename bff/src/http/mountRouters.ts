@@ -36,13 +36,12 @@ const notFoundHandlers = (r: Router): number => (r as unknown as { _events?: { _
 const sameMethods = (a: Router, b: Router) => a.methods.length === b.methods.length && a.methods.every((m) => b.methods.includes(m));
 
 /**
- * Routers a request may pass by when none of their layers matches its path: none bound to a
- * host, with a NotFound handler or with a stateful (global or sticky) pattern, all answering
- * the same methods, and no
- * route of any of them for OPTIONS or for a method its router does not list (the only routes
- * whose answer an earlier router's `allowedMethods` could still change).
+ * Whether routers may be passed by when none of their layers matches a request's path: none is
+ * bound to a host, has a NotFound handler or a stateful (global or sticky) pattern; all answer
+ * the same methods; and none has a route for OPTIONS or for a method its router does not list
+ * (the only routes whose answer an earlier router's `allowedMethods` could still change).
  */
-function passable(routers: ReadonlyArray<Router>): boolean {
+export function passable(routers: ReadonlyArray<Router>): boolean {
   const last = routers[routers.length - 1];
   return routers.every(
     (r) =>
