@@ -144,6 +144,8 @@ describe('mountRouters', () => {
     '/static.js',
     '/nope',
     '/',
+    `/api/${'x'.repeat(300)}`,
+    `/healthz${'/'.repeat(250)}`,
   ];
 
   it.each(paths)('answers every method on %s as routers mounted one by one do', async (path) => {

@@ -2,8 +2,9 @@ import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 
-/** Request paths per router whose answer (does any of its layers match) is remembered, at most. */
+/** Request paths per router whose answer (does any of its layers match) is remembered, at most, and their longest length. */
 const KNOWN_PATHS = 1000;
+const KNOWN_PATH_LENGTH = 200;
 
 /**
  * Whether a request path matches any layer of the router, as its dispatch tests it (`match`:
@@ -20,6 +21,7 @@ function pathMatcher(router: Router): (ctx: Context) => boolean {
       layers = router.stack.length;
       known.clear();
     }
+    if (path.length > KNOWN_PATH_LENGTH) return router.match(path, ctx.method).path.length > 0;
     let hit = known.get(path);
     if (hit === undefined) {
       hit = router.match(path, ctx.method).path.length > 0;

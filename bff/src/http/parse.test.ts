@@ -54,6 +54,16 @@ describe('rememberedBodyParser', () => {
     }
   });
 
+  it('checks long bodies every time', () => {
+    const spy = jest.spyOn(schema, 'safeParse');
+    spy.mockClear();
+    const parse = rememberedBodyParser(schema);
+    const body = { kind: 'a', name: 'x'.repeat(5000) };
+    expect(parse(ctxWith(body))).toEqual(body);
+    expect(parse(ctxWith(body))).toEqual(body);
+    expect(spy).toHaveBeenCalledTimes(2);
+  });
+
   it('remembers at most `size` bodies', () => {
     const spy = jest.spyOn(schema, 'safeParse');
     spy.mockClear();

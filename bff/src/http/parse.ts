@@ -22,18 +22,23 @@ export function parseBody<S extends z.ZodType>(ctx: Context, schema: S): z.infer
   return r.data;
 }
 
-/** A text key of a body that is a plain object of text fields only (what a flat JSON form sends), else null. */
+/** Longest body text `rememberedBodyParser` remembers (longer ones are checked every time). */
+const REMEMBERED_BODY_LENGTH = 4096;
+
+/** A text key of a body that is a plain object of text fields only (what a flat JSON form sends), not too long; else null. */
 function flatTextKey(body: unknown): string | null {
   if (body === null || typeof body !== 'object' || Object.getPrototypeOf(body) !== Object.prototype) return null;
   for (const k in body) if (typeof (body as Record<string, unknown>)[k] !== 'string') return null;
-  return JSON.stringify(body);
+  const key = JSON.stringify(body);
+  return key.length > REMEMBERED_BODY_LENGTH ? null : key;
 }
 
 /**
  * `parseBody` for a hot route whose schema is a pure function of its input (no clock, no I/O,
  * no state): a body of text fields equal to one that passed the schema before gets the same
  * result again (a fresh copy) without running the schema. Other bodies, and every refusal, go
- * through `parseBody`. At most `size` bodies are remembered (the oldest is forgotten first).
+ * through `parseBody`. At most `size` bodies (of up to 4 KB of text) are remembered, the oldest
+ * forgotten first.
  */
 export function rememberedBodyParser<S extends z.ZodType>(schema: S, size = 256): (ctx: Context) => z.infer<S> {
   const passed = new Map<string, Record<string, unknown>>();
