@@ -70,6 +70,21 @@ function hostedRemote(name: string, part: string, manifest = manifestWith({ entr
   return () => ({ text: fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'), file: path.join(dir, 'mf-manifest.json') });
 }
 
+/**
+ * Runs `run` with the manifest address of a remote deployed on another origin: a loopback server
+ * (answering with `handler`) standing in for the team's static host, closed afterwards.
+ */
+async function onRemoteHost(handler: http.RequestListener, run: (manifestUrl: string) => Promise<void>): Promise<void> {
+  const host = http.createServer(handler);
+  await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
+  try {
+    await run(`http://127.0.0.1:${(host.address() as AddressInfo).port}/catalogue/mf-manifest.json`);
+  } finally {
+    host.closeAllConnections();
+    await new Promise((r) => host.close(r));
+  }
+}
+
 describe('versions', () => {
   it('takes what ^want takes: same major (same minor below 1.0), not older', () => {
     expect(satisfiesCaret('19.3.1', '19.0.0')).toBe(true);
@@ -167,90 +182,81 @@ describe('the server renderer', () => {
   it('loads a remote part deployed on another origin from next to its manifest, and again once the manifest changes', async () => {
     let part = remotePart('19.0.0', "'v1'");
     const served: string[] = [];
-    const host = http.createServer((req, res) => {
-      served.push(req.url ?? '');
-      if (req.url === '/catalogue/server/ssr.js') res.end(part);
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(host.address() as AddressInfo).port}/catalogue/mf-manifest.json`;
-    try {
-      const shellDist = path.join(tmp, 'shell-4');
-      writeShell(shellDist);
-      let manifest = manifestWith({ entry: 'server/ssr.js', build: 1 });
-      const renderer = createServerRenderer({ shellDist, remotes: listsWith(() => ({ text: manifest, url })), warn });
-      expect((await renderer.render('/', HOME, LIST))?.html).toBe('<main>/[catalogue/Hero=hero with v1]</main>');
-      expect((await renderer.render('/', HOME, LIST))?.html).toBe('<main>/[catalogue/Hero=hero with v1]</main>');
-      expect(served).toEqual(['/catalogue/server/ssr.js']);
-      // The team redeploys: a new manifest, a new part.
-      part = remotePart('19.0.0', "'v2'");
-      manifest = manifestWith({ entry: 'server/ssr.js', build: 2 });
-      expect((await renderer.render('/', HOME, LIST))?.html).toBe('<main>/[catalogue/Hero=hero with v2]</main>');
-      expect(served).toHaveLength(2);
-    } finally {
-      host.closeAllConnections();
-      await new Promise((r) => host.close(r));
-    }
+    await onRemoteHost(
+      (req, res) => {
+        served.push(req.url ?? '');
+        if (req.url === '/catalogue/server/ssr.js') res.end(part);
+        else res.writeHead(404).end();
+      },
+      async (url) => {
+        const shellDist = path.join(tmp, 'shell-4');
+        writeShell(shellDist);
+        let manifest = manifestWith({ entry: 'server/ssr.js', build: 1 });
+        const renderer = createServerRenderer({ shellDist, remotes: listsWith(() => ({ text: manifest, url })), warn });
+        expect((await renderer.render('/', HOME, LIST))?.html).toBe('<main>/[catalogue/Hero=hero with v1]</main>');
+        expect((await renderer.render('/', HOME, LIST))?.html).toBe('<main>/[catalogue/Hero=hero with v1]</main>');
+        expect(served).toEqual(['/catalogue/server/ssr.js']);
+        // The team redeploys: a new manifest, a new part.
+        part = remotePart('19.0.0', "'v2'");
+        manifest = manifestWith({ entry: 'server/ssr.js', build: 2 });
+        expect((await renderer.render('/', HOME, LIST))?.html).toBe('<main>/[catalogue/Hero=hero with v2]</main>');
+        expect(served).toHaveLength(2);
+      },
+    );
   });
 
   it('does not load a remote part longer than its cap, even sent without a Content-Length: the browser renders that remote', async () => {
     let sent = 0;
-    const host = http.createServer((_req, res) => {
-      // Chunked (no Content-Length): a part that goes on and on.
-      const more = () => {
-        while (sent < 50 && res.write(`/* ${'x'.repeat(1000)} */\n`)) sent++;
-        if (sent < 50) res.once('drain', more);
-        else res.end(remotePart('19.0.0', "'huge'"));
-      };
-      more();
-    });
-    await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(host.address() as AddressInfo).port}/catalogue/mf-manifest.json`;
-    try {
-      const shellDist = path.join(tmp, 'shell-cap');
-      writeShell(shellDist);
-      const renderer = createServerRenderer({
-        shellDist,
-        remotes: listsWith(() => ({ text: manifestWith({ entry: 'server/ssr.js' }), url })),
-        maxPartBytes: 10_000,
-        warn,
-      });
-      expect(await renderer.render('/', HOME, LIST)).toMatchObject({ html: '<main>/[]</main>', parts: [] });
-      await new Promise((r) => setTimeout(r, 50));
-      expect(await renderer.render('/', HOME, LIST)).toMatchObject({ html: '<main>/[]</main>', parts: [] });
-      expect(errors.join('\n')).toMatch(/server\/ssr\.js: over 10000 bytes/);
-    } finally {
-      host.closeAllConnections();
-      await new Promise((r) => host.close(r));
-    }
+    await onRemoteHost(
+      (_req, res) => {
+        // Chunked (no Content-Length): a part that goes on and on.
+        const more = () => {
+          while (sent < 50 && res.write(`/* ${'x'.repeat(1000)} */\n`)) sent++;
+          if (sent < 50) res.once('drain', more);
+          else res.end(remotePart('19.0.0', "'huge'"));
+        };
+        more();
+      },
+      async (url) => {
+        const shellDist = path.join(tmp, 'shell-cap');
+        writeShell(shellDist);
+        const renderer = createServerRenderer({
+          shellDist,
+          remotes: listsWith(() => ({ text: manifestWith({ entry: 'server/ssr.js' }), url })),
+          maxPartBytes: 10_000,
+          warn,
+        });
+        expect(await renderer.render('/', HOME, LIST)).toMatchObject({ html: '<main>/[]</main>', parts: [] });
+        await new Promise((r) => setTimeout(r, 50));
+        expect(await renderer.render('/', HOME, LIST)).toMatchObject({ html: '<main>/[]</main>', parts: [] });
+        expect(errors.join('\n')).toMatch(/server\/ssr\.js: over 10000 bytes/);
+      },
+    );
   });
 
   it('does not hold a page longer than the wait for a remote part that does not answer; the next page gets it', async () => {
     let answer: (() => void) | undefined;
-    const host = http.createServer((_req, res) => {
-      answer = () => res.end(remotePart('19.0.0', "'late'"));
-    });
-    await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(host.address() as AddressInfo).port}/catalogue/mf-manifest.json`;
-    try {
-      const shellDist = path.join(tmp, 'shell-5');
-      writeShell(shellDist);
-      const renderer = createServerRenderer({
-        shellDist,
-        remotes: listsWith(() => ({ text: manifestWith({ entry: 'server/ssr.js' }), url })),
-        partWaitMs: 200,
-        warn,
-      });
-      const started = Date.now();
-      expect(await renderer.render('/', HOME, LIST)).toMatchObject({ html: '<main>/[]</main>', parts: [] });
-      expect(Date.now() - started).toBeLessThan(2000);
-      answer!();
-      await new Promise((r) => setTimeout(r, 100));
-      expect(await renderer.render('/', HOME, LIST)).toMatchObject({ html: '<main>/[catalogue/Hero=hero with late]</main>', parts: ['catalogue/Hero'] });
-    } finally {
-      host.closeAllConnections();
-      await new Promise((r) => host.close(r));
-    }
+    await onRemoteHost(
+      (_req, res) => {
+        answer = () => res.end(remotePart('19.0.0', "'late'"));
+      },
+      async (url) => {
+        const shellDist = path.join(tmp, 'shell-5');
+        writeShell(shellDist);
+        const renderer = createServerRenderer({
+          shellDist,
+          remotes: listsWith(() => ({ text: manifestWith({ entry: 'server/ssr.js' }), url })),
+          partWaitMs: 200,
+          warn,
+        });
+        const started = Date.now();
+        expect(await renderer.render('/', HOME, LIST)).toMatchObject({ html: '<main>/[]</main>', parts: [] });
+        expect(Date.now() - started).toBeLessThan(2000);
+        answer!();
+        await new Promise((r) => setTimeout(r, 100));
+        expect(await renderer.render('/', HOME, LIST)).toMatchObject({ html: '<main>/[catalogue/Hero=hero with late]</main>', parts: ['catalogue/Hero'] });
+      },
+    );
   });
 
   it('without a built shell part, or when it throws, there is no server render (the page renders in the browser) and nothing is kept', async () => {
