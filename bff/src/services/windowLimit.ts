@@ -137,7 +137,7 @@ export function windowLimit(opts: WindowLimitOptions): WindowLimit {
     }
     return s;
   };
-  const left = (s: KeyState, now: number) => ({ remaining: Math.max(0, max - s.total + s.held), msLeft: Math.max(0, s.ends - now) });
+  /** A take's answer from what this process knows of the key (what is left across processes, as last known). */
   const answer = (allowed: boolean, s: KeyState, now: number): Take => ({
     allowed,
     remaining: Math.max(0, max - s.total + s.held),
@@ -153,8 +153,8 @@ export function windowLimit(opts: WindowLimitOptions): WindowLimit {
     for (const w of batch) {
       if (s.held >= w.points) {
         s.held -= w.points;
-        w.resolve({ allowed: true, ...left(s, now) });
-      } else refused.push({ w, t: { allowed: false, ...left(s, now) } });
+        w.resolve(answer(true, s, now));
+      } else refused.push({ w, t: answer(false, s, now) });
     }
     return refused;
   };
