@@ -16,6 +16,7 @@ export {
   fitting,
   ideaParts,
   isConsumerMarket,
+  MIN_CLASSIFIER_SHARE,
   namesPlace,
   readIdeaMarket,
   readMarket,
@@ -28,6 +29,16 @@ export {
   type MarketReading,
 } from './markets';
 export { currencyFor, readAmounts, type MoneyAmount } from './markets';
+export {
+  classifyMarket,
+  classifyWith,
+  confirmMarket,
+  parseMarketModel,
+  trainMarketModel,
+  type Classification,
+  type LabelledIdea,
+  type MarketModel,
+} from './markets';
 export { competitorsFor, knownCompanyNames, PLATFORM_NAMES } from './markets';
 
 // Validation (step 1): the idea's profile, its numbers and verdict, and the mentor's answer.
@@ -57,5 +68,5 @@ export {
 } from './simulation';
 
 // The paid reports: the buyer's profile (market, place, audience) and each agent's section.
-export { jobOf, profile, reportProfile, rng, type Profile } from './reportKit';
+export { classifierInput, jobOf, profile, reportParts, reportProfile, rng, type Profile, type ProfileParts } from './reportKit';
 export { OFFLINE_REPORT_AGENTS, offlineReportAnswer, type OfflineReportInput, type UpstreamFinding } from './reports';

@@ -5,7 +5,21 @@
  * The markets and places come from the one market table (`./markets`).
  */
 import type { CatalogueProduct, ProductInputs } from '@val/contracts';
-import { GENERAL, customerPart, fitting, ideaParts, namesPlace, readMarket, readPlace, readsAsBusiness, rulesFor, type Market, type Place } from './markets';
+import {
+  GENERAL,
+  confirmMarket,
+  type ClassifierInput,
+  customerPart,
+  fitting,
+  ideaParts,
+  namesPlace,
+  readMarket,
+  readPlace,
+  readsAsBusiness,
+  rulesFor,
+  type Market,
+  type Place,
+} from './markets';
 
 /**
  * A market as the report writers read it: the market table's figures, with its rules named for
@@ -195,6 +209,24 @@ export function audienceFrom(text: string): string | null {
 
 const BIZ_SUBSTITUTES = ['spreadsheets, phone calls and paper', 'a module of the software they already pay for', 'an extra member of staff'];
 
+/** The inputs a report's profile reads (`reportParts` picks them from a product's inputs). */
+export interface ProfileParts {
+  subject: string;
+  audience?: string | null;
+  company?: string | null;
+  extra?: string;
+  /** The audience is the industry itself (it weighs as much as a business customer). */
+  industry?: boolean;
+}
+
+/** The subject (ASCII) and the audience: the one given, or the one the subject names, lower-cased mid-sentence. */
+function subjectAndAudience(parts: ProfileParts): { subject: string; audience: string } {
+  const subject = ascii(parts.subject);
+  const given = ascii(parts.audience || audienceFrom(subject) || '');
+  // "Dental clinics in Germany" reads as "dental clinics in Germany" mid-sentence (acronyms kept).
+  return { subject, audience: /^[A-Z][a-z]/.test(given) ? given[0].toLowerCase() + given.slice(1) : given };
+}
+
 /**
  * What the idea does, as a clause that follows "a product that": "An app that lets members
  * book classes" -> "lets members book classes"; "A tool to track expenses" -> "helps track expenses".
@@ -217,18 +249,18 @@ export function jobOf(subject: string): string {
  * which weighs as much as a business customer); the company and extra notes only add to a market
  * the subject or audience names. With weak or two-way evidence the report stays general.
  */
-export function profile(parts: { subject: string; audience?: string | null; company?: string | null; extra?: string; industry?: boolean }): Profile {
-  const subject = ascii(parts.subject);
-  const given = ascii(parts.audience || audienceFrom(subject) || '');
-  // "Dental clinics in Germany" reads as "dental clinics in Germany" mid-sentence (acronyms kept).
-  const audience = /^[A-Z][a-z]/.test(given) ? given[0].toLowerCase() + given.slice(1) : given;
+export function profile(parts: ProfileParts): Profile {
+  const { subject, audience } = subjectAndAudience(parts);
   const all = [subject, audience, parts.company ?? '', parts.extra ?? ''].join(' ');
-  const reading = readMarket([
-    ...ideaParts(subject, audience),
-    customerPart(audience, parts.industry),
-    { text: parts.company ?? '', weight: 1, support: true },
-    { text: parts.extra ?? '', weight: 1, support: true },
-  ]);
+  const reading = confirmMarket(
+    readMarket([
+      ...ideaParts(subject, audience),
+      customerPart(audience, parts.industry),
+      { text: parts.company ?? '', weight: 1, support: true },
+      { text: parts.extra ?? '', weight: 1, support: true },
+    ]),
+    classifierInput(parts),
+  );
   const business = readsAsBusiness(audience);
   const market =
     reading.market ??
@@ -263,22 +295,33 @@ export function profile(parts: { subject: string; audience?: string | null; comp
 
 /** The profile of a report's inputs: which field is the subject and which the audience, per product. */
 export function reportProfile(product: CatalogueProduct, v: ProductInputs): Profile {
-  switch (product.id) {
+  return profile(reportParts(product.id, v));
+}
+
+/** Which of a product's inputs say what is sold, to whom, by whom and what else. */
+export function reportParts(productId: string, v: ProductInputs): ProfileParts {
+  switch (productId) {
     case 'new-product-feasibility-study':
-      return profile({ subject: v.productIdea ?? '', audience: v.targetMarket });
+      return { subject: v.productIdea ?? '', audience: v.targetMarket };
     case 'business-idea-evaluation':
-      return profile({ subject: v.idea ?? '', company: v.company });
+      return { subject: v.idea ?? '', company: v.company };
     case 'porter-5-forces-analysis':
-      return profile({ subject: v.market ?? '', audience: v.market });
+      return { subject: v.market ?? '', audience: v.market };
     case 'voice-of-customer-insights':
-      return profile({ subject: v.productOrDomain ?? '', audience: v.persona, extra: v.questions });
+      return { subject: v.productOrDomain ?? '', audience: v.persona, extra: v.questions };
     case 'market-pain-points-analysis':
-      return profile({ subject: v.topic ?? '', audience: v.market });
+      return { subject: v.topic ?? '', audience: v.market };
     case 'revenue-opportunity-validation':
-      return profile({ subject: v.area ?? '', audience: v.industry, industry: true });
+      return { subject: v.area ?? '', audience: v.industry, industry: true };
     default:
-      return profile({ subject: v.idea ?? Object.values(v).join(' ') });
+      return { subject: v.idea ?? Object.values(v).join(' ') };
   }
+}
+
+/** A report's inputs as the market classifier reads them: the subject as the idea, the audience as the customer, the rest as the problem. */
+export function classifierInput(parts: ProfileParts): ClassifierInput {
+  const { subject, audience } = subjectAndAudience(parts);
+  return { idea: subject, customer: audience, problem: [parts.company, parts.extra].filter(Boolean).join(' ') };
 }
 
 /** One consistent set of figures for a profile (every agent of a report uses the same ones). */

@@ -14,7 +14,7 @@ const gym = buildReportSheet({
 });
 const snacks = buildReportSheet({
   product: feasibility,
-  inputs: { targetMarket: 'Plant-based snacks in Germany', productIdea: 'subscription box of snacks for 9 euros a month' },
+  inputs: { targetMarket: 'People who buy vegan snacks in Germany', productIdea: 'subscription box of vegan snacks and recipes for 9 euros a month' },
 });
 
 const base: PdfReport = {

@@ -5,3 +5,4 @@ export { PLACES } from './places';
 export * from './read';
 export * from './money';
 export * from './competitors';
+export * from './classifier';

@@ -4,12 +4,16 @@ import { type ProductInputs } from '@val/contracts';
 import { getProduct } from '@val/content';
 import { runOfflineReport } from '../../../test/reports';
 import {
+  customerPart,
   detectDomain,
   GENERAL,
+  ideaParts,
   MARKETS,
+  MIN_CLASSIFIER_SHARE,
   offlineValidation,
   profile,
   readIdeaMarket,
+  readMarket,
   readPlace,
   reportProfile,
   rulesFor,
@@ -41,16 +45,18 @@ describe('the market the offline analyst names (test set of bff/test/fixtures/ma
     expect(new Set(ideas.flatMap((i) => i.expected)).size).toBeGreaterThanOrEqual(18);
   });
 
-  it('validation: never a wrong market, and the right one for at least 85% of the ideas', () => {
+  // A market the classifier does not confirm stays general (confirmMarket): fewer right labels
+  // (84% and 83% here, where the words alone had 97% and 95%) for no wrong one on sets never seen.
+  it('validation: never a wrong market, and the right one for at least 80% of the ideas', () => {
     const t = tally(ideas.map((i) => detectDomain(i).domain.id));
     expect(t.wrong).toEqual([]);
-    expect(t.right).toBeGreaterThanOrEqual(0.85);
+    expect(t.right).toBeGreaterThanOrEqual(0.8);
   });
 
   it('reports: the same market table and reading, with the idea as subject and the customer as audience', () => {
     const t = tally(ideas.map((i) => profile({ subject: i.idea, audience: i.targetCustomer }).sector.id));
     expect(t.wrong).toEqual([]);
-    expect(t.right).toBeGreaterThanOrEqual(0.85);
+    expect(t.right).toBeGreaterThanOrEqual(0.8);
   });
 });
 
@@ -96,6 +102,9 @@ describe('words that start like a market word but are not one', () => {
 });
 
 const market = (idea: string, targetCustomer: string, problemSolved = '') => readIdeaMarket({ idea, targetCustomer, problemSolved }).market?.id ?? 'general';
+/** What the table's words alone name, before the classifier is asked (`confirmMarket`). */
+const wordsMarket = (idea: string, targetCustomer: string, problemSolved = '') =>
+  readMarket([...ideaParts(idea, targetCustomer), customerPart(targetCustomer), { text: problemSolved, weight: 1, support: true }]).market?.id ?? 'general';
 const reportMarket = (product: string, inputs: ProductInputs) => reportProfile(getProduct(product)!, inputs).sector.id;
 
 describe('what the idea sells decides the market; where, for whom and with what are context', () => {
@@ -122,11 +131,14 @@ describe('what the idea sells decides the market; where, for whom and with what 
   });
 
   it('lets a customer’s industry add evidence, never turn a product of another market into a toss-up', () => {
-    expect(market('A bookkeeping app for hair salons', 'Salon owners in Belgium')).toBe('finance');
-    expect(
+    expect(wordsMarket('A bookkeeping app for hair salons', 'Salon owners in Belgium')).toBe('finance');
+    // The classifier reads the salons as beauty: the two readers disagree, and the reading stays general.
+    expect(market('A bookkeeping app for hair salons', 'Salon owners in Belgium')).toBe('general');
+    // Finance for the words; the classifier gives it 0.84, short of MIN_CLASSIFIER_SHARE: general, never home services.
+    expect(['finance', 'general']).toContain(
       profile({ subject: 'A retirement-planning app for self-employed tradespeople', audience: 'Self-employed plumbers and electricians in Germany' }).sector
         .id,
-    ).toBe('finance');
+    );
   });
 
   it('does not take a "for …" phrase that only repeats the customer for what is sold, nor a phrase of when or where', () => {
@@ -214,8 +226,8 @@ describe('a market named only when the words settle it', () => {
     // A support ticket is no event; a Visa card is no visa application.
     expect(market('A tool that opens a ticket for the owner of every failing build', 'Engineering managers in Berlin')).not.toBe('events');
     expect(market('An app that blocks your Visa card when a subscription renews', 'Young professionals in Madrid')).not.toBe('legal');
-    // Two words of the market, from different parts, settle it.
-    expect(market('Tickets for small comedy nights, sold through a link in bio', 'Comedy promoters in Glasgow')).toBe('events');
+    // Two words of the market, from different parts, settle it (for the words; the classifier must still agree).
+    expect(wordsMarket('Tickets for small comedy nights, sold through a link in bio', 'Comedy promoters in Glasgow')).toBe('events');
   });
 
   it('counts the customer’s own words once: "students" say who buys, not what is sold', () => {
@@ -234,13 +246,14 @@ describe('a market named only when the words settle it', () => {
 });
 
 describe('the market of every product’s inputs (ideas of bench/report-quality)', () => {
-  it('validation and every report: never a wrong market, the right one for at least 85%', () => {
+  it('validation and every report: never a wrong market, the right one for at least 75%', () => {
     const readings = bench.flatMap((b) => [
       { what: `${b.id} (validation)`, expected: b.expected, label: detectDomain(b.validation).domain.id },
       ...Object.entries(b.inputs).map(([product, inputs]) => ({ what: `${b.id} (${product})`, expected: b.expected, label: reportMarket(product, inputs) })),
     ]);
     expect(readings.filter((r) => r.label !== 'general' && !r.expected.includes(r.label)).map((r) => `${r.label} <- ${r.what}`)).toEqual([]);
-    expect(readings.filter((r) => r.expected.includes(r.label)).length / readings.length).toBeGreaterThanOrEqual(0.85);
+    // 77% with the classifier's agreement required (the words alone: 91%).
+    expect(readings.filter((r) => r.expected.includes(r.label)).length / readings.length).toBeGreaterThanOrEqual(0.75);
   });
 });
 
@@ -340,5 +353,43 @@ describe('the offline analyst’s layering', () => {
   it('imports nothing from services/ or the AI tasks (no import circle with ai/tasks)', () => {
     const bad = imports(__dirname).filter(([, spec]) => /services\/|\/tasks\//.test(spec));
     expect(bad).toEqual([]);
+  });
+});
+
+describe('two readers must agree before a market is named', () => {
+  const v = (idea: string, targetCustomer: string, problemSolved = '') => ({ idea, targetCustomer, problemSolved });
+  const says =
+    (label: string, p = 1) =>
+    () => ({ label, p, scores: { [label]: p } });
+
+  it('keeps the market the words name only when the classifier gives it at least MIN_CLASSIFIER_SHARE', () => {
+    // A restaurant's SMS campaign tool: the table's words read food (the customer's industry).
+    const sms = v(
+      'SMS campaign tool for independent restaurants that brings back lapsed diners with personalised offers based on what they ordered last time.',
+      'Owners of independent restaurants in Singapore',
+      'Half of first-time diners never return, and delivery-app ads cost S$2,000 a month',
+    );
+    expect(wordsMarket(sms.idea, sms.targetCustomer, sms.problemSolved)).toBe('food');
+    const refused = readIdeaMarket(sms, says('marketing'));
+    expect(refused.market).toBeNull();
+    expect(refused.runnerUp).toBeNull();
+    expect(refused.unconfirmed?.id).toBe('food');
+    // The classifier agreeing, but not surely enough, is no agreement either.
+    expect(readIdeaMarket(sms, says('food', MIN_CLASSIFIER_SHARE - 0.01)).market).toBeNull();
+    expect(readIdeaMarket(sms, says('food', MIN_CLASSIFIER_SHARE)).market?.id).toBe('food');
+    // The shipped classifier reads it as marketing: the validation and the reports stay general.
+    expect(detectDomain(sms).domain.id).toBe('general');
+    expect(profile({ subject: sms.idea, audience: sms.targetCustomer }).sector.id).toBe('general');
+  });
+
+  it('needs no classifier when a decisive word of the idea has no rival anywhere', () => {
+    const solar = v('Rooftop solar for small shops paid as a monthly subscription', 'Shop owners in Nairobi');
+    const reading = readIdeaMarket(solar, says('general'));
+    expect(reading.unrivalled).toBe(true);
+    expect(reading.market?.id).toBe('sustainability');
+    // A dog collar with GPS has a rival word (GPS is logistics too): the classifier is asked.
+    const collar = v('A GPS collar for dogs that alerts you when your dog leaves a safe zone', 'Dog owners near busy roads');
+    expect(readIdeaMarket(collar, says('general')).market).toBeNull();
+    expect(market(collar.idea, collar.targetCustomer)).toBe('pets');
   });
 });
