@@ -8,10 +8,11 @@
  * as audience) on every set of the file, beside two readings measured in the same run: the table's
  * words alone (the reading without the classifier's agreement, as shipped before it) and a naive
  * baseline (the same market table, labelled by the market with the most words found anywhere).
- * 'ideas' and 'holdout'…'holdout9' have been used to tune the reading and train the classifier:
- * their wrong labels are listed. 'holdout10' and 'holdout11' are held out: written blind, each by
- * its own author who never saw the analyst, its code, its output or another set, and committed
- * before the classifier existed; they are reported as figures only, without their wrong labels.
+ * 'ideas', 'holdout'…'holdout11' and 'train1'…'train3' have been used to tune the reading and
+ * train the classifier: their wrong labels are listed. 'holdout12' and 'holdout13' are held out:
+ * written blind, each by its own author who never saw the analyst, its code, its output or another
+ * set, and committed before the classifier was last trained; they are reported as figures only,
+ * without their wrong labels.
  * Then a leave-one-set-out run: for each tuning set, a classifier trained without it, on it (the
  * estimate of how the rule does on ideas it has not seen).
  *   node bench/offline-analyst/run.js      (build first: node scripts/ensure-built.js)
@@ -106,8 +107,16 @@ const SETS = {
   holdout7: { label: 'seventh set (written blind to mislead keyword readers; used for tuning since)', listWrong: true },
   holdout8: { label: 'eighth set (written blind; measured once held out at 8.3% wrong, used for tuning since)', listWrong: true },
   holdout9: { label: 'ninth set (written blind; measured once held out at 5.0% wrong, used for tuning since)', listWrong: true },
-  holdout10: { label: 'tenth set, held out (80 ideas written blind before the classifier existed)', listWrong: false },
-  holdout11: { label: 'eleventh set, held out (80 ideas written blind to trip a word reader, before the classifier existed)', listWrong: false },
+  holdout10: { label: 'tenth set (80 ideas written blind; measured once held out at 3.8% wrong, used for tuning since)', listWrong: true },
+  holdout11: {
+    label: 'eleventh set (80 ideas written blind to trip a word reader; measured once held out at 16.3% wrong, used for tuning since)',
+    listWrong: true,
+  },
+  train1: { label: 'training set 1 (150 ideas written to train the classifier)', listWrong: true },
+  train2: { label: 'training set 2 (150 ideas: industries as customers, figures of speech)', listWrong: true },
+  train3: { label: 'training set 3 (150 ideas as first-time founders write them)', listWrong: true },
+  holdout12: { label: 'twelfth set, held out (80 ideas written blind before the classifier was trained on the sets above)', listWrong: false },
+  holdout13: { label: 'thirteenth set, held out (80 ideas written blind to trip a word reader with figures of speech)', listWrong: false },
 };
 // A set the classifier learnt from cannot be held out.
 for (const [set, { listWrong }] of Object.entries(SETS)) {
@@ -157,7 +166,7 @@ for (const set of training.filter((s) => s.name !== 'report-quality products')) 
     const reading = wordsReading(i);
     const words = reading.market?.id ?? 'general';
     const c = classifyWith(model, { idea: i.idea, customer: i.targetCustomer, problem: i.problemSolved });
-    const both = words !== 'general' && (reading.unrivalled || (c.scores[words] ?? 0) >= MIN_CLASSIFIER_SHARE) ? words : 'general';
+    const both = words !== 'general' && (c.scores[words] ?? 0) >= MIN_CLASSIFIER_SHARE ? words : 'general';
     score(i, words, t.words);
     score(i, c.label, t.model);
     score(i, both, t.both);

@@ -13,9 +13,25 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..', '..');
 /** The sets of marketIdeas.json the model learns from: every set used to tune the reading. */
-const TUNING_SETS = ['ideas', 'holdout', 'holdout2', 'holdout3', 'holdout4', 'holdout5', 'holdout6', 'holdout7', 'holdout8', 'holdout9'];
+const TUNING_SETS = [
+  'ideas',
+  'holdout',
+  'holdout2',
+  'holdout3',
+  'holdout4',
+  'holdout5',
+  'holdout6',
+  'holdout7',
+  'holdout8',
+  'holdout9',
+  'holdout10',
+  'holdout11',
+  'train1',
+  'train2',
+  'train3',
+];
 /** Held out: written blind, measured by bench/offline-analyst, never learnt from. */
-const HELD_OUT = ['holdout10', 'holdout11'];
+const HELD_OUT = ['holdout12', 'holdout13'];
 const MODEL = path.join(__dirname, '..', 'src', 'markets', 'data', 'marketModel.json');
 
 /**

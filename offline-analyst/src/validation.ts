@@ -97,7 +97,10 @@ export function quotable(s: string, max = 90): string {
   if (out.length > max) {
     const cut = out.slice(0, max);
     const space = cut.lastIndexOf(' ');
-    out = `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?'-]+$/, '')}…`;
+    // A number at the cut is dropped with it: "over ₩100" of "over ₩100 million" would be a thousandth of what was written.
+    const kept = (space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?'-]+$/, '');
+    const numberless = kept.replace(/\s+\S*\d\S*$/, '').replace(/[\s.,;:!?'-]+$/, '');
+    out = `${numberless || kept}…`;
   }
   return out || 'it';
 }
@@ -750,7 +753,10 @@ export function readUrgency(problem: string): {
   frequency: string | null;
 } {
   const text = problem.replace(/[’]/g, "'");
-  const toks: Tok[] = [...text.matchAll(/(?:[A-Za-z]{1,3}\$|[$£€¥₹]|\bR(?=\d))?\d+(?:[.,']\d+)*|[\p{L}\p{N}$%'-]+/gu)].map((m) => ({
+  // A number is one token with its separators and the other end of a range ("Rp 150.000-300.000", "$900-$1,200", "R15,000-R30,000").
+  const toks: Tok[] = [
+    ...text.matchAll(/(?:[A-Za-z]{1,3}\$|[$£€¥₹]|\bR(?=\d))?\d+(?:[.,']\d+)*(?:[-–](?:[A-Za-z]{1,3}\$|[$£€¥₹]|R(?=\d))?\d+(?:[.,']\d+)*)?|[\p{L}\p{N}$%'-]+/gu),
+  ].map((m) => ({
     word: m[0].toLowerCase(),
     start: m.index ?? 0,
     end: (m.index ?? 0) + m[0].length,

@@ -14,7 +14,7 @@ const gym = buildReportSheet({
 });
 const snacks = buildReportSheet({
   product: feasibility,
-  inputs: { targetMarket: 'People who buy vegan snacks in Germany', productIdea: 'subscription box of vegan snacks and recipes for 9 euros a month' },
+  inputs: { targetMarket: 'Vegan home cooks in Germany', productIdea: 'a recipe box of vegan snacks for 9 euros a month' },
 });
 
 const base: PdfReport = {

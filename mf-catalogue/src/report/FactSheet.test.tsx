@@ -14,8 +14,8 @@ const { buildReportSheet } = jest.requireActual<{ buildReportSheet(i: { product:
 const feasibility = getProduct('new-product-feasibility-study')!;
 const sheetFor = (targetMarket: string, productIdea: string) => buildReportSheet({ product: feasibility, inputs: { targetMarket, productIdea } });
 const gym = sheetFor('Independent gyms in the UK', 'book and pay for classes in two taps');
-// A food sheet in euros (both readers of the market agree on food: the recipes are decisive).
-const snacks = sheetFor('People who buy vegan snacks in Germany', 'subscription box of vegan snacks and recipes for 9 euros a month');
+// A food sheet in euros (both readers of the market agree on food).
+const snacks = sheetFor('Vegan home cooks in Germany', 'a recipe box of vegan snacks for 9 euros a month');
 
 /** A figure or score of a sheet by id (the tests read the numbers from the sheet, and check how the page writes them). */
 const fig = (sheet: ReportFactSheet, id: string) => [...sheet.sizing, ...sheet.economics, ...sheet.plan].find((f) => f.id === id)!;

@@ -178,12 +178,6 @@ export interface MarketReading {
    * reading stays general, and this says what the words alone would have named.
    */
   unconfirmed?: Market;
-  /**
-   * The named market has a decisive word in the idea (not only the customer's) and no other market
-   * has a strong word outside the supporting parts ("Tickets for small comedy nights"): the words
-   * leave no doubt, and `confirmMarket` keeps the market without asking the classifier.
-   */
-  unrivalled?: boolean;
   /** A second market the words also clearly touch. */
   runnerUp: Market | null;
   /** Every market with any evidence, strongest first. */
@@ -274,18 +268,8 @@ export function readMarket(parts: ReadonlyArray<TextPart>, markets: ReadonlyArra
   };
   const settled = top !== undefined && !tossUp && corroborated(top.order);
   const second = named[1];
-  /** A decisive word of the market in the idea (not a word of the customer's), and no strong word of any other market outside the supporting parts. */
-  const unrivalled = (order: number) => {
-    const decisive = new Set(markets[order].words.decisive ?? []);
-    const customerWords = new Set(perPart.filter((p) => p.customer).flatMap((p) => p.hits.map((e) => e.word)));
-    return (
-      perPart.some((p) => !p.customer && !p.support && p.hits.some((e) => e.market === order && decisive.has(e.word) && !customerWords.has(e.word))) &&
-      named.every((e) => e.order === order)
-    );
-  };
   return {
     market: settled ? top.market : null,
-    unrivalled: settled && unrivalled(top.order),
     runnerUp: settled && top && second && second.score >= MIN_MARKET_EVIDENCE && second.score >= top.score / 2 ? second.market : null,
     evidence: evidence.map(({ order: _order, sold: _sold, ...e }) => e),
   };
@@ -432,12 +416,12 @@ export const MIN_CLASSIFIER_SHARE = 0.85;
 /**
  * A market the table's words name is kept only when the classifier learnt from labelled ideas
  * (`classifier.ts`) reads the same market, with at least MIN_CLASSIFIER_SHARE: two readers that
- * work differently agreeing. Or when the words leave no doubt (`unrivalled`: a decisive word in
- * the idea, no other market's strong word). Otherwise the reading stays general (a wrong market misleads a
+ * work differently agreeing. Even a decisive word is checked: "a fitness tracker for supply
+ * chains" or "a doctor for your car" use one market's words for another market's product. Otherwise the reading stays general (a wrong market misleads a
  * founder more than a general one), and `unconfirmed` says what the words alone named.
  */
 export function confirmMarket(reading: MarketReading, text: ClassifierInput, classify: (i: ClassifierInput) => Classification = classifyMarket): MarketReading {
-  if (!reading.market || reading.unrivalled) return reading;
+  if (!reading.market) return reading;
   const model = classify(text);
   if ((model.scores[reading.market.id] ?? 0) >= MIN_CLASSIFIER_SHARE) return reading;
   return { ...reading, market: null, runnerUp: null, unconfirmed: reading.market };
