@@ -26,12 +26,14 @@ const TUNING_SETS = [
   'holdout9',
   'holdout10',
   'holdout11',
+  'holdout12',
+  'holdout13',
   'train1',
   'train2',
   'train3',
 ];
 /** Held out: written blind, measured by bench/offline-analyst, never learnt from. */
-const HELD_OUT = ['holdout12', 'holdout13'];
+const HELD_OUT = ['holdout14', 'holdout15'];
 const MODEL = path.join(__dirname, '..', 'src', 'markets', 'data', 'marketModel.json');
 
 /**

@@ -142,6 +142,16 @@ describe('the offline validation analyst', () => {
     expect(q).toMatch(/gap of over…$/);
   });
 
+  it('never leaves a conjunction dangling in the customer it names: "citizens in Ottawa and and 2% paid" reads "citizens in Ottawa and 2% paid"', () => {
+    const out = offlineValidation({
+      idea: 'Neutral daily summaries of council votes',
+      targetCustomer: 'Citizens in Ottawa and across Canada',
+      problemSolved: 'People do not know what was decided',
+    });
+    expect(out).not.toMatch(/\band and\b/);
+    expect(out).toContain('10,000 citizens in Ottawa and 2% paid');
+  });
+
   it('quotes a range of amounts whole: "Rp 150.000-300.000" is never cut to "150.000-300"', () => {
     const u = readUrgency('Wrong purchases waste Rp 150.000-300.000 a month');
     expect(u.signals.find((s) => s.kind === 'Money at stake')?.word).toContain('waste Rp 150.000-300.000');

@@ -128,7 +128,11 @@ function shortNounPhrase(s: string): string {
     kept.push(w);
     if (/[,;]$/.test(w)) break;
   }
-  return kept.join(' ').replace(/[,;]$/, '');
+  // "Citizens in Ottawa and across Canada" stops at "across": the "and" before it goes too.
+  return kept
+    .join(' ')
+    .replace(/[,;]$/, '')
+    .replace(/(?:\s+(?:and|or|&|in|at|of|for|to|from|with|by|on))+$/i, '');
 }
 
 /** The first clause of a text: up to a comma, a semicolon or a sentence end, when that keeps 4+ words. */

@@ -153,7 +153,7 @@ describe('reading an idea', () => {
     expect(p.b2b).toBe(true);
     // Meal kits for parents: food for the table's words; the classifier must agree, else general (never family).
     expect(['food', 'general']).toContain(profile({ subject: 'Meal kits for busy parents in Toronto' }).sector.id);
-    expect(profile({ subject: 'Weekly recipe boxes with pre-portioned ingredients in Toronto' }).sector.id).toBe('food');
+    expect(profile({ subject: 'A weekly meal kit with recipes and fresh ingredients in Toronto' }).sector.id).toBe('food');
   });
 });
 
