@@ -120,8 +120,11 @@ const SETS = {
     label: 'thirteenth set (80 ideas written blind to trip a word reader; measured once held out at 1.3% wrong, used for tuning since)',
     listWrong: true,
   },
-  holdout14: { label: 'fourteenth set, held out (80 ideas written blind before the last change to the reading)', listWrong: false },
-  holdout15: { label: 'fifteenth set, held out (80 ideas written blind to trip a word reader, before the last change to the reading)', listWrong: false },
+  holdout14: { label: 'fourteenth set, held out (80 ideas written blind, committed before the reading was first run on them)', listWrong: false },
+  holdout15: {
+    label: 'fifteenth set, held out (80 ideas written blind to trip a word reader, committed before the reading was first run on them)',
+    listWrong: false,
+  },
 };
 // A set the classifier learnt from cannot be held out.
 for (const [set, { listWrong }] of Object.entries(SETS)) {
