@@ -31,6 +31,7 @@ const TUNING_SETS = [
   'train1',
   'train2',
   'train3',
+  'train4',
 ];
 /** Held out: written blind, measured by bench/offline-analyst, never learnt from. */
 const HELD_OUT = ['holdout14', 'holdout15'];
