@@ -34,7 +34,7 @@ const TUNING_SETS = [
   'train4',
 ];
 /** Held out: written blind, measured by bench/offline-analyst, never learnt from. */
-const HELD_OUT = ['holdout14', 'holdout15'];
+const HELD_OUT = ['holdout14', 'holdout15', 'holdout16', 'holdout17'];
 const MODEL = path.join(__dirname, '..', 'src', 'markets', 'data', 'marketModel.json');
 
 /**

@@ -159,6 +159,16 @@ describe('the offline validation analyst', () => {
     expect(readUrgency('An operation can cost R15,000-R30,000').signals.find((s) => s.kind === 'Money at stake')?.word).toContain('R15,000-R30,000');
   });
 
+  it('quotes an amount with its multiplier, in any currency: "₦5m" and "₦5 million" are never cut to "₦5"', () => {
+    const lost = (problem: string) => readUrgency(problem).signals.find((s) => s.kind === 'Time lost')?.word;
+    expect(lost('An hour of downtime loses ₦5m in transactions')).toBe('hour of downtime loses ₦5m');
+    expect(lost('An hour of downtime loses ₦5 million in transactions')).toBe('hour of downtime loses ₦5 million');
+  });
+
+  it('quotes the words after a count whole: "40 Kč per child" is never cut to "40 K"', () => {
+    expect(readUrgency('Cooks overspend the 40 Kč per child limit').quantified).toBe('40 Kč per child');
+  });
+
   it('quotes a count from its first digit, never the tail of a number', () => {
     expect(readUrgency('Clerks retype X1,800 forms by hand').quantified).toBe('1,800 forms by hand');
   });

@@ -716,9 +716,15 @@ interface Tok {
 }
 
 /** The signal word and up to four words after it, up to punctuation or a clause word: "wastes my Sunday evenings". */
+/** A word that multiplies the amount before it. */
+const MULTIPLIER = /^(?:thousand|million|millions|billion|billions|k|m|bn|mn|lakh|lakhs|crore|crores)$/;
+
 function phraseAt(text: string, toks: Tok[], i: number): string {
   let j = i;
-  while (j + 1 < toks.length && j - i < 4 && !PHRASE_STOP.test(toks[j + 1].word) && !/[,.;:!?()]/.test(text.slice(toks[j].end, toks[j + 1].start))) j++;
+  const joined = (k: number) => !/[,.;:!?()]/.test(text.slice(toks[k].end, toks[k + 1].start));
+  while (j + 1 < toks.length && j - i < 4 && !PHRASE_STOP.test(toks[j + 1].word) && joined(j)) j++;
+  // An amount keeps its multiplier: "₦5 million" is never quoted as "₦5".
+  if (j + 1 < toks.length && /\d$/.test(toks[j].word) && MULTIPLIER.test(toks[j + 1].word) && joined(j)) j++;
   while (j > i && PHRASE_TRIM.test(toks[j].word)) j--;
   return collapse(text.slice(toks[i].start, toks[j].end));
 }
@@ -757,9 +763,12 @@ export function readUrgency(problem: string): {
   frequency: string | null;
 } {
   const text = problem.replace(/[’]/g, "'");
-  // A number is one token with its separators and the other end of a range ("Rp 150.000-300.000", "$900-$1,200", "R15,000-R30,000").
+  // A number is one token with its currency, separators, the other end of a range and a multiplier written onto it
+  // ("Rp 150.000-300.000", "$900-$1,200", "R15,000-R30,000", "₦5m").
   const toks: Tok[] = [
-    ...text.matchAll(/(?:[A-Za-z]{1,3}\$|[$£€¥₹]|\bR(?=\d))?\d+(?:[.,']\d+)*(?:[-–](?:[A-Za-z]{1,3}\$|[$£€¥₹]|R(?=\d))?\d+(?:[.,']\d+)*)?|[\p{L}\p{N}$%'-]+/gu),
+    ...text.matchAll(
+      /(?:[A-Za-z]{1,3}\$|\p{Sc}|\bR(?=\d))?\d+(?:[.,']\d+)*(?:[-–](?:[A-Za-z]{1,3}\$|\p{Sc}|R(?=\d))?\d+(?:[.,']\d+)*)?(?:k|m|bn|mn)?(?!\p{L})|[\p{L}\p{N}$%'-]+/gu,
+    ),
   ].map((m) => ({
     word: m[0].toLowerCase(),
     start: m.index ?? 0,
@@ -787,8 +796,8 @@ export function readUrgency(problem: string): {
     /\d[\d,.]*\s?(%|percent|hours?|hrs?|minutes?|mins?|days?|weeks?|months?|years?|times?)(\s?(a|per|each|every)\s(day|week|month|year|order|customer|client|shift))?/i.exec(
       plain,
     ) ??
-    // A number from its first digit ("R1,800" is never quoted as "800").
-    /(?<![\d.,])\d[\d,.]*%?(\s+(?!(and|or|but|to|because|which|so|that|when|if)\b)[a-z-]+){0,3}/i.exec(plain) ??
+    // A number from its first digit ("R1,800" is never quoted as "800"), with whole words after it ("40 Kč", never "40 K").
+    /(?<![\d.,])\d[\d,.]*%?(\s+(?!(and|or|but|to|because|which|so|that|when|if)\b)[\p{L}-]+){0,3}/iu.exec(plain) ??
     NUMBER_WORDS.exec(plain);
   const quantified = amountQuoted(plain) ?? (counted ? counted[0].trim().replace(/\s+(a|an|the|of|on|average)$/i, '') : null);
   const f =
