@@ -106,7 +106,8 @@ describe('static pages', () => {
 
   it("'Try AI Validation Free' lands on the validation section", async () => {
     const { page, context } = await newPage(browser);
-    await page.goto(server.url + '/validation-strategy');
+    // Click once the page's code is in: a tap on the server-rendered button before it is lost (a known limitation).
+    await page.goto(server.url + '/validation-strategy', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Try AI Validation Free' }).click();
     await page.waitForURL(server.url + '/#validation');
     await page.locator('#validate [data-remote="validation"]').waitFor();
