@@ -32,19 +32,8 @@ try {
   console.error('Build first: node scripts/ensure-built.js');
   process.exit(1);
 }
-const {
-  detectDomain,
-  offlineValidation,
-  profile,
-  MARKETS,
-  wordsIn,
-  readMarket,
-  ideaParts,
-  customerPart,
-  trainMarketModel,
-  classifyWith,
-  MIN_CLASSIFIER_SHARE,
-} = analyst;
+const { detectDomain, offlineValidation, profile, MARKETS, wordsIn, readIdeaWords, readIdeaMarket, trainMarketModel, classifyWith, MIN_CLASSIFIER_SHARE } =
+  analyst;
 const trainer = require(path.join(root, 'offline-analyst', 'scripts', 'train-model.js'));
 
 const data = JSON.parse(fs.readFileSync(path.join(root, 'bff', 'test', 'fixtures', 'marketIdeas.json'), 'utf8'));
@@ -66,9 +55,7 @@ function naive(i) {
 }
 
 /** The table's words alone: the market `readIdeaMarket` names before the classifier is asked. */
-const wordsReading = (i) =>
-  readMarket([...ideaParts(i.idea, i.targetCustomer), customerPart(i.targetCustomer), { text: i.problemSolved, weight: 1, support: true }]);
-const wordsAlone = (i) => wordsReading(i).market?.id ?? 'general';
+const wordsAlone = (i) => readIdeaWords(i).market?.id ?? 'general';
 
 const readers = {
   validation: (i) => detectDomain(i).domain.id,
@@ -174,11 +161,10 @@ for (const set of training.filter((s) => s.name !== 'report-quality products')) 
   const model = trainMarketModel(others);
   const t = { n: set.ideas.length, words: [0, 0], model: [0, 0], both: [0, 0] };
   for (const i of set.ideas) {
-    const reading = wordsReading(i);
-    const words = reading.market?.id ?? 'general';
-    const c = classifyWith(model, { idea: i.idea, customer: i.targetCustomer, problem: i.problemSolved });
-    const both = words !== 'general' && (c.scores[words] ?? 0) >= MIN_CLASSIFIER_SHARE ? words : 'general';
-    score(i, words, t.words);
+    const classify = (input) => classifyWith(model, input);
+    const c = classify({ idea: i.idea, customer: i.targetCustomer, problem: i.problemSolved });
+    const both = readIdeaMarket(i, classify).market?.id ?? 'general';
+    score(i, wordsAlone(i), t.words);
     score(i, c.label, t.model);
     score(i, both, t.both);
   }

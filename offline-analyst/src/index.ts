@@ -19,6 +19,7 @@ export {
   MIN_CLASSIFIER_SHARE,
   namesPlace,
   readIdeaMarket,
+  readIdeaWords,
   readMarket,
   readPlace,
   readsAsBusiness,

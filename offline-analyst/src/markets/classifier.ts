@@ -71,7 +71,7 @@ export function marketFeatures(i: ClassifierInput): string[] {
  * the L2 penalty on each weight, and whether the weights are averaged over the second half of the
  * passes (steadier probabilities than the last pass's).
  */
-export const TRAINING = { passes: 30, rate: 0.5, l2: 1e-4, average: true };
+const TRAINING = { passes: 30, rate: 0.5, l2: 1e-4, average: true };
 /** Weights smaller than this are left out of the file: they change no reading. */
 const MIN_WEIGHT = 0.02;
 
@@ -122,11 +122,8 @@ function softmax(z: number[]): number[] {
  * An idea accepting several markets is a target split evenly between them; an idea with a problem
  * is learnt twice, with and without it. Deterministic, so the same sets always give the same file.
  */
-export function trainMarketModel(
-  sets: ReadonlyArray<{ name: string; ideas: ReadonlyArray<LabelledIdea> }>,
-  options: Partial<typeof TRAINING> = {},
-): MarketModel {
-  const training = { ...TRAINING, ...options };
+export function trainMarketModel(sets: ReadonlyArray<{ name: string; ideas: ReadonlyArray<LabelledIdea> }>): MarketModel {
+  const training = TRAINING;
   const labels = [...new Set(sets.flatMap((s) => s.ideas.flatMap((i) => i.expected)))].sort();
   // Each idea also counts without its problem: the reports ask about a subject and an audience only.
   const examples = sets.flatMap((s) =>

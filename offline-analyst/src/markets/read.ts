@@ -394,9 +394,9 @@ export function ideaParts(idea: string, customer?: string): TextPart[] {
  * weighs most, then a business customer's industry, then the rest; and the classifier must agree
  * (`confirmMarket`). Validation and the step-3 simulation read ideas the same way.
  */
-export function readIdeaMarket(v: { idea: string; targetCustomer: string; problemSolved: string }, classify = classifyMarket): MarketReading {
+export function readIdeaMarket(v: IdeaText, classify = classifyMarket): MarketReading {
   return confirmMarket(
-    readMarket([...ideaParts(v.idea, v.targetCustomer), customerPart(v.targetCustomer), { text: v.problemSolved, weight: 1, support: true }]),
+    readIdeaWords(v),
     {
       idea: v.idea,
       customer: v.targetCustomer,
@@ -404,6 +404,14 @@ export function readIdeaMarket(v: { idea: string; targetCustomer: string; proble
     },
     classify,
   );
+}
+
+/** What a founder typed into the validation form. */
+type IdeaText = { idea: string; targetCustomer: string; problemSolved: string };
+
+/** What the table's words alone say of an idea's market, before the classifier is asked (`readIdeaMarket` asks it). */
+export function readIdeaWords(v: IdeaText): MarketReading {
+  return readMarket([...ideaParts(v.idea, v.targetCustomer), customerPart(v.targetCustomer), { text: v.problemSolved, weight: 1, support: true }]);
 }
 
 /**

@@ -4,16 +4,14 @@ import { type ProductInputs } from '@val/contracts';
 import { getProduct } from '@val/content';
 import { runOfflineReport } from '../../../test/reports';
 import {
-  customerPart,
   detectDomain,
   GENERAL,
-  ideaParts,
   MARKETS,
   MIN_CLASSIFIER_SHARE,
   offlineValidation,
   profile,
   readIdeaMarket,
-  readMarket,
+  readIdeaWords,
   readPlace,
   reportProfile,
   rulesFor,
@@ -104,7 +102,7 @@ describe('words that start like a market word but are not one', () => {
 const market = (idea: string, targetCustomer: string, problemSolved = '') => readIdeaMarket({ idea, targetCustomer, problemSolved }).market?.id ?? 'general';
 /** What the table's words alone name, before the classifier is asked (`confirmMarket`). */
 const wordsMarket = (idea: string, targetCustomer: string, problemSolved = '') =>
-  readMarket([...ideaParts(idea, targetCustomer), customerPart(targetCustomer), { text: problemSolved, weight: 1, support: true }]).market?.id ?? 'general';
+  readIdeaWords({ idea, targetCustomer, problemSolved }).market?.id ?? 'general';
 const reportMarket = (product: string, inputs: ProductInputs) => reportProfile(getProduct(product)!, inputs).sector.id;
 
 describe('what the idea sells decides the market; where, for whom and with what are context', () => {
