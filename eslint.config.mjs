@@ -41,6 +41,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts the shell's page loads as they are (no bundler): browser globals, no modules.
+    files: ['shell/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     // Scripts that drive a browser: the functions they pass to page.evaluate run in the page.
     files: ['bench/**/*.js', 'scripts/**/*.js', 'e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

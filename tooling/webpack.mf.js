@@ -36,6 +36,38 @@ class CompressAssetsPlugin {
   }
 }
 /**
+ * The shell's page keeps the taps made before its code has arrived (shell/public/tapKeeper.js):
+ * the script is emitted content-hashed (immutable) and loaded first in the head, async, so it runs
+ * as soon as it arrives without holding up the first paint. A file, not an inline script: the CSP
+ * allows only the hashed theme bootstrap inline.
+ */
+class TapKeeperPlugin {
+  constructor(dir) {
+    this.file = path.join(dir, 'public', 'tapKeeper.js');
+  }
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('TapKeeperPlugin', (compilation) => {
+      const text = require('node:fs').readFileSync(this.file, 'utf8');
+      compilation.fileDependencies.add(this.file);
+      const name = `tap-keeper.${require('node:crypto').createHash('sha256').update(text).digest('hex').slice(0, 10)}.js`;
+      compilation.hooks.processAssets.tap({ name: 'TapKeeperPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset(name, new sources.RawSource(text));
+      });
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('TapKeeperPlugin', (data) => {
+        data.headTags.unshift({
+          tagName: 'script',
+          voidTag: false,
+          meta: { plugin: 'TapKeeperPlugin' },
+          attributes: { src: compilation.outputOptions.publicPath + name, async: true },
+        });
+        return data;
+      });
+    });
+  }
+}
+
+/**
  * The shell's page starts downloading its startup chunks together with main.js instead of after
  * it: `<link rel="preload">` for the chunks of the async boundary (`import('./bootstrap')`) and of
  * every shared module the shell provides (React, the router, styled-components, ui),
@@ -396,6 +428,7 @@ function clientConfig({ dir, name, exposes, routes, host, port, title, mode, dev
               // main.js has no content hash (see output.filename): a new build is a new URL.
               hash: true,
             }),
+            ...(host ? [new TapKeeperPlugin(dir)] : []),
             ...(host && !dev ? [new PreloadStartupChunksPlugin()] : []),
           ]
         : []),

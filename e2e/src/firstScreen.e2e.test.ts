@@ -233,8 +233,9 @@ describe('hydration', () => {
             (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector(sel);
           });
         }, selector);
-        await page.goto(server.url + path, { waitUntil: 'networkidle' });
-        // Hydrated: the header's theme toggle answers (it is a React handler, not in the HTML).
+        await page.goto(server.url + path, { waitUntil: 'commit' });
+        // Tapped as soon as it shows: the header's theme toggle answers once hydrated (a React
+        // handler, not in the HTML; a tap before that is kept and replayed).
         await page.getByTestId('theme-toggle').click();
         await page.waitForFunction((scheme) => document.documentElement.getAttribute('data-theme') === (scheme === 'dark' ? 'light' : 'dark'), colorScheme);
         const kept = await page.evaluate(() => {

@@ -99,16 +99,16 @@ describe('static pages', () => {
     const linkedIn = page.locator('main').getByRole('link', { name: /^LinkedIn/ });
     expect(await linkedIn.getAttribute('href')).toBe(VALIDATION_ARTICLE.professionalNetworkUrl);
 
-    await page.getByRole('button', { name: '← Back to home' }).click();
+    await page.getByRole('link', { name: '← Back to home' }).click();
     await page.waitForURL(server.url + '/');
     await context.close();
   });
 
   it("'Try AI Validation Free' lands on the validation section", async () => {
     const { page, context } = await newPage(browser);
-    // Click once the page's code is in: a tap on the server-rendered button before it is lost (a known limitation).
-    await page.goto(server.url + '/validation-strategy', { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: 'Try AI Validation Free' }).click();
+    // Tapped as soon as it shows: it is a link, so it works before the page's code arrives.
+    await page.goto(server.url + '/validation-strategy', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Try AI Validation Free' }).click();
     await page.waitForURL(server.url + '/#validation');
     await page.locator('#validate [data-remote="validation"]').waitFor();
     await waitUntilInView(page, '#validate');

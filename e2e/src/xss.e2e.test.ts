@@ -301,8 +301,8 @@ describe('XSS payloads render inert', () => {
   it('the purchase dialog inputs (the spec’s own alerts allowed)', async () => {
     const { page, context } = await newPage(browser);
     const g = guard(context, page);
-    // Once the catalogue's code is in: a tap on the server-rendered card before it arrives is lost (README, "The first screen as HTML").
-    await page.goto(`${server.url}/products`, { waitUntil: 'networkidle' });
+    // Tapped as soon as it shows: a tap before the catalogue's code arrives is kept and replayed (shell/public/tapKeeper.js).
+    await page.goto(`${server.url}/products`, { waitUntil: 'commit' });
     await page.locator('[data-testid="product-business-idea-evaluation"]').getByRole('button', { name: 'View details' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Get This Report' }).click();

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { THEME_STORAGE_KEY, type ThemeMode, type ThemeName } from './theme';
 
 export interface ThemeContextValue {
@@ -11,7 +11,24 @@ export interface ThemeContextValue {
   toggle: () => void;
 }
 
-const ThemeContext = createContext<ThemeContextValue | null>(null);
+/**
+ * The theme's state, outside React's tree: the provider's context value never changes, and only
+ * the components that read the theme (`useTheme`) render again when it does. A context whose value
+ * changed would reach every part of the page still waiting for its code, and React would render
+ * those parts anew instead of hydrating the server's HTML (a theme switched early would throw away
+ * the catalogue's cards, and the taps kept on them).
+ */
+interface ThemeStore {
+  get(): ThemeContextValue;
+  getServer(): ThemeContextValue;
+  subscribe(onChange: () => void): () => void;
+  /** Applies the theme to the page root and follows the OS; returns the clean-up. */
+  start(): () => void;
+}
+
+const ThemeContext = createContext<ThemeStore | null>(null);
+
+const noSubscription = () => () => undefined;
 
 function readStoredMode(): ThemeMode {
   try {
@@ -29,51 +46,85 @@ function systemTheme(): ThemeName {
   return window.matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
 }
 
-/** Applies the theme as `data-theme` on the page root; follows the OS live in system mode. */
-export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [mode, setModeState] = useState<ThemeMode>(readStoredMode);
-  const [system, setSystem] = useState<ThemeName>(systemTheme);
-
-  useEffect(() => {
-    if (!window.matchMedia) return;
-    const mq = window.matchMedia('(prefers-color-scheme: light)');
-    const onChange = () => setSystem(mq.matches ? 'light' : 'dark');
-    mq.addEventListener('change', onChange);
-    return () => mq.removeEventListener('change', onChange);
-  }, []);
-
-  const resolved: ThemeName = mode === 'system' ? system : mode;
-
-  useEffect(() => {
-    document.documentElement.setAttribute('data-theme', resolved);
-    document.documentElement.setAttribute('data-theme-mode', mode);
-  }, [resolved, mode]);
-
-  const setMode = useCallback((m: ThemeMode) => {
-    setModeState(m);
+function createThemeStore(): ThemeStore {
+  let mode = readStoredMode();
+  let system = systemTheme();
+  const listeners = new Set<() => void>();
+  const setMode = (m: ThemeMode) => {
+    mode = m;
     try {
       window.localStorage.setItem(THEME_STORAGE_KEY, m);
     } catch {
       /* storage blocked */
     }
-  }, []);
-
-  const value = useMemo<ThemeContextValue>(
-    () => ({ mode, resolved, setMode, toggle: () => setMode(resolved === 'dark' ? 'light' : 'dark') }),
-    [mode, resolved, setMode],
-  );
-  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
+    changed();
+  };
+  const valueOf = (md: ThemeMode, resolved: ThemeName): ThemeContextValue => ({
+    mode: md,
+    resolved,
+    setMode,
+    toggle: () => setMode(resolved === 'dark' ? 'light' : 'dark'),
+  });
+  let value = valueOf(mode, mode === 'system' ? system : mode);
+  // What the server rendered: it cannot know the visitor's choice.
+  const server = valueOf('system', 'dark');
+  const apply = () => {
+    document.documentElement.setAttribute('data-theme', value.resolved);
+    document.documentElement.setAttribute('data-theme-mode', value.mode);
+  };
+  function changed() {
+    const resolved = mode === 'system' ? system : mode;
+    if (value.mode === mode && value.resolved === resolved) return;
+    value = valueOf(mode, resolved);
+    apply();
+    for (const l of listeners) l();
+  }
+  return {
+    get: () => value,
+    getServer: () => server,
+    subscribe(onChange) {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    start() {
+      apply();
+      if (!window.matchMedia) return () => undefined;
+      const mq = window.matchMedia('(prefers-color-scheme: light)');
+      const onChange = () => {
+        system = mq.matches ? 'light' : 'dark';
+        changed();
+      };
+      mq.addEventListener('change', onChange);
+      return () => mq.removeEventListener('change', onChange);
+    },
+  };
 }
 
-/** The theme context; outside a provider it reads the page root (remotes rendered standalone). */
+/** Applies the theme as `data-theme` on the page root; follows the OS live in system mode. */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(createThemeStore);
+  useEffect(() => store.start(), [store]);
+  return <ThemeContext.Provider value={store}>{children}</ThemeContext.Provider>;
+}
+
+let standalone: ThemeContextValue | null = null;
+/** Outside a provider (a remote rendered standalone): the page root's theme, read once. */
+function standaloneTheme(): ThemeContextValue {
+  standalone ??= {
+    mode: 'system',
+    resolved: (typeof document !== 'undefined' && (document.documentElement.getAttribute('data-theme') as ThemeName)) || 'dark',
+    setMode: () => undefined,
+    toggle: () => undefined,
+  };
+  return standalone;
+}
+
+/** The theme: what is stored and what is shown, and the switches (from the server's default while the page hydrates). */
 export function useTheme(): ThemeContextValue {
-  const ctx = useContext(ThemeContext);
-  if (ctx) return ctx;
-  const resolved = (document.documentElement.getAttribute('data-theme') as ThemeName) || 'dark';
-  return { mode: 'system', resolved, setMode: () => undefined, toggle: () => undefined };
+  const store = useContext(ThemeContext);
+  return useSyncExternalStore(store ? store.subscribe : noSubscription, store ? store.get : standaloneTheme, store ? store.getServer : standaloneTheme);
 }
 
-const noSubscription = () => () => undefined;
 
 /**
  * False on the server and while React hydrates the server's HTML, true after (and from the first

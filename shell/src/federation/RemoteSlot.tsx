@@ -154,7 +154,7 @@ export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K
   );
   // A part the server rendered and whose code is still on its way: the page hydrates without
   // waiting for it, and this slot's boundary keeps the server's HTML until the code is there; React
-  // then hydrates it (a tap on it before that is lost: React hydrates on a tap only what it can).
+  // then hydrates it (a tap on it before that is kept and replayed then: shell/public/tapKeeper.js).
   const [coming] = useState(() => (!server && !App && isServerRenderedPart(id) ? loadRemoteApp<P>(remote, false, expose) : null));
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -162,7 +162,10 @@ export function RemoteSlot<K extends RemoteName, E extends keyof RemoteExposes[K
   const needed = useWhenNeeded(holder, eager || App !== null, previewHtml !== null);
 
   useEffect(() => {
-    if (!needed || (App && attempt === 0)) return;
+    // A part on its way (`coming`) is hydrated by its own promise: a state change here while its
+    // boundary is still waiting would make React throw the server's HTML away and render it anew
+    // (and lose the taps kept on it).
+    if (!needed || (App && attempt === 0) || (coming && attempt === 0)) return;
     let alive = true;
     // The federation runtime plugin already retried (./runtimePlugins.ts); a failure here is final
     // until the visitor presses Retry, which reloads the remote from scratch.

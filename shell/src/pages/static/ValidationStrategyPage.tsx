@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from '@val/ui/router';
+import { Link } from '@val/ui/router';
 import styled from 'styled-components';
 import { PARTNER_TOOLS, type PartnerTool } from '@val/contracts';
 import { FOUNDER, NEWSLETTER, VALIDATION_ARTICLE, VALIDATION_SECTION_HREF } from '@val/content';
 import { createValApi } from '@val/client';
-import { Button, Container, Section, t } from '@val/ui';
+import { ButtonLink, Container, Section, t } from '@val/ui';
 import { ExternalLink, VisuallyHidden } from '../../components/marketing/common';
 import { FounderPortrait } from './FounderPortrait';
 
@@ -22,7 +22,7 @@ const Article = styled.article`
     gap: 6px;
   }
 `;
-const Back = styled(Button)`
+const Back = styled(ButtonLink)`
   margin-bottom: 24px;
 `;
 const Head = styled.header`
@@ -147,7 +147,7 @@ const Cta = styled.div`
     max-width: 520px;
   }
 `;
-const CtaButton = styled(Button)`
+const CtaButton = styled(ButtonLink)`
   background: #fff;
   color: #2a1a7a;
   font-size: 1.05rem;
@@ -194,12 +194,11 @@ function PartnerLink({ tool, why }: { tool: PartnerTool | undefined; why: ReactN
 
 /** `/validation-strategy`: the founder's five-step method, dated August 14, 2025. */
 export function ValidationStrategyPage() {
-  const navigate = useNavigate();
   return (
     <Section>
       <Container>
         <Article>
-          <Back type="button" $variant="secondary" onClick={() => navigate('/')}>
+          <Back as={Link} to="/" $variant="secondary">
             ← Back to home
           </Back>
           <Head>
@@ -303,7 +302,7 @@ export function ValidationStrategyPage() {
           <Cta>
             <h2>Start with step zero: an honest first opinion</h2>
             <p>Before you build anything, run the idea past Val. It is free, takes a minute and needs no signup.</p>
-            <CtaButton type="button" onClick={() => navigate(VALIDATION_SECTION_HREF)} data-testid="try-validation">
+            <CtaButton as={Link} to={VALIDATION_SECTION_HREF} data-testid="try-validation">
               Try AI Validation Free
             </CtaButton>
           </Cta>
