@@ -125,7 +125,6 @@ export function useTheme(): ThemeContextValue {
   return useSyncExternalStore(store ? store.subscribe : noSubscription, store ? store.get : standaloneTheme, store ? store.getServer : standaloneTheme);
 }
 
-
 /**
  * False on the server and while React hydrates the server's HTML, true after (and from the first
  * render of a page rendered in the browser): what differs between server and browser is shown once
