@@ -16,6 +16,7 @@ export {
   fitting,
   ideaParts,
   isConsumerMarket,
+  CLASSIFIER_OVERRULES,
   MIN_CLASSIFIER_SHARE,
   namesPlace,
   readIdeaMarket,
@@ -33,6 +34,7 @@ export { currencyFor, readAmounts, type MoneyAmount } from './markets';
 export {
   classifyMarket,
   classifyWith,
+  TRAINING_OPTIONS,
   confirmMarket,
   parseMarketModel,
   trainMarketModel,

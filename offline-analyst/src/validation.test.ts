@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { cleanFeedbackForDisplay, isReportHeading, splitReportSections } from '@val/contracts';
 import { detectDomain, detectSegment, offlineValidation, profileIdea, quotable, readSpecificity, readUrgency, type ValidationInput } from './validation';
@@ -431,10 +431,9 @@ describe('scores that move for the right reasons', () => {
   });
 
   it('never lowers the score for more detail, over every idea of the market test set', () => {
-    const file = path.join(__dirname, '..', '..', 'bff', 'test', 'fixtures', 'marketIdeas.json');
-    const set = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<'ideas' | 'holdout', ValidationInput[]>;
+    const sets = createRequire(__filename)(path.join(__dirname, '..', 'scripts', 'idea-sets.js')) as { loadSet: (name: string) => ValidationInput[] };
     const lowered: string[] = [];
-    for (const i of [...set.ideas, ...set.holdout]) {
+    for (const i of [...sets.loadSet('tuning0'), ...sets.loadSet('tuning1')]) {
       const s = profileIdea(i).score;
       const edits: Array<[string, ValidationInput]> = [
         ['a number in the problem', { ...i, problemSolved: `${i.problemSolved.replace(/[.]$/, '')}, about 3 times a week` }],

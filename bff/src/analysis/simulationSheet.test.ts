@@ -1,12 +1,16 @@
-import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { offlinePersonas, offlineSimulation } from '@val/offline-analyst';
+import { findRepoRoot } from '../config/env';
 import { runSimulationModel } from '../services/simulationModel';
 import { buildSimulationSheet, checkMonthTexts } from './simulationSheet';
 
-const { ideas } = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'test', 'fixtures', 'marketIdeas.json'), 'utf8')) as {
-  ideas: Array<{ idea: string; targetCustomer: string; problemSolved: string }>;
-};
+/** The offline analyst's labelled test set (offline-analyst/data/ideas/tuning0.jsonl, read by its plain-Node loader). */
+const ideas = (
+  createRequire(__filename)(path.join(findRepoRoot(), 'offline-analyst', 'scripts', 'idea-sets.js')) as {
+    loadSet: (name: string) => Array<{ idea: string; targetCustomer: string; problemSolved: string }>;
+  }
+).loadSet('tuning0');
 
 describe('checkMonthTexts', () => {
   const v = ideas[0];

@@ -1,15 +1,17 @@
-import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { levelOf, roundSig } from '@val/contracts';
 import { offlineValidation } from '@val/offline-analyst';
+import { findRepoRoot } from '../config/env';
 import { checkSection } from './check';
 import { buildValidationSheet } from './validationSheet';
 
 type Idea = { idea: string; targetCustomer: string; problemSolved: string };
-const sets = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'test', 'fixtures', 'marketIdeas.json'), 'utf8')) as Record<string, Idea[] | string>;
-const all = Object.values(sets)
-  .filter((v): v is Idea[] => Array.isArray(v))
-  .flat();
+/** Every labelled set of the offline analyst's market read (offline-analyst/data/ideas/, read by its plain-Node loader). */
+const ideaSets = createRequire(__filename)(path.join(findRepoRoot(), 'offline-analyst', 'scripts', 'idea-sets.js')) as {
+  loadSets: () => Array<{ ideas: Idea[] }>;
+};
+const all = ideaSets.loadSets().flatMap((s) => s.ideas);
 const money: Idea[] = [
   {
     idea: 'A fridge tracker app that plans meals from leftovers',

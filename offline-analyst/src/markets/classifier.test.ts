@@ -1,15 +1,25 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import * as analyst from '../index';
-import { classifyMarket, classifyWith, marketFeatures, parseMarketModel, trainMarketModel, type LabelledIdea, type MarketModel } from './classifier';
+import {
+  classifyMarket,
+  classifyWith,
+  marketFeatures,
+  parseMarketModel,
+  trainMarketModel,
+  TRAINING_OPTIONS,
+  type LabelledIdea,
+  type MarketModel,
+} from './classifier';
 import shipped from './data/marketModel.json';
 
-interface TrainingScript {
-  TUNING_SETS: string[];
-  HELD_OUT: string[];
-  trainingSets: (a: typeof analyst) => Array<{ name: string; ideas: LabelledIdea[] }>;
+interface IdeaSets {
+  TRAINING_ROLES: string[];
+  readIndex: () => { sets: Array<{ name: string; role: string }> };
+  trainingHash: (options: unknown) => string;
 }
-const script = createRequire(__filename)(path.join(__dirname, '..', '..', 'scripts', 'train-model.js')) as TrainingScript;
+const load = createRequire(__filename);
+const script = load(path.join(__dirname, '..', '..', 'scripts', 'train-model.js')) as { trainingSets: () => Array<{ name: string; ideas: LabelledIdea[] }> };
+const ideaSets = load(path.join(__dirname, '..', '..', 'scripts', 'idea-sets.js')) as IdeaSets;
 
 const idea = (text: string, customer: string, ...expected: string[]): LabelledIdea => ({ idea: text, targetCustomer: customer, problemSolved: '', expected });
 
@@ -55,13 +65,31 @@ describe('the market classifier', () => {
     expect(() => parseMarketModel({ ...good, labels: 'pets' }, 'bad.json')).toThrow(/^bad\.json: labels/);
   });
 
-  it('ships exactly what the tuning sets train, and never learns from a held-out set', () => {
-    const sets = script.trainingSets(analyst);
+  it('carries the SHA-256 of the files it was trained on and the trainer’s options: a changed training file or option fails here until it is trained again', () => {
     const model = parseMarketModel(shipped);
-    expect(model.trainedOn).toEqual([...script.TUNING_SETS, 'report-quality', 'report-quality products']);
-    for (const held of script.HELD_OUT) expect(model.trainedOn).not.toContain(held);
-    expect(script.TUNING_SETS.filter((s) => script.HELD_OUT.includes(s))).toEqual([]);
-    const fresh: MarketModel = trainMarketModel(sets);
+    expect(model.dataSha256).toBe(ideaSets.trainingHash(TRAINING_OPTIONS));
+    // The hash moves with the options (and, the same way, with every byte of the files).
+    expect(ideaSets.trainingHash({ ...TRAINING_OPTIONS, passes: TRAINING_OPTIONS.passes + 1 })).not.toBe(model.dataSha256);
+  });
+
+  it('learns from the tuning and training sets only: never a held-out set, never a catalogue product’s inputs', () => {
+    const model = parseMarketModel(shipped);
+    const roles = new Map(ideaSets.readIndex().sets.map((s) => [s.name, s.role]));
+    expect(model.trainedOn.length).toBeGreaterThan(10);
+    expect(model.trainedOn.map((n) => roles.get(n)).filter((r) => !ideaSets.TRAINING_ROLES.includes(r ?? ''))).toEqual([]);
+    expect(model.trainedOn).toEqual(
+      ideaSets
+        .readIndex()
+        .sets.filter((s) => ideaSets.TRAINING_ROLES.includes(s.role))
+        .map((s) => s.name),
+    );
+    expect(ideaSets.TRAINING_ROLES).toEqual(['tuning', 'training']);
+  });
+
+  it('ships exactly what those sets train', () => {
+    const model = parseMarketModel(shipped);
+    const fresh: MarketModel = trainMarketModel(script.trainingSets(), model.dataSha256);
+    expect(fresh.trainedOn).toEqual(model.trainedOn);
     expect(fresh.labels).toEqual(model.labels);
     expect(fresh.ideas).toBe(model.ideas);
     expect(Object.keys(fresh.weights).length).toBeGreaterThan(3000);

@@ -1,15 +1,17 @@
 /**
  * A second reader of the market, learnt from labelled ideas: a logistic-regression classifier over
  * the words of the idea, the customer and the problem. The word table (`read.ts`) sees only the words
- * it lists; this model has seen every word of some 1,300 ideas labelled by hand, and it reads
+ * it lists; this model has seen every word of 1,459 ideas labelled by hand, and it reads
  * differently (every word counts a little, none decides). Neither is right often enough alone to
- * name a market a founder will trust, so the analyst names a market only when both agree
- * (`confirmMarket` in `read.ts`): a disagreement is a reading that stays general.
+ * name a market a founder will trust, so `confirmMarket` (`read.ts`) combines them: the words'
+ * market stands unless the classifier is sure of another (or of none), and the classifier names a
+ * market by itself only at a very high share.
  *
- * The model is data (`data/marketModel.json`), trained by `trainMarketModel` from the tuning sets
- * of `bff/test/fixtures/marketIdeas.json` and the ideas of `bench/report-quality` (never from a
- * held-out set): `npm run train-model -w offline-analyst` writes it, and a unit test checks that the
- * shipped file is exactly what those sets train.
+ * The model is data (`data/marketModel.json`), trained by `trainMarketModel` from the tuning and
+ * training sets of `offline-analyst/data/ideas/` (never from a held-out set, never from a
+ * catalogue product's inputs: a new product does not retrain it): `npm run train-model -w
+ * offline-analyst` writes it with the SHA-256 of the data it learnt from (`dataSha256`), and unit
+ * tests check that hash against the files and that the shipped file is what those sets train.
  */
 import { z } from 'zod';
 import shippedModel from './data/marketModel.json';
@@ -71,13 +73,18 @@ export function marketFeatures(i: ClassifierInput): string[] {
  * the L2 penalty on each weight, and whether the weights are averaged over the second half of the
  * passes (steadier probabilities than the last pass's).
  */
-const TRAINING = { passes: 30, rate: 0.5, l2: 1e-4, average: true };
+export const TRAINING_OPTIONS = { passes: 30, rate: 0.5, l2: 1e-4, average: true } as const;
 /** Weights smaller than this are left out of the file: they change no reading. */
 const MIN_WEIGHT = 0.02;
 
 const modelSchema = z.object({
   about: z.string(),
   trainedOn: z.array(z.string()),
+  /** The SHA-256 of the training files (concatenated in `trainedOn` order) and TRAINING_OPTIONS as JSON: offline-analyst/scripts/idea-sets.js `trainingHash`. */
+  dataSha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
   ideas: z.number().int().positive(),
   labels: z.array(z.string()).min(2),
   /** Per label: its bias. */
@@ -121,9 +128,10 @@ function softmax(z: number[]): number[] {
  * gradient descent (a seeded order each pass), weights averaged over the second half of the passes.
  * An idea accepting several markets is a target split evenly between them; an idea with a problem
  * is learnt twice, with and without it. Deterministic, so the same sets always give the same file.
+ * `dataSha256`, when given, is written into the model: the hash of the data it learnt from.
  */
-export function trainMarketModel(sets: ReadonlyArray<{ name: string; ideas: ReadonlyArray<LabelledIdea> }>): MarketModel {
-  const training = TRAINING;
+export function trainMarketModel(sets: ReadonlyArray<{ name: string; ideas: ReadonlyArray<LabelledIdea> }>, dataSha256?: string): MarketModel {
+  const training = TRAINING_OPTIONS;
   const labels = [...new Set(sets.flatMap((s) => s.ideas.flatMap((i) => i.expected)))].sort();
   // Each idea also counts without its problem: the reports ask about a subject and an audience only.
   const examples = sets.flatMap((s) =>
@@ -179,6 +187,7 @@ export function trainMarketModel(sets: ReadonlyArray<{ name: string; ideas: Read
     about:
       'The market classifier of the offline analyst (offline-analyst/src/markets/classifier.ts): logistic-regression weights of the words of labelled ideas. Written by npm run train-model -w offline-analyst (offline-analyst/scripts/train-model.js); do not edit.',
     trainedOn: sets.map((s) => s.name),
+    ...(dataSha256 ? { dataSha256 } : {}),
     ideas: sets.reduce((n, s) => n + s.ideas.length, 0),
     labels,
     bias: bias.map(round),
