@@ -45,6 +45,7 @@ export { competitorsFor, knownCompanyNames, PLATFORM_NAMES } from './markets';
 export {
   buyerKindOf,
   founderCount,
+  ideaBuyerKind,
   readSegment,
   SEGMENTS,
   sizeSegment,

@@ -7,6 +7,7 @@
 import type { CatalogueProduct, ProductInputs } from '@val/contracts';
 import {
   GENERAL,
+  buyerKindOf,
   confirmMarket,
   type ClassifierInput,
   customerPart,
@@ -270,7 +271,8 @@ export function profile(parts: ProfileParts): Profile {
         : 'consumer'
     ];
   const place = readPlace(all);
-  const b2b = market.b2b || business;
+  // Who buys, by the one rule the validation and step 3 use too.
+  const b2b = buyerKindOf(audience, market) === 'business';
   const sector = sectorOf(market, place, audience, b2b ? 'business' : 'consumer');
   const numbers = (all.match(/\d[\d,.]*/g) ?? []).map((n) => Number(n.replace(/,/g, ''))).filter((n) => Number.isFinite(n) && n > 0);
   return {

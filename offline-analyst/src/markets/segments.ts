@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import data from './data/segments.json';
-import { identityOf, isConsumerMarket, readsAsBusiness, stemMatches } from './read';
+import { identityOf, isConsumerMarket, readIdeaMarket, readsAsBusiness, stemMatches } from './read';
 import { parseTable } from './schema';
 import type { Buyer, Market, Place } from './types';
 
@@ -144,6 +144,11 @@ export function buyerKindOf(customer: string, market?: Pick<Market, 'b2b'> | nul
   return market?.b2b ? 'business' : 'consumer';
 }
 
+/** Who buys a validated idea (its target customer, in the market its words read as): the validation and step 3 ask this. */
+export function ideaBuyerKind(v: { idea: string; targetCustomer: string; problemSolved: string }): Buyer {
+  return buyerKindOf(v.targetCustomer, readIdeaMarket(v).market);
+}
+
 /** Businesses per million inhabitants that buy into a consumer market (the market table counts people). */
 export const BUSINESSES_OF_A_CONSUMER_MARKET = 400;
 
@@ -239,12 +244,14 @@ export function sizeSegment(input: SegmentSizeInput): SegmentSize {
   const place = input.place;
   const millions = place ? place.millions : NO_PLACE_MILLIONS;
   const where = place ? place.name : 'a country of 60 million people (no place named)';
-  const label = segment ? segment.label : customer ? identityOf(customer).trim().replace(/\s+/g, ' ') : input.market.label;
+  // The founder's words mid-sentence ("Beekeepers" → "beekeepers", acronyms kept), the same in every analysis.
+  const own = identityOf(customer).trim().replace(/\s+/g, ' ');
+  const label = segment ? segment.label : customer ? (/^[A-Z][a-z]/.test(own) ? own[0].toLowerCase() + own.slice(1) : own) : input.market.label;
   const range = (value: number, spread: number) => ({ value, low: sig(value * (1 - spread)), high: sig(value * (1 + spread)) });
 
-  const own = customer ? founderCount(input.text, customer, segment) : null;
-  if (own !== null)
-    return { segment, label, buyer, from: 'founder', upperBound: false, value: own, low: own, high: own, basis: `your count (${whole(own)} ${label})` };
+  const count = customer ? founderCount(input.text, customer, segment) : null;
+  if (count !== null)
+    return { segment, label, buyer, from: 'founder', upperBound: false, value: count, low: count, high: count, basis: `your count (${whole(count)} ${label})` };
 
   const counted = segment && place ? segment.counts?.find((c) => c.place === place.name) : undefined;
   if (segment && counted)
