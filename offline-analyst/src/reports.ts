@@ -460,7 +460,7 @@ const about = (c: Ctx) => (c.f('buyers').bound === 'upper' ? 'at most' : 'about'
 /** When the count of buyers is not known: the sentence that says so (the sheet's figures are upper bounds). */
 const unknownCount = (c: Ctx) =>
   c.f('buyers').bound === 'upper'
-    ? `How many ${c.p.audience}${c.p.where} there are is not known: the figures here are upper bounds, from the whole market's count (${c.f('buyers').basis}). Give your count to size them.`
+    ? `How many ${c.p.audience}${c.p.where} there are is not known: the figures here are upper bounds, from the whole market's count. Give your count to size them.`
     : null;
 
 const topDownSizing: Writer = (c) => {

@@ -79,7 +79,7 @@ describe('segments sized as segments, the same in every analysis', () => {
       const buyers = figureOf(sheet, 'buyers')!;
       expect(buyers.label).toMatch(/, beekeepers: unknown — give your count$/);
       expect(buyers.bound).toBe('upper');
-      expect(buyers.basis).toMatch(/^unknown — give your count: the analyst's segment table has no count of beekeepers\. At most /);
+      expect(buyers.basis).toMatch(/^unknown, give your count: the analyst's segment table has no count of beekeepers\. At most /);
     }
     const sheet = sheets.feasibility;
     if (sheet.kind !== 'report') throw new Error('a report sheet');

@@ -97,7 +97,7 @@ describe('sizing a segment', () => {
   it('says unknown, with the market only as an upper bound, for a segment the table does not know', () => {
     const s = sizeSegment({ customer: 'Beekeepers in France', text: 'A hive sensor for beekeepers in France', place: place('France'), market: market('agriculture') });
     expect(s).toMatchObject({ from: 'unknown', upperBound: true, value: 204000 });
-    expect(s.basis).toMatch(/^unknown — give your count: the analyst's segment table has no count of beekeepers\. At most 204,000/);
+    expect(s.basis).toMatch(/^unknown, give your count: the analyst's segment table has no count of beekeepers\. At most 204,000/);
   });
 
   it('does not carry a density to a place it was not measured in', () => {

@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import data from './data/segments.json';
-import { identityOf, isConsumerMarket, readIdeaMarket, readsAsBusiness, stemMatches } from './read';
+import { identityOf, isConsumerMarket, readIdeaMarket, readsAsBusiness, stemMatches, whoOf } from './read';
 import { parseTable } from './schema';
 import type { Buyer, Market, Place } from './types';
 
@@ -130,6 +130,10 @@ export function readSegment(customer: string): Segment | null {
   return best ? (best as { segment: Segment }).segment : null;
 }
 
+/** People named by their role in an organisation ("procurement directors at enterprises", "HR teams"), and organisations named anywhere. */
+const ROLES =
+  /\b(?:directors?|executives?|managers?|officers?|heads? of|ceos?|cfos?|ctos?|coos?|cmos?|vps?|founders?|procurement|hr|recruiters?|administrators?|admins?|teams?|departments?|employers?|operators?|contractors?|consultants?|agenc(?:y|ies)|enterprises?|corporat\w*|organi[sz]ations?|compan(?:y|ies)|businesses|firms|b2b)\b/i;
+
 /**
  * Whether a customer buys as a consumer or a business: the segment table's answer when it names
  * the customer; else organisations in their words ("clinics", "restaurant owners") make a
@@ -139,7 +143,7 @@ export function readSegment(customer: string): Segment | null {
 export function buyerKindOf(customer: string, market?: Pick<Market, 'b2b'> | null): Buyer {
   const segment = readSegment(customer);
   if (segment) return segment.buyer;
-  if (readsAsBusiness(customer)) return 'business';
+  if (readsAsBusiness(customer) || ROLES.test(whoOf(customer))) return 'business';
   if (isConsumerMarket(customer)) return 'consumer';
   return market?.b2b ? 'business' : 'consumer';
 }
@@ -291,7 +295,7 @@ export function sizeSegment(input: SegmentSizeInput): SegmentSize {
       basis: `${whole(perMillion)} potential ${unit} per million inhabitants (the analyst's market table for ${marketName}; no customer named) × ${whole(millions)} million inhabitants of ${where}; ±40% for how broadly the segment is drawn`,
     };
   const why = segment
-    ? `the analyst has a density for ${segment.label} only where it was measured (${TABLE.densityPlaces.why.replace(/\.$/, '')})`
+    ? `the analyst has a density for ${segment.label} only where it was measured: ${TABLE.densityPlaces.why.replace(/\.$/, "")}`
     : `the analyst's segment table has no count of ${label}`;
   return {
     segment,
@@ -302,6 +306,6 @@ export function sizeSegment(input: SegmentSizeInput): SegmentSize {
     value: bound,
     low: bound,
     high: bound,
-    basis: `unknown — give your count: ${why}. At most ${whole(bound)}, the whole market's ${whole(perMillion)} potential ${unit} per million inhabitants (the analyst's market table for ${marketName}) × ${whole(millions)} million inhabitants of ${where}, an upper bound only`,
+    basis: `unknown, give your count: ${why}. At most ${whole(bound)}, the whole market's ${whole(perMillion)} potential ${unit} per million inhabitants (the analyst's market table for ${marketName}) × ${whole(millions)} million inhabitants of ${where}, an upper bound only`,
   };
 }
