@@ -70,7 +70,12 @@ describe('who buys: one rule', () => {
 
 describe('sizing a segment', () => {
   it('sizes freelance translators in Spain as translators, not as the whole market', () => {
-    const s = sizeSegment({ customer: 'Freelance translators in Spain', text: 'An invoicing app for freelance translators in Spain', place: place('Spain'), market: GENERAL.business });
+    const s = sizeSegment({
+      customer: 'Freelance translators in Spain',
+      text: 'An invoicing app for freelance translators in Spain',
+      place: place('Spain'),
+      market: GENERAL.business,
+    });
     expect(s).toMatchObject({ from: 'density', buyer: 'business', upperBound: false, value: 14000, low: 8400, high: 20000 });
     expect(s.basis).toContain('300 translators and interpreters per million inhabitants (BLS Occupational Outlook Handbook 2023');
     expect(s.basis).toContain('× 48 million inhabitants of Spain');
@@ -95,7 +100,12 @@ describe('sizing a segment', () => {
   });
 
   it('says unknown, with the market only as an upper bound, for a segment the table does not know', () => {
-    const s = sizeSegment({ customer: 'Beekeepers in France', text: 'A hive sensor for beekeepers in France', place: place('France'), market: market('agriculture') });
+    const s = sizeSegment({
+      customer: 'Beekeepers in France',
+      text: 'A hive sensor for beekeepers in France',
+      place: place('France'),
+      market: market('agriculture'),
+    });
     expect(s).toMatchObject({ from: 'unknown', upperBound: true, value: 204000 });
     expect(s.basis).toMatch(/^unknown, give your count: the analyst's segment table has no count of beekeepers\. At most 204,000/);
   });

@@ -34,7 +34,10 @@ const segmentSchema = z
     /** Buyers (people or organisations) per million inhabitants, and where the figure comes from. */
     perMillion: z.strictObject({ value: z.number().positive(), source: text }).optional(),
     /** Counts for a country (the place's name as the place table writes it), each with its source. */
-    counts: z.array(z.strictObject({ place: text, count: z.number().int().positive(), source: text })).min(1).optional(),
+    counts: z
+      .array(z.strictObject({ place: text, count: z.number().int().positive(), source: text }))
+      .min(1)
+      .optional(),
   })
   .refine((s) => s.perMillion || s.counts, 'a segment needs a density (perMillion) or counts for some places');
 
@@ -74,7 +77,8 @@ const fold = (s: string) =>
     .replace(/[’‘]/g, "'");
 
 /** Words after a segment's word that make it what someone else buys from: "gym members", "restaurant diners", "hotel guests". */
-const CUSTOMERS_OF = /^[\s'-]*(?:s'|'s)?\s*(?:customers?|clients?|guests?|members?|goers?|patients?|visitors?|diners?|users?|patrons?|shoppers?|students?|pupils?|parents?|kids|children|owners? of)\b/;
+const CUSTOMERS_OF =
+  /^[\s'-]*(?:s'|'s)?\s*(?:customers?|clients?|guests?|members?|goers?|patients?|visitors?|diners?|users?|patrons?|shoppers?|students?|pupils?|parents?|kids|children|owners? of)\b/;
 
 interface Hit {
   start: number;
@@ -132,13 +136,14 @@ export function readSegment(customer: string): Segment | null {
 
 /** People named by their role in an organisation ("procurement directors at enterprises", "HR teams"), and organisations named anywhere. */
 const ROLES =
-  /\b(?:directors?|executives?|managers?|officers?|heads? of|ceos?|cfos?|ctos?|coos?|cmos?|vps?|founders?|procurement|hr|recruiters?|administrators?|admins?|teams?|departments?|employers?|operators?|contractors?|consultants?|agenc(?:y|ies)|enterprises?|corporat\w*|organi[sz]ations?|compan(?:y|ies)|businesses|firms|b2b)\b/i;
+  /\b(?:directors?|executives?|managers?|officers?|heads? of|ceos?|cfos?|ctos?|coos?|cmos?|vps?|founders?|procurement|hr|recruiters?|administrators?|admins?|teams?|departments?|employers?|operators?|contractors?|consultants?|agenc(?:y|ies)|enterprises?|corporat\w*|organi[sz]ations?|organi[sz]ers?|compan(?:y|ies)|businesses|firms|workshops?|suppliers?|vendors?|wholesalers?|distributors?|manufacturers?|producers?|brands?|charit(?:y|ies)|churches|nonprofits?|ngos?|councils?|municipalit(?:y|ies)|family-run|co-?ops?|cooperatives?|b2b)\b/i;
 
 /**
  * Whether a customer buys as a consumer or a business: the segment table's answer when it names
- * the customer; else organisations in their words ("clinics", "restaurant owners") make a
- * business and people ("parents", "students") a consumer; else the market's own buyers. The one
- * rule the validation, step 3 and every report use.
+ * the customer; else organisations or roles in their words ("clinics", "restaurant owners",
+ * "procurement directors", "conference organisers") make a business and people ("parents",
+ * "students") a consumer; else the market's own buyers. The one rule the validation, step 3 and
+ * every report use.
  */
 export function buyerKindOf(customer: string, market?: Pick<Market, 'b2b'> | null): Buyer {
   const segment = readSegment(customer);
@@ -295,7 +300,7 @@ export function sizeSegment(input: SegmentSizeInput): SegmentSize {
       basis: `${whole(perMillion)} potential ${unit} per million inhabitants (the analyst's market table for ${marketName}; no customer named) × ${whole(millions)} million inhabitants of ${where}; ±40% for how broadly the segment is drawn`,
     };
   const why = segment
-    ? `the analyst has a density for ${segment.label} only where it was measured: ${TABLE.densityPlaces.why.replace(/\.$/, "")}`
+    ? `the analyst has a density for ${segment.label} only where it was measured: ${TABLE.densityPlaces.why.replace(/\.$/, '')}`
     : `the analyst's segment table has no count of ${label}`;
   return {
     segment,
