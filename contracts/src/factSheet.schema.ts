@@ -46,6 +46,7 @@ const figureSchema = z.object({
   low: z.number().optional(),
   high: z.number().optional(),
   per: z.enum(['month', 'year']).optional(),
+  bound: z.literal('upper').optional().meta({ description: 'The real figure is not known: value is only an upper bound' }),
   basis: z.string(),
 }) satisfies z.ZodType<SheetFigure>;
 

@@ -144,6 +144,11 @@ export interface SheetFigure {
   high?: number;
   /** Money per month or per year. */
   per?: 'month' | 'year';
+  /**
+   * 'upper' when the real figure is not known and `value` is only an upper bound (a segment the
+   * analyst has no count of, sized by the whole market): written "at most …".
+   */
+  bound?: 'upper';
   /** How it was derived or which assumption it is ("84M inhabitants × 900 per million"). */
   basis: string;
 }
@@ -287,7 +292,7 @@ export const FACT_SHEET_TITLE = 'The numbers behind this report';
  * months likewise. A base outside its range (the founder's own price below the market's) reads
  * "€9 a month (typical €18–€74 a month)".
  */
-export function formatFigure(f: Pick<SheetFigure, 'kind' | 'value' | 'low' | 'high' | 'per'>, c: Pick<CurrencyInfo, 'symbol'> = USD): string {
+export function formatFigure(f: Pick<SheetFigure, 'kind' | 'value' | 'low' | 'high' | 'per' | 'bound'>, c: Pick<CurrencyInfo, 'symbol'> = USD): string {
   const one = (n: number): string => {
     switch (f.kind) {
       case 'money':
@@ -305,6 +310,7 @@ export function formatFigure(f: Pick<SheetFigure, 'kind' | 'value' | 'low' | 'hi
     }
   };
   const per = f.per ? ` a ${f.per}` : '';
+  if (f.bound === 'upper') return `at most ${one(f.value)}${per}`;
   if (f.low === undefined || f.high === undefined || f.low === f.high) return `${one(f.value)}${per}`;
   // A value of the founder's own outside the market's range is theirs, shown beside the range, not as its base.
   if (f.value < Math.min(f.low, f.high) || f.value > Math.max(f.low, f.high)) return `${one(f.value)}${per} (typical ${one(f.low)}–${one(f.high)}${per})`;

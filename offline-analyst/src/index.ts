@@ -43,6 +43,19 @@ export {
   type MarketModel,
 } from './markets';
 export { competitorsFor, knownCompanyNames, PLATFORM_NAMES } from './markets';
+// Segments sized as segments, and the one rule for who buys (a consumer or a business).
+export {
+  buyerKindOf,
+  founderCount,
+  ideaBuyerKind,
+  readSegment,
+  SEGMENTS,
+  sizeSegment,
+  type Segment,
+  type SegmentSize,
+  type SegmentSizeFrom,
+  type SegmentSizeInput,
+} from './markets';
 
 // Validation (step 1): the idea's profile, its numbers and verdict, and the mentor's answer.
 export {

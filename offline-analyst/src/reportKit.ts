@@ -7,6 +7,7 @@
 import type { CatalogueProduct, ProductInputs } from '@val/contracts';
 import {
   GENERAL,
+  buyerKindOf,
   confirmMarket,
   type ClassifierInput,
   customerPart,
@@ -207,6 +208,12 @@ export function audienceFrom(text: string): string | null {
   return a.split(' ').length <= 8 ? a : null;
 }
 
+/** The buyers a text names outright: "Buyers: independent bakeries in Lyon." → "independent bakeries in Lyon". */
+export function namedBuyers(text: string): string | null {
+  const m = /\b(?:(?:buyers|customers|target customers?|target market)\s*:|it is for|it's for|aimed at|sold to)\s+([^.;!?()]{3,80})/i.exec(ascii(text));
+  return m ? m[1].trim().replace(/^(the|a|an) /i, '') : null;
+}
+
 const BIZ_SUBSTITUTES = ['spreadsheets, phone calls and paper', 'a module of the software they already pay for', 'an extra member of staff'];
 
 /** The inputs a report's profile reads (`reportParts` picks them from a product's inputs). */
@@ -220,9 +227,11 @@ export interface ProfileParts {
 }
 
 /** The subject (ASCII) and the audience: the one given, or the one the subject names, lower-cased mid-sentence. */
-function subjectAndAudience(parts: ProfileParts): { subject: string; audience: string } {
+function subjectAndAudience(parts: ProfileParts, named = false): { subject: string; audience: string } {
   const subject = ascii(parts.subject);
-  const given = ascii(parts.audience || audienceFrom(subject) || '');
+  // The buyers the subject names outright ("Buyers: independent bakeries") say who buys; the
+  // classifier keeps reading the "for …" audience it was trained on.
+  const given = ascii(parts.audience || (named ? namedBuyers(subject) : null) || audienceFrom(subject) || '');
   // "Dental clinics in Germany" reads as "dental clinics in Germany" mid-sentence (acronyms kept).
   return { subject, audience: /^[A-Z][a-z]/.test(given) ? given[0].toLowerCase() + given.slice(1) : given };
 }
@@ -250,7 +259,7 @@ export function jobOf(subject: string): string {
  * the subject or audience names. With weak or two-way evidence the report stays general.
  */
 export function profile(parts: ProfileParts): Profile {
-  const { subject, audience } = subjectAndAudience(parts);
+  const { subject, audience } = subjectAndAudience(parts, true);
   const all = [subject, audience, parts.company ?? '', parts.extra ?? ''].join(' ');
   const reading = confirmMarket(
     readMarket([
@@ -270,7 +279,8 @@ export function profile(parts: ProfileParts): Profile {
         : 'consumer'
     ];
   const place = readPlace(all);
-  const b2b = market.b2b || business;
+  // Who buys, by the one rule the validation and step 3 use too.
+  const b2b = buyerKindOf(audience, market) === 'business';
   const sector = sectorOf(market, place, audience, b2b ? 'business' : 'consumer');
   const numbers = (all.match(/\d[\d,.]*/g) ?? []).map((n) => Number(n.replace(/,/g, ''))).filter((n) => Number.isFinite(n) && n > 0);
   return {

@@ -454,12 +454,22 @@ const marketDefinition: Writer = (c) => {
   );
 };
 
+/** "about", or "at most" when the sheet's count of buyers is not known and its market figures are upper bounds. */
+const about = (c: Ctx) => (c.f('buyers').bound === 'upper' ? 'at most' : 'about');
+
+/** When the count of buyers is not known: the sentence that says so (the sheet's figures are upper bounds). */
+const unknownCount = (c: Ctx) =>
+  c.f('buyers').bound === 'upper'
+    ? `How many ${c.p.audience}${c.p.where} there are is not known: the figures here are upper bounds, from the whole market's count. Give your count to size them.`
+    : null;
+
 const topDownSizing: Writer = (c) => {
   const { p, cite } = c;
   const b = c.f('buyers');
   const pr = c.f('price');
   return md(
     `Top-down, with every assumption at its generous end, the market reaches **${c.m(c.f('tam').high ?? c.f('tam').value)} a year**: the widest count of ${p.audience}${p.where} at the top of the price range. Treat it as the ceiling. ${cite('market-definition', 'Definition')}`,
+    unknownCount(c),
     '### The math',
     table(
       ['Step', 'Value', 'Assumption'],
@@ -478,7 +488,8 @@ const bottomUpSizing: Writer = (c) => {
   const { p, cite } = c;
   const b = c.f('buyers');
   return md(
-    `Bottom-up, the market is about **${c.m(c.f('tam').value)} a year**: ${formatWhole(b.value)} potential ${p.unit} among ${p.audience}${p.where}, each worth ${c.m(c.f('annual-value').value)} a year. ${cite('market-definition', 'Definition')}`,
+    `Bottom-up, the market is ${about(c)} **${c.m(c.f('tam').value)} a year**: ${about(c) === 'at most' ? 'at most ' : ''}${formatWhole(b.value)} potential ${p.unit} among ${p.audience}${p.where}, each worth ${c.m(c.f('annual-value').value)} a year. ${cite('market-definition', 'Definition')}`,
+    unknownCount(c),
     '### The math',
     table(
       ['Step', 'Value', 'Assumption'],
@@ -498,7 +509,8 @@ const serviceableMarket: Writer = (c) => {
   const td = up('top-down-sizing');
   const bu = up('bottom-up-sizing');
   return md(
-    `You can serve about **${c.m(c.f('sam').value)}** a year of the market (SAM, ${formatPercent(c.f('sam-share').value)} of TAM) and realistically win **${c.m(c.f('som').value)}** a year within 3 years (SOM, ${formatPercent(c.f('som-share').value)} of SAM).`,
+    `You can serve ${about(c)} **${c.m(c.f('sam').value)}** a year of the market (SAM, ${formatPercent(c.f('sam-share').value)} of TAM) and realistically win ${about(c) === 'at most' ? 'at most ' : ''}**${c.m(c.f('som').value)}** a year within 3 years (SOM, ${formatPercent(c.f('som-share').value)} of SAM).`,
+    unknownCount(c),
     [td && `- Top-down said: ${keyLine(td, 170)}`, bu && `- Bottom-up said: ${keyLine(bu, 170)}`].filter(Boolean).join('\n'),
     '### From TAM to SOM',
     table(
@@ -517,7 +529,10 @@ const tamSummary: Writer = (c) => {
   const { p, s, up } = c;
   const tam = c.f('tam');
   return md(
-    `For ${s}, the total market is **${c.m(tam.low ?? tam.value)} to ${c.m(tam.high ?? tam.value)}** a year (base ${c.m(tam.value)}), the serviceable part about ${c.m(c.f('sam').value)}, and a realistic 3-year target ${c.m(c.f('som').value)}.`,
+    tam.bound === 'upper'
+      ? `For ${s}, the total market is at most **${c.m(tam.value)}** a year, the serviceable part at most ${c.m(c.f('sam').value)}, and a 3-year target of at most ${c.m(c.f('som').value)}.`
+      : `For ${s}, the total market is **${c.m(tam.low ?? tam.value)} to ${c.m(tam.high ?? tam.value)}** a year (base ${c.m(tam.value)}), the serviceable part about ${c.m(c.f('sam').value)}, and a realistic 3-year target ${c.m(c.f('som').value)}.`,
+    unknownCount(c),
     '### The estimates side by side',
     table(
       ['Method', 'TAM', 'Note'],
@@ -1122,7 +1137,7 @@ export function offlineReportAnswer(input: OfflineReportInput): string {
         const one = (n: number) => formatFigure({ kind: f.kind, value: n }, sheet.currency);
         return `${one(f.low)}-${one(f.high)}${f.per && !opts.plain ? ` a ${f.per}` : ''}`;
       }
-      return formatFigure({ kind: f.kind, value: f.value, per: f.per }, sheet.currency);
+      return formatFigure({ kind: f.kind, value: f.value, per: f.per, bound: f.bound }, sheet.currency);
     },
     sc(id) {
       const s = sheet.scores.find((x) => x.id === id);

@@ -9,7 +9,7 @@ import type {
   CurrencyInfo,
 } from '@val/contracts';
 import { formatMoney, monthGrowthPercent, nextMonthUsers } from '@val/contracts';
-import { currencyFor, fitting, isConsumerMarket, readIdeaMarket, readPlace } from './markets';
+import { currencyFor, fitting, ideaBuyerKind, readIdeaMarket, readPlace } from './markets';
 import { localAmount } from './validation';
 
 /** One month's numbers of the launch model (computed in code; the narrative is written around them). */
@@ -246,7 +246,7 @@ const CONSUMER_TAGS: Record<Stance, ReadonlyArray<string>> = {
  */
 export function offlinePersonas(v: Pick<ValidationData, 'idea' | 'targetCustomer' | 'problemSolved'>): CustomerPersona[] {
   const seed = seedOf(v.idea, v.targetCustomer, v.problemSolved);
-  const consumer = isConsumerMarket(v.targetCustomer);
+  const consumer = ideaBuyerKind(v) === 'consumer';
   const segment = segmentOf(v.targetCustomer);
   const single = singularSegment(segment);
   const idea = ideaPhrase(v.idea);
@@ -339,7 +339,7 @@ interface PersonaFacts {
 
 function factsFor(persona: CustomerPersona, v: Pick<ValidationData, 'idea' | 'targetCustomer' | 'problemSolved'>): PersonaFacts {
   const stance = stanceOf(persona);
-  const consumer = isConsumerMarket(v.targetCustomer);
+  const consumer = ideaBuyerKind(v) === 'consumer';
   const seed = seedOf(persona.id, persona.name, v.idea);
   const base = consumer ? { early: 9, skeptic: 4, buyer: 19 }[stance] : { early: 49, skeptic: 19, buyer: 249 }[stance];
   const spread = [0.8, 1, 1.2, 1.5][seed % 4];
@@ -567,7 +567,7 @@ export function offlineSimulation(input: {
   const delta = (m: number) => u(m) - u(m - 1);
   const trend = (m: number) => (delta(m) >= 0 ? `grew by ${plural(delta(m), 'user')}` : `shrank by ${plural(-delta(m), 'user')}`);
   const market = readIdeaMarket(v).market;
-  const marketChannel = market ? fitting(market.channels[isConsumerMarket(v.targetCustomer) ? 'consumer' : 'business'], v.targetCustomer)[0] : undefined;
+  const marketChannel = market ? fitting(market.channels[ideaBuyerKind(v)], v.targetCustomer)[0] : undefined;
   const channel =
     marketChannel ??
     pick(

@@ -10,6 +10,7 @@
 import { formatMoney, roundSig, type CurrencyInfo, type SheetFigure, type VerdictInfo } from '@val/contracts';
 import {
   GENERAL,
+  buyerKindOf,
   currencyFor,
   fitting,
   ideaParts,
@@ -467,6 +468,18 @@ export function detectSegment(input: ValidationInput): { segment: Segment; enter
   return { segment, enterprise: enterprise && segment === 'b2b' };
 }
 
+/**
+ * The segment the validation prices for, agreeing with who buys by the one rule every analysis
+ * uses (`buyerKindOf`): a consumer is B2C; a business is B2B, or prosumer when the words name
+ * independent professionals.
+ */
+function segmentOf(input: ValidationInput, domain: Market): { segment: Segment; enterprise: boolean } {
+  const detected = detectSegment(input);
+  if (buyerKindOf(input.targetCustomer, domain) === 'consumer') return { segment: 'b2c', enterprise: false };
+  const segment: Segment = detected.segment === 'prosumer' ? 'prosumer' : 'b2b';
+  return { segment, enterprise: detected.enterprise && segment === 'b2b' };
+}
+
 const MODEL_WORDS: Record<BusinessModel, string[]> = {
   marketplace: [
     'marketplace',
@@ -920,7 +933,7 @@ export function profileIdea(input: ValidationInput): IdeaProfile {
   const all = `${input.targetCustomer} ${input.idea} ${input.problemSolved}`;
   const place = readPlace(all);
   const currency = currencyFor(all, place);
-  const { segment, enterprise } = detectSegment(input);
+  const { segment, enterprise } = segmentOf(input, domain);
   const { model, shown: modelShown } = readModel(input.idea);
   const usesAi = /\b(ai|a\.i\.|gpt|llm|machine learning|ml|artificial intelligence|chatbot)\b/i.test(input.idea);
   const u = readUrgency(input.problemSolved);
@@ -1313,7 +1326,7 @@ export function offlineValidation(input: ValidationInput): string {
   const customerShort = midSentence(quotable(shortNounPhrase(input.targetCustomer), 60));
   const problem = quotable(firstSentence(input.problemSolved), 120);
   const problemShort = quotable(firstClause(input.problemSolved), 80);
-  const buyer = p.segment === 'b2b' ? 'business' : 'consumer';
+  const buyer = p.segment === 'b2c' ? 'consumer' : 'business';
   const d = p.domain;
   const workaround = d.alternatives[0];
   const fit = fitting(d.channels[buyer], input.targetCustomer);

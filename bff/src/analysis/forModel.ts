@@ -6,7 +6,7 @@
 import { breakEvenLabel, formatFigure, formatMoney, formatWhole, type ReportFactSheet, type SheetFigure } from '@val/contracts';
 
 const written = (sheet: ReportFactSheet, f: SheetFigure) => ({
-  value: formatFigure({ kind: f.kind, value: f.value, per: f.per }, sheet.currency),
+  value: formatFigure({ kind: f.kind, value: f.value, per: f.per, bound: f.bound }, sheet.currency),
   ...(f.low !== undefined && f.high !== undefined && f.low !== f.high
     ? { range: `${formatFigure({ kind: f.kind, value: f.low }, sheet.currency)} to ${formatFigure({ kind: f.kind, value: f.high }, sheet.currency)}` }
     : {}),

@@ -31,7 +31,12 @@ const gym: ReportFactSheet = {
   plan: built.plan.filter((f) => !['price-for-break-even', 'break-even-at-that-price'].includes(f.id)),
   verdict: { ...built.verdict, word: 'No-go' },
 };
-const withBreakEven: ReportFactSheet = { ...gym, breakEvenMonth: 26, verdict: { ...gym.verdict, word: 'Go' } };
+const withBreakEven: ReportFactSheet = {
+  ...gym,
+  breakEvenMonth: 26,
+  risks: gym.risks.filter((r) => r.id !== 'no-break-even'),
+  verdict: { word: 'Go', rule: 'Break-even in month 26 and LTV/CAC of 3 or more: Go.', changes: [] },
+};
 const status = (raw: string, id = 'final-recommendations', sheet = gym, sources?: ReportStatusResponse['flow_execution_steps'][number]['sources']) =>
   ({ fact_sheet: sheet, flow_execution_steps: [{ id, title: 'T', raw_output: raw, ...(sources ? { sources } : {}) }] }) as Pick<
     ReportStatusResponse,

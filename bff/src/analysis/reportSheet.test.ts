@@ -41,11 +41,19 @@ describe('buildReportSheet', () => {
     expect(gym.breakEvenMonth).toBe(run.breakEvenMonth);
   });
 
-  it('never says Go without break-even within five years, and names the price that would fix it', () => {
+  it('never says Go without break-even within five years, and names the price that would fix it (or says none does)', () => {
+    // Sized as gyms (about 6,800 in the UK), not as every fitness buyer: no price up to three times breaks even.
     expect(gym.breakEvenMonth === null || gym.breakEvenMonth > 36).toBe(true);
     expect(gym.verdict.word).not.toBe('Go');
-    const fix = f('price-for-break-even');
-    expect(gym.verdict.changes.join(' ')).toContain(formatMoney(fix.value, gym.currency));
+    expect(gym.verdict.changes.join(' ')).toContain('No price up to three times yours breaks even within three years');
+    const salons = buildReportSheet({
+      product: feasibility,
+      inputs: { targetMarket: 'Small businesses in Germany', productIdea: 'book and pay for appointments in two taps' },
+    });
+    const fix = salons.plan.find((x) => x.id === 'price-for-break-even')!;
+    expect(salons.breakEvenMonth).toBeNull();
+    expect(salons.verdict.word).toBe('No-go');
+    expect(salons.verdict.changes.join(' ')).toContain(formatMoney(fix.value, salons.currency));
   });
 
   it('gives every score its one word (0–3 Low, 4–6 Medium, 7–10 High)', () => {

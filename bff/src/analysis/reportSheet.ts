@@ -21,6 +21,7 @@ import {
 } from '@val/contracts';
 import { currencyFor, GENERAL, MARKETS, readAmounts, reportProfile, type Market, type Profile } from '@val/offline-analyst';
 import { competitorsOf } from './competitors';
+import { buyersFigure, reportSegmentSize } from './segmentSize';
 import { forecast, priceToBreakEven, type ForecastInput } from './forecast';
 import { decideVerdict } from './verdict';
 
@@ -122,9 +123,7 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
   const currency: CurrencyInfo = currencyFor(allText, p.place);
   const fx = currency.perUsd;
   const bizOfConsumer = p.b2b && !p.sector.b2b;
-  const unit = p.b2b ? 'organisations' : 'people';
   const perWhat = p.b2b ? 'account' : 'customer';
-  const place = p.place ? p.place.name : 'a country of 60 million people (no place named)';
   const gated = m.rules.some((r) => r.gate);
 
   // Price: the founder's own (in the sheet's currency) when plausible, else the middle of the market's typical range.
@@ -139,11 +138,15 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
     ? `the price you wrote (${written.text})`
     : `the middle of what ${p.sector.label} offers typically cost per ${perWhat} (${fmt(priceLo, currency)}–${fmt(priceHi, currency)} a month)`;
 
-  // Sizing: buyers × share × price.
-  const perMillion = bizOfConsumer ? 400 : p.sector.buyersPerMillion;
-  const buyers = sig(p.geoMillions * perMillion);
-  const buyersLo = sig(buyers * 0.6);
-  const buyersHi = sig(buyers * 1.4);
+  // Sizing: buyers × share × price. The buyers are the founder's segment, sized by the one rule
+  // every analysis uses; when its count is unknown, the market's figure is an upper bound and so
+  // is every figure computed from it.
+  const size = reportSegmentSize(p, allText);
+  const buyers = size.value;
+  const buyersLo = size.low;
+  const buyersHi = size.high;
+  const upper = size.upperBound ? { bound: 'upper' as const } : {};
+  const spread = (low: number, high: number) => (size.upperBound ? {} : { low, high });
   // The price's range: the market's typical one, stretched to the founder's own price when it lies outside.
   const rangeLo = Math.min(priceLo, price);
   const rangeHi = Math.max(priceHi, price);
@@ -161,15 +164,7 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
   const channel = p.sector.channels[0];
 
   const sizing: SheetFigure[] = [
-    fig({
-      id: 'buyers',
-      label: `Potential buyers (${unit})`,
-      kind: 'count',
-      value: buyers,
-      low: buyersLo,
-      high: buyersHi,
-      basis: `${perMillion.toLocaleString('en-US')} potential ${unit} per million inhabitants (the analyst's market table for ${p.sector.label}) × ${p.geoMillions.toLocaleString('en-US')} million inhabitants of ${place}; ±40% for how broadly the segment is drawn`,
-    }),
+    buyersFigure(size),
     fig({
       id: 'typical-price',
       label: 'What offers typically cost',
@@ -188,9 +183,11 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
       kind: 'money',
       per: 'year',
       value: tam,
-      low: tamLo,
-      high: tamHi,
-      basis: 'buyers × price × 12; the range multiplies the low ends and the high ends',
+      ...spread(tamLo, tamHi),
+      ...upper,
+      basis: size.upperBound
+        ? 'buyers × price × 12, an upper bound: the count of buyers is not known'
+        : 'buyers × price × 12; the range multiplies the low ends and the high ends',
     }),
     fig({
       id: 'sam-share',
@@ -207,8 +204,8 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
       kind: 'money',
       per: 'year',
       value: sam,
-      low: sig(tamLo * 0.2),
-      high: sig(tamHi * 0.4),
+      ...spread(sig(tamLo * 0.2), sig(tamHi * 0.4)),
+      ...upper,
       basis: 'TAM × share you can reach',
     }),
     fig({
@@ -226,8 +223,8 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
       kind: 'money',
       per: 'year',
       value: som,
-      low: sig(tamLo * 0.2 * somLoShare),
-      high: sig(tamHi * 0.4 * somHiShare),
+      ...spread(sig(tamLo * 0.2 * somLoShare), sig(tamHi * 0.4 * somHiShare)),
+      ...upper,
       basis: 'SAM × share won in 3 years',
     }),
     fig({
@@ -235,6 +232,7 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
       label: 'Paying customers by the end of year 3',
       kind: 'count',
       value: customersY3,
+      ...upper,
       basis:
         reachable > capacity
           ? `buyers × share you can reach × share won in 3 years would give ${reachable.toLocaleString('en-US')}; capped at ${capacity.toLocaleString('en-US')}, about what a seed-stage team can win and serve in three years`
@@ -405,6 +403,12 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
   if (crowding < -0.4) risks.push({ id: 'crowded', severity: 'medium', text: `A crowded market: competitive rivalry ${rivalry}/10.` });
   if (customersY3 < 100)
     risks.push({ id: 'small-market', severity: 'medium', text: `Only ${customersY3.toLocaleString('en-US')} paying customers in reach by year 3.` });
+  if (size.upperBound)
+    risks.push({
+      id: 'segment-size-unknown',
+      severity: 'medium',
+      text: `How many ${size.label} there are${p.place ? ` in ${p.place.name}` : ''} is not known: the market size, the customers and the forecast are upper bounds. Give your count to size them.`,
+    });
   if (m.id === 'general')
     risks.push({
       id: 'general-market',

@@ -12,13 +12,17 @@ import {
   type SimulationMonth,
   type ValidationData,
 } from '@val/contracts';
-import { currencyFor, GENERAL, isConsumerMarket, readIdeaMarket, readPlace } from '@val/offline-analyst';
+import { currencyFor, GENERAL, readIdeaMarket, readPlace } from '@val/offline-analyst';
 import type { SimulationModelResult } from '../services/simulationModel';
+import { buyersFigure, ideaSegmentSize } from './segmentSize';
 
 export function buildSimulationSheet(model: SimulationModelResult, v: Pick<ValidationData, 'idea' | 'targetCustomer' | 'problemSolved'>): SimulationFactSheet {
   const reading = readIdeaMarket(v);
   const text = `${v.idea} ${v.targetCustomer} ${v.problemSolved}`;
   const place = readPlace(text);
+  // The customer's segment and who buys, by the rule the validation and the reports use.
+  const size = ideaSegmentSize(v, reading.market);
+  const consumer = size.buyer === 'consumer';
   const a = model.assumptions;
   const months = model.months.map((m, i) => {
     const g = monthGrowthPercent(model.months, i);
@@ -30,7 +34,7 @@ export function buildSimulationSheet(model: SimulationModelResult, v: Pick<Valid
       label: 'Users in the launch month',
       kind: 'count',
       value: a.startingUsers,
-      basis: `15 + 85 × fit${isConsumerMarket(v.targetCustomer) ? ', × 1.5 for a consumer idea' : ''}; fit = 0.6 × interview score + 0.4 × validation score`,
+      basis: `15 + 85 × fit${consumer ? ', × 1.5 for a consumer idea' : ''}; fit = 0.6 × interview score + 0.4 × validation score`,
     },
     {
       id: 'monthly-growth',
@@ -75,6 +79,7 @@ export function buildSimulationSheet(model: SimulationModelResult, v: Pick<Valid
       value: a.validationScore,
       basis: 'Val’s score in step 1 ÷ 10, or how specific your three answers are',
     },
+    buyersFigure(size),
   ];
   const risks = months
     .filter((m) => m.churnedUsers > m.newUsers && m.month > 1)
@@ -92,14 +97,14 @@ export function buildSimulationSheet(model: SimulationModelResult, v: Pick<Valid
       label: reading.market?.label ?? 'general (no clear market)',
       general: !reading.market,
       place: place?.name ?? null,
-      buyer: isConsumerMarket(v.targetCustomer) ? 'consumer' : 'business',
+      buyer: size.buyer,
     },
     currency: currencyFor(text, place),
     months,
     figures,
     risks,
     sources: { live: false, provider: null, note: NO_LIVE_SOURCES_NOTE },
-    marketFacts: marketFactsOf([reading.market ?? GENERAL[isConsumerMarket(v.targetCustomer) ? 'consumer' : 'business']], currencyFor(text, place)),
+    marketFacts: marketFactsOf([reading.market ?? GENERAL[size.buyer]], currencyFor(text, place)),
   };
 }
 

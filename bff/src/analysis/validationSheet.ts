@@ -5,12 +5,15 @@
  * it and its text is checked against it.
  */
 import { marketFactsOf } from './marketFacts';
+import { buyersFigure, ideaSegmentSize } from './segmentSize';
 import { formatFigure, NO_LIVE_SOURCES_NOTE, type RiskFlag, type ValidateRequest, type ValidationFactSheet } from '@val/contracts';
 import { GENERAL, profileIdea, regulationOf, validationNumbers, validationVerdict } from '@val/offline-analyst';
 
 export function buildValidationSheet(input: ValidateRequest): ValidationFactSheet {
   const p = profileIdea(input);
   const n = validationNumbers(input, p);
+  // The customer's segment and who buys, by the rule step 3 and the reports use.
+  const size = ideaSegmentSize(input, p.domain.id === 'general' ? null : p.domain);
   const risks: RiskFlag[] = [];
   if (p.specificity === 'broad') risks.push({ id: 'broad-customer', severity: 'high', text: 'The target customer is too broad to reach or to design for.' });
   if (p.urgency === 'low') risks.push({ id: 'nice-to-have', severity: 'high', text: 'The problem reads as a nice-to-have: people agree and then do not pay.' });
@@ -28,16 +31,16 @@ export function buildValidationSheet(input: ValidateRequest): ValidationFactShee
       label: p.domain.id === 'general' ? 'general (no clear market)' : p.domain.label,
       general: p.domain.id === 'general',
       place: p.place?.name ?? null,
-      buyer: p.segment === 'b2b' ? 'business' : 'consumer',
+      buyer: size.buyer,
     },
     currency: p.currency,
     score: p.score,
     factors: p.factors,
-    figures: n.figures,
+    figures: [...n.figures, buyersFigure(size)],
     verdict: validationVerdict(p.score),
     risks,
     sources: { live: false, provider: null, note: NO_LIVE_SOURCES_NOTE },
-    marketFacts: marketFactsOf([p.domain, GENERAL[p.segment === 'b2b' ? 'business' : 'consumer']], p.currency),
+    marketFacts: marketFactsOf([p.domain, GENERAL[size.buyer]], p.currency),
   };
 }
 

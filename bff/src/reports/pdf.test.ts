@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FACT_SHEET_TITLE, NO_LIVE_SOURCES_NOTE, formatMoney, formatWhole, type ReportFactSheet } from '@val/contracts';
+import { breakEvenLabel, FACT_SHEET_TITLE, NO_LIVE_SOURCES_NOTE, formatMoney, formatWhole, type ReportFactSheet } from '@val/contracts';
 import { getProduct } from '@val/content';
 import { buildReportSheet } from '../analysis/reportSheet';
 import { pdfSafe, renderReportPdf, type PdfReport } from './pdf';
@@ -54,7 +54,9 @@ describe('renderReportPdf', () => {
     const flat = squash(text);
     expect(flat.indexOf(FACT_SHEET_TITLE)).toBeGreaterThan(flat.indexOf('Report link:'));
     expect(flat.indexOf(FACT_SHEET_TITLE)).toBeLessThan(flat.indexOf('1. Target Customers'));
-    expect(flat).toContain('Verdict: Go with changes');
+    // Sized as gyms (about 6,800 in the UK), the study breaks even nowhere within five years: No-go.
+    expect(flat).toContain(`Verdict: ${gym.verdict.word}`);
+    expect(gym.verdict.word).toBe('No-go');
     for (const c of gym.verdict.changes) expect(flat).toContain(pdfSafe(c));
     expect(flat).toContain(
       `Amounts are in GBP, converted from US dollars at a fixed planning rate (1 USD = ${gym.currency.perUsd} GBP), not a live exchange rate.`,
@@ -67,7 +69,7 @@ describe('renderReportPdf', () => {
     expect(y1.profit).toBeLessThan(0);
     expect(text).toMatch(row('Year 1', formatWhole(y1.customers), printed(gym, y1.revenue), printed(gym, y1.costs), `${printed(gym, y1.profit)} (loss)`));
     expect(printed(gym, y1.profit)).toMatch(/^-£\d/);
-    expect(flat).toContain(`Break-even: month ${gym.breakEvenMonth}`);
+    expect(flat).toContain(`Break-even: ${breakEvenLabel(gym.breakEvenMonth)}`);
     const rivalry = gym.scores.find((x) => x.id === 'competitive-rivalry')!;
     expect(text).toMatch(row('Competitive rivalry', `${rivalry.score}/10`, rivalry.level));
     for (const r of gym.risks) expect(flat).toContain(`[${r.severity === 'high' ? 'High' : 'Medium'}] ${pdfSafe(r.text)}`);

@@ -1,5 +1,5 @@
 import { SIMULATION_MONTHS, type CustomerInsight, type SimulationAssumptions, type ValidationData } from '@val/contracts';
-import { isConsumerMarket } from '@val/offline-analyst';
+import { ideaBuyerKind, isConsumerMarket } from '@val/offline-analyst';
 
 /**
  * The launch simulation's numbers: a small, explained model in code (the AI only narrates).
@@ -115,7 +115,7 @@ export function runSimulationModel(input: SimulationModelInput): SimulationModel
   const vScore = validationScore(input.validation);
   const fit = 0.6 * interviewScore + 0.4 * vScore;
 
-  const marketFactor = isConsumerMarket(input.validation.targetCustomer) ? 1.5 : 1;
+  const marketFactor = ideaBuyerKind(input.validation) === 'consumer' ? 1.5 : 1;
   const startingUsers = Math.max(1, Math.round((15 + 85 * fit) * marketFactor));
   const monthlyGrowth = round2(0.12 + 0.38 * fit);
   const churnRate = round2(0.12 - 0.06 * interviewScore);

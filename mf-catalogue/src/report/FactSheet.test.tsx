@@ -13,7 +13,9 @@ const { buildReportSheet } = jest.requireActual<{ buildReportSheet(i: { product:
 );
 const feasibility = getProduct('new-product-feasibility-study')!;
 const sheetFor = (targetMarket: string, productIdea: string) => buildReportSheet({ product: feasibility, inputs: { targetMarket, productIdea } });
-const gym = sheetFor('Independent gyms in the UK', 'book and pay for classes in two taps');
+// The founder gives their own count of buyers (sized from the segment table alone, UK gyms are
+// about 6,800, too few for a seed team to break even: a No-go without a price to fix it).
+const gym = sheetFor('Independent gyms in the UK', 'book and pay for classes in two taps. There are 27,000 gyms and studios in the UK.');
 // A food sheet in euros (both readers of the market agree on food).
 const snacks = sheetFor('Vegan home cooks in Germany', 'a recipe box of vegan snacks for 9 euros a month');
 
@@ -62,7 +64,8 @@ describe('ReportFactSheetView (the numbers behind this report)', () => {
     const buyers = fig(gym, 'buyers');
     const price = gym.sizing.find((f) => f.id === 'price')!;
     const share = fig(gym, 'sam-share');
-    expect(text).toContain(`${buyers.label} ${formatWhole(buyers.low!)}–${formatWhole(buyers.high!)} (base ${formatWhole(buyers.value)}) ${buyers.basis}`);
+    expect(text).toContain(`${buyers.label} ${formatWhole(buyers.value)} ${buyers.basis}`);
+    expect(buyers.basis).toBe('your count (27,000 gyms and fitness studios)');
     expect(text).toContain(`Price ${gbp(price.low!)}–${gbp(price.high!)} a month (base ${gbp(price.value)})`);
     expect(text).toContain(`Share you can reach ${Math.round(share.low! * 100)}%–${Math.round(share.high! * 100)}% (base ${Math.round(share.value * 100)}%)`);
     expect(text).toContain(`LTV / CAC ${fig(gym, 'ltv-cac').value.toFixed(1)}`);
