@@ -44,6 +44,40 @@ export const MARKET_IDS = [
 ] as const;
 export type MarketId = (typeof MARKET_IDS)[number];
 
+/** How each market is named on the page (the market table's labels; a test keeps them equal). */
+export const MARKET_LABELS: Readonly<Record<MarketId, string>> = {
+  food: 'food and meal planning',
+  health: 'healthcare',
+  fitness: 'fitness and wellness',
+  education: 'education and learning',
+  pets: 'pet care',
+  finance: 'personal and business finance',
+  realestate: 'real estate and housing',
+  travel: 'travel and hospitality',
+  ecommerce: 'e-commerce and retail',
+  hr: 'hiring and workforce',
+  devtools: 'software and developer tools',
+  marketing: 'marketing and the creator economy',
+  logistics: 'logistics and mobility',
+  sustainability: 'sustainability and energy',
+  family: 'parenting and family care',
+  events: 'events and entertainment',
+  legal: 'legal and compliance',
+  beauty: 'beauty and personal style',
+  homeservices: 'home and local services',
+  agriculture: 'agriculture and food production',
+  general: 'general (no clear market)',
+};
+
+/** How each product kind is named on the page. */
+export const PRODUCT_KIND_LABELS: Readonly<Record<ProductKind, string>> = {
+  software: 'software (app, web, SaaS)',
+  hardware: 'hardware device',
+  service: 'service',
+  marketplace: 'marketplace',
+  content: 'content or media',
+};
+
 /** The fields of a basis, in the order the page shows them. */
 export const BASIS_FIELDS = ['market', 'segment', 'place', 'buyerKind', 'productKind', 'price'] as const;
 export type BasisField = (typeof BASIS_FIELDS)[number];

@@ -1,4 +1,4 @@
-import { ASSUMPTION_IDS, MARKET_IDS, assumptionsInputSchema, basisInputSchema, type ReportFactSheet } from '@val/contracts';
+import { ASSUMPTION_IDS, MARKET_IDS, MARKET_LABELS, assumptionsInputSchema, basisInputSchema, type ReportFactSheet } from '@val/contracts';
 import { getProduct } from '@val/content';
 import { MARKETS } from '@val/offline-analyst';
 import { checkBasis, founderBasisOf } from './basis';
@@ -14,6 +14,10 @@ const fig = (s: ReportFactSheet, id: string) => [...s.sizing, ...s.economics, ..
 describe("the contracts' market ids", () => {
   it("are the market table's ids, in its order, and general", () => {
     expect([...MARKET_IDS]).toEqual([...MARKETS.map((m) => m.id), 'general']);
+  });
+
+  it('are labelled as the market table labels them', () => {
+    for (const m of MARKETS) expect(MARKET_LABELS[m.id as keyof typeof MARKET_LABELS]).toBe(m.label);
   });
 });
 
