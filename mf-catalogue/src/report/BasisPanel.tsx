@@ -28,6 +28,7 @@ const Panel = styled.section`
     grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
     gap: 12px 16px;
     margin: 10px 0 0;
+    align-items: end;
   }
   label {
     display: flex;
@@ -70,9 +71,17 @@ const Panel = styled.section`
     margin: 14px 0 0;
     align-items: center;
   }
+  /* The what-if table fits a phone: three narrow columns, no sideways scrolling needed. */
+  table.whatif {
+    min-width: 0;
+  }
+  table.whatif td {
+    white-space: nowrap;
+  }
   td input {
-    width: 9em;
+    width: 7.5em;
     max-width: 100%;
+    padding: 8px 10px;
   }
   .error {
     color: ${t.danger};
@@ -220,7 +229,7 @@ export function BasisPanel({
 
         {assumptions.length > 0 && (
           <ScrollBox aria-label="What-if assumptions" data-testid="assumptions">
-            <table>
+            <table className="whatif">
               <caption>What if: change an assumption</caption>
               <thead>
                 <tr>
