@@ -5,6 +5,7 @@ import path from 'node:path';
 import { breakEvenLabel } from '@val/contracts';
 import { json, startTestApp, type TestApp } from '../../../test/app';
 import { testDbs, type TestDb } from '../../../test/db';
+import { signInWithEmbeddedProvider, testBrowser } from '../../../test/paidBrowser';
 import { FEASIBILITY_INPUTS, waitForReport } from '../../../test/reports';
 
 jest.setTimeout(120_000);
@@ -165,5 +166,37 @@ describe.each(testDbs)("the founder's basis on a finished report, on $label", (d
     expect(r.headers.get('location')).toBe(`/report/${id}#numbers`);
     const s = await status(id);
     expect(s.fact_sheet.basis).toMatchObject({ market: 'pets', price: 4, setByFounder: ['market'] });
+  });
+
+  it('the paid flow’s start takes the basis: the report is computed from it; a place the analyst does not know is refused and the credit stays unused', async () => {
+    const b = testBrowser(app.url);
+    const email = 'paid-basis@example.com';
+    await signInWithEmbeddedProvider(b, email);
+    const pay = async () => {
+      const checkout = await b.postForm('/api/checkout/session', { email });
+      const sid = (checkout.headers.get('location') ?? '').split('/').pop() as string;
+      await b.postForm(`/checkout/test/${sid}`, { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' });
+      return sid;
+    };
+    const inputs = { target_market: 'Dog owners in Germany', product_idea: 'A GPS collar subscription that alerts owners when the dog leaves a safe zone' };
+    const sid = await pay();
+    const refused = await json(await b.postJson('/api/feasibility/start', { ...inputs, email, session_id: sid, basis: { place: 'Atlantis' } }));
+    expect(refused).toMatchObject({ success: false, error: expect.stringMatching(/^place "Atlantis" is not a place the analyst knows/) });
+    const bad = await b.postJson('/api/feasibility/start', { ...inputs, email, session_id: sid, basis: { productKind: 'gadget' } });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).error.message).toBe('basis.productKind: productKind must be one of software, hardware, service, marketplace, content');
+    const started = await json(
+      await b.postJson('/api/feasibility/start', { ...inputs, email, session_id: sid, basis: { market: 'pets', productKind: 'hardware', price: 12 } }),
+    );
+    expect(started.success).toBe(true);
+    const job = await app.deps.reports.get(started.flow_execution_id);
+    expect(job?.factSheet?.basis).toMatchObject({
+      market: 'pets',
+      productKind: 'hardware',
+      price: 12,
+      place: 'Germany',
+      setByFounder: ['market', 'productKind', 'price'],
+    });
+    expect(job?.factSheet?.verdict.word).toBeDefined();
   });
 });
