@@ -17,6 +17,7 @@ import * as m20261128100000 from './20261128100000_validation_score_delete_token
 import * as m20261128300000 from './20261128300000_interview_evidence';
 import * as m20261129100000 from './20261129100000_fact_sheets';
 import * as m20261130100000 from './20261130100000_buyer_names';
+import * as m20261201100000 from './20261201100000_founder_versions';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -46,6 +47,7 @@ export const migrations: ReadonlyArray<[string, Migration]> = [
   ['20261128300000_interview_evidence', m20261128300000],
   ['20261129100000_fact_sheets', m20261129100000],
   ['20261130100000_buyer_names', m20261130100000],
+  ['20261201100000_founder_versions', m20261201100000],
 ];
 
 /** knex migration source over the list above. */

@@ -20,6 +20,8 @@ export * from './plural';
 export * from './pages';
 // The catalogue's types, ids and rules (the product data itself is `@val/content`).
 export * from './catalogue';
+// The founder's basis and what-if assumptions (ids, limits, types).
+export * from './basis';
 // The fact sheet's helpers (levels, money formatting) are `@val/contracts/factSheet`: only the screens that show a sheet load them.
 export type * from './factSheet';
 // The API's route table is its own entry too, `@val/contracts/routes`; the typed client and the

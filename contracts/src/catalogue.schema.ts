@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './zodConfig';
 import { emailSchema } from './email.schema';
+import { basisInputSchema } from './basis.schema';
 import { CATALOGUE_PRODUCT_IDS, REPORT_ID_PATTERN, type ReportStatusRequest, type StartReportRequest } from './catalogue';
 
 /** A report id: random, unguessable, URL-safe (22+ characters of base64url). */
@@ -17,4 +18,5 @@ export const startReportRequestSchema: z.ZodType<StartReportRequest> = z.object(
     (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : typeof v === 'string' ? v.trim() : v),
     emailSchema().optional(),
   ),
+  basis: basisInputSchema.optional(),
 });

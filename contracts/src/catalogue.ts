@@ -10,6 +10,7 @@
  * the engine (e.g. a research plan) but not shown as a report section.
  */
 
+import type { BasisInput, WrittenFor } from './basis';
 import type { InterviewEvidence } from './evidence';
 import type { ReportFactSheet, SourceRef } from './factSheet';
 
@@ -228,6 +229,11 @@ export interface ReportStepResult {
    * contradicted the fact sheet (the section also says so in its text). Absent when nothing.
    */
   check?: { removed: number; repaired: boolean };
+  /**
+   * Present when the founder changed the basis or an assumption: 'original' = written for the
+   * original numbers (the page says so and offers to write it again), 'yours' = written again for the founder's.
+   */
+  written_for?: WrittenFor;
 }
 
 /** Where a report's status is asked (`POST`, {execution_id}). */
@@ -259,8 +265,38 @@ export interface ReportStatusResponse {
    * used". Absent when the order carried none.
    */
   evidence?: InterviewEvidence;
-  /** The numbers the report rests on ("The numbers behind this report"); absent on reports made before it existed. */
+  /**
+   * The numbers the report rests on ("The numbers behind this report"): the founder's version when
+   * they changed the basis or an assumption, else the original; absent on reports made before it existed.
+   */
   fact_sheet?: ReportFactSheet;
+  /** The sheet as first computed, present only when the founder's version differs from it (`POST /api/reports/{id}/basis`). */
+  original_fact_sheet?: ReportFactSheet;
+}
+
+/** Answer of `POST /api/reports/{id}/basis`: the sheet now shown and what changed. */
+export interface ReportBasisResponse {
+  /** The founder's version (or the original after a reset). */
+  fact_sheet: ReportFactSheet;
+  /** The sheet as first computed; null when the founder's version is gone (reset) or equals it. */
+  original_fact_sheet: ReportFactSheet | null;
+  /** Sections written for the original numbers (ids), which `POST /api/reports/{id}/rewrite` writes again. */
+  stale_sections: string[];
+}
+
+/** Body of `POST /api/reports/{id}/rewrite`: the sections to write again for the founder's numbers (default: every stale one). */
+export interface ReportRewriteRequest {
+  sections?: string[];
+}
+
+/** Answer of `POST /api/reports/{id}/rewrite`. */
+export interface ReportRewriteResponse {
+  /** Sections written again now (the offline analyst writes at once). */
+  rewritten: string[];
+  /** Sections still written for the original numbers. */
+  stale_sections: string[];
+  /** Rewrite rounds left for this report. */
+  rewrites_left: number;
 }
 
 /** Body of `POST /api/reports/status` (zod schema: `reportStatusRequestSchema` in @val/contracts/schemas). */
@@ -273,6 +309,8 @@ export interface StartReportRequest {
   product: ProductId;
   inputs: Record<string, string>;
   email?: string;
+  /** What the founder sets (market, segment, place, buyer kind, product kind, price): wins over what the words say. */
+  basis?: BasisInput;
 }
 
 /** Server-sent events of `GET /api/reports/:id/events` (each with an increasing `id:`). */

@@ -15,6 +15,7 @@ import type {
   YearFigures,
 } from './factSheet';
 import { LEVELS, VERDICTS } from './factSheet';
+import { sheetAssumptionSchema, sheetBasisSchema } from './basis.schema';
 
 export const sourceRefSchema = z.object({
   n: z.number().int().min(1),
@@ -76,6 +77,7 @@ const base = {
   risks: z.array(riskSchema),
   sources: sourcesNoteSchema,
   marketFacts: z.array(z.string()).meta({ description: "What the analyst's market table says about the market that carries a number" }),
+  basis: sheetBasisSchema.optional(),
 };
 
 export const reportFactSheetSchema = z
@@ -92,6 +94,10 @@ export const reportFactSheetSchema = z
     scores: z.array(scoreSchema),
     competitors: z.array(z.string()),
     verdict: verdictSchema,
+    assumptions: z
+      .array(sheetAssumptionSchema)
+      .optional()
+      .meta({ description: 'The assumptions the founder may change, with the original values and "changed by you" marks' }),
   })
   .meta({ description: 'The numbers the report rests on, computed in code from the inputs' }) satisfies z.ZodType<ReportFactSheet>;
 

@@ -9,6 +9,7 @@
  * load it lazily); the shared contracts module carries only the types.
  */
 
+import type { SheetAssumption, SheetBasis } from './basis';
 import { plural } from './plural';
 
 // ---------------------------------------------------------------------------------------------
@@ -226,6 +227,11 @@ interface SheetBase {
    * they are listed with the sheet so a reader can see where they come from.
    */
   marketFacts: string[];
+  /**
+   * What the sheet was computed from (market, segment, place, buyer kind, product kind, price),
+   * each read from the words or set by the founder. Absent on sheets stored before it existed.
+   */
+  basis?: SheetBasis;
 }
 
 /** A paid report's sheet: sizing, unit economics, five years, break-even, scores, verdict. */
@@ -248,6 +254,11 @@ export interface ReportFactSheet extends SheetBase {
   /** Competitors and examples the analysis may name (the market read's own). */
   competitors: string[];
   verdict: VerdictInfo;
+  /**
+   * The assumptions the founder may change (buyers, price, margin, CAC, lifetime, monthly costs,
+   * team) with the original values and "changed by you" marks. Absent on sheets stored before it existed.
+   */
+  assumptions?: SheetAssumption[];
 }
 
 /** The free validation's sheet: the score with its reasons, the price band and the sizing example. */

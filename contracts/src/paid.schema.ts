@@ -2,6 +2,7 @@ import { z } from 'zod';
 import './zodConfig';
 import { emailSchema } from './email.schema';
 import { interviewEvidenceFieldSchema } from './evidence.schema';
+import { basisInputSchema } from './basis.schema';
 import { FEASIBILITY_LIMITS, CHECKOUT_SESSION_ID_PATTERN, CHECKOUT_INPUTS_MAX_CHARS } from './paid';
 
 const emailField = emailSchema();
@@ -26,6 +27,8 @@ export const feasibilityStartRequestSchema = z.object({
   ),
   /** Step 3's interviews (added around the spec): used when the checkout did not carry them. */
   evidence: interviewEvidenceFieldSchema,
+  /** What the founder sets (issue 36): market, segment, place, buyer kind, product kind, price. */
+  basis: basisInputSchema.optional(),
 });
 export type FeasibilityStartRequest = z.infer<typeof feasibilityStartRequestSchema>;
 

@@ -36,6 +36,8 @@ export const API_ROUTES = {
   reportStatus: { method: 'POST', path: REPORT_STATUS_PATH },
   reportEvents: { method: 'GET', path: '/api/reports/{id}/events' },
   reportPdf: { method: 'GET', path: '/api/reports/{id}/pdf' },
+  reportBasis: { method: 'POST', path: '/api/reports/{id}/basis' },
+  reportRewrite: { method: 'POST', path: '/api/reports/{id}/rewrite' },
   devStartReport: { method: 'POST', path: '/api/dev/reports' },
   // The paid flow
   paidConfig: { method: 'GET', path: PAID_PATHS.config },

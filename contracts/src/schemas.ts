@@ -16,3 +16,4 @@ export * from './openapi';
 export * from './email.schema';
 export * from './validations.schema';
 export * from './factSheet.schema';
+export * from './basis.schema';

@@ -1103,6 +1103,8 @@ export interface OfflineReportInput {
   sheet: ReportFactSheet;
   /** Search results this agent may cite as [n]. */
   sources?: ReadonlyArray<SourceRef>;
+  /** The profile to write from when the caller changed it (the founder's basis applied); read from the inputs when absent. */
+  profile?: Profile;
 }
 
 /**
@@ -1112,7 +1114,7 @@ export interface OfflineReportInput {
  */
 export function offlineReportAnswer(input: OfflineReportInput): string {
   const { product, agent, inputs, upstream, sheet } = input;
-  const p = reportProfile(product, inputs);
+  const p = input.profile ?? reportProfile(product, inputs);
   const byId = new Map(upstream.map((u) => [u.id, u]));
   const figures = new Map<string, SheetFigure>();
   for (const f of [...sheet.sizing, ...sheet.economics, ...sheet.plan]) if (!figures.has(f.id)) figures.set(f.id, f);

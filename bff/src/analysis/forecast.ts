@@ -21,6 +21,8 @@ export interface ForecastInput {
   salary: number;
   /** Paying customers at the end of year 3. */
   customersY3: number;
+  /** Other fixed costs per month on top of the team (the founder's what-if; 0 when not given). */
+  monthlyCosts?: number;
 }
 
 export interface ForecastResult {
@@ -54,7 +56,7 @@ export function forecast(i: ForecastInput): ForecastResult {
     const churned = before / Math.max(1, i.lifetime);
     const won = Math.max(0, now - before) + churned;
     const rev = now * i.price;
-    const cost = (i.team * i.salary * (1 + 0.25 * Math.min(y, 2))) / 12 + rev * (1 - i.margin) + won * i.cac;
+    const cost = (i.team * i.salary * (1 + 0.25 * Math.min(y, 2))) / 12 + (i.monthlyCosts ?? 0) + rev * (1 - i.margin) + won * i.cac;
     revenue[y] += rev;
     costs[y] += cost;
     if (breakEvenMonth === null && m >= 4 && rev >= cost) breakEvenMonth = m;

@@ -6,20 +6,26 @@
  */
 import { marketFactsOf } from './marketFacts';
 import {
+  ASSUMPTION_IDS,
   levelOf,
   NO_LIVE_SOURCES_NOTE,
   roundSig,
+  type AssumptionId,
+  type AssumptionsInput,
+  type BasisInput,
   type CatalogueProduct,
   type CurrencyInfo,
   type InterviewEvidence,
   type ProductInputs,
   type ReportFactSheet,
   type RiskFlag,
+  type SheetAssumption,
   type SheetFigure,
   type SheetScore,
   type YearFigures,
 } from '@val/contracts';
 import { currencyFor, GENERAL, MARKETS, readAmounts, reportProfile, type Market, type Profile } from '@val/offline-analyst';
+import { applyBasis, basisFields, sheetBasis } from './basis';
 import { competitorsOf } from './competitors';
 import { buyersFigure, reportSegmentSize } from './segmentSize';
 import { forecast, priceToBreakEven, type ForecastInput } from './forecast';
@@ -31,6 +37,61 @@ export interface ReportSheetInput {
   inputs: ProductInputs;
   /** Step 3's synthetic interviews, when the order carried them (named in the sheet, never counted as market data). */
   evidence?: InterviewEvidence | null;
+  /** What the founder set (market, segment, place, buyer kind, product kind, price): wins over what the words say. */
+  basis?: BasisInput;
+  /** What-if assumptions the founder changed (buyers, price, margin, CAC, lifetime or churn, monthly costs, team). */
+  assumptions?: AssumptionsInput;
+}
+
+/** The assumptions' values a sheet was computed with. */
+type AssumptionValues = Record<AssumptionId, number>;
+
+const ASSUMPTION_LABELS: Record<AssumptionId, Pick<SheetAssumption, 'label' | 'kind' | 'per'>> = {
+  buyers: { label: 'Potential buyers', kind: 'count' },
+  price: { label: 'Price', kind: 'money', per: 'month' },
+  margin: { label: 'Gross margin', kind: 'percent' },
+  cac: { label: 'Customer acquisition cost (CAC)', kind: 'money' },
+  lifetimeMonths: { label: 'Average customer lifetime', kind: 'months' },
+  monthlyCosts: { label: 'Other costs per month', kind: 'money', per: 'month' },
+  team: { label: 'Team', kind: 'count' },
+};
+
+/** The assumptions the founder set (a price in the basis counts as the price assumption). */
+function changedAssumptions(b: BasisInput | undefined, a: AssumptionsInput | undefined): Set<AssumptionId> {
+  const out = new Set<AssumptionId>();
+  if (b?.price !== undefined || a?.price !== undefined) out.add('price');
+  if (a?.buyers !== undefined) out.add('buyers');
+  if (a?.margin !== undefined) out.add('margin');
+  if (a?.cac !== undefined) out.add('cac');
+  if (a?.lifetimeMonths !== undefined || a?.churn !== undefined) out.add('lifetimeMonths');
+  if (a?.monthlyCosts !== undefined) out.add('monthlyCosts');
+  if (a?.team !== undefined) out.add('team');
+  return out;
+}
+
+/**
+ * Builds the sheet from the inputs and, when given, the founder's basis and assumptions: the
+ * founder's fields win over the read ones, and sizing, unit economics, the years, break-even,
+ * scores and verdict are computed from them. The sheet lists each assumption with the value the
+ * words alone give (`original`) and whether the founder set it (`changedByYou`). The sources note
+ * says no live sources were consulted; the report pipeline replaces it when a search provider answered.
+ */
+export function buildReportSheet(input: ReportSheetInput): ReportFactSheet {
+  const read = reportProfile(input.product, input.inputs);
+  const original = computeSheet(input, read, read, undefined, undefined);
+  const changed = changedAssumptions(input.basis, input.assumptions);
+  const mine =
+    basisFields(input.basis).length || changed.size ? computeSheet(input, read, applyBasis(read, input.basis), input.basis, input.assumptions) : original;
+  return {
+    ...mine.sheet,
+    assumptions: ASSUMPTION_IDS.map((id) => ({
+      id,
+      ...ASSUMPTION_LABELS[id],
+      value: mine.values[id],
+      original: original.values[id],
+      changedByYou: changed.has(id),
+    })),
+  };
 }
 
 /** A figure rounded for reading: money and counts to two significant figures (three above 100,000). */
@@ -112,12 +173,15 @@ function forces(m: Market, p: Profile): SheetScore[] {
 const PAIN_WORDS =
   /\b(waste|wasted|lose|lost|losing|cost|costly|expensive|late|miss|missed|struggl|frustrat|hate|hard|difficult|slow|manual|every (day|week|month)|hours?|no-shows?|stress|risk|fines?)\b/i;
 
-/**
- * Builds the sheet. The sources note says no live sources were consulted; the report pipeline
- * replaces it when a search provider answered.
- */
-export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput): ReportFactSheet {
-  const p = reportProfile(product, inputs);
+/** The sheet for a profile (the read one, or the founder's basis applied to it) and the founder's assumptions. */
+function computeSheet(
+  { inputs, evidence }: ReportSheetInput,
+  read: Profile,
+  p: Profile,
+  basis: BasisInput | undefined,
+  mine: AssumptionsInput | undefined,
+): { sheet: ReportFactSheet; values: AssumptionValues } {
+  const a: AssumptionsInput = mine ?? {};
   const m = marketOf(p);
   const allText = Object.values(inputs).join(' ');
   const currency: CurrencyInfo = currencyFor(allText, p.place);
@@ -133,15 +197,30 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
   const written = readAmounts(allText).find(
     (a) => a.currency === currency.code && (a.per === 'month' || a.per === null) && a.value >= priceLo / 3 && a.value <= priceHi * 5,
   );
-  const price = written ? written.value : pricePoint(Math.sqrt(priceLo * priceHi));
-  const priceBasis = written
-    ? `the price you wrote (${written.text})`
-    : `the middle of what ${p.sector.label} offers typically cost per ${perWhat} (${fmt(priceLo, currency)}–${fmt(priceHi, currency)} a month)`;
+  const founderPrice = a.price ?? basis?.price;
+  const price = founderPrice !== undefined ? founderPrice : written ? written.value : pricePoint(Math.sqrt(priceLo * priceHi));
+  const priceBasis =
+    founderPrice !== undefined
+      ? `the price you set (${fmt(founderPrice, currency)} a month)`
+      : written
+        ? `the price you wrote (${written.text})`
+        : `the middle of what ${p.sector.label} offers typically cost per ${perWhat} (${fmt(priceLo, currency)}–${fmt(priceHi, currency)} a month)`;
 
-  // Sizing: buyers × share × price. The buyers are the founder's segment, sized by the one rule
-  // every analysis uses; when its count is unknown, the market's figure is an upper bound and so
-  // is every figure computed from it.
-  const size = reportSegmentSize(p, allText);
+  // Sizing: buyers × share × price. The buyers are the founder's count when they set one (what-if),
+  // else the founder's segment, sized by the one rule every analysis uses; when its count is
+  // unknown, the market's figure is an upper bound and so is every figure computed from it.
+  const segment = reportSegmentSize(p, allText);
+  const size =
+    a.buyers !== undefined
+      ? {
+          ...segment,
+          value: Math.round(a.buyers),
+          low: Math.round(a.buyers),
+          high: Math.round(a.buyers),
+          upperBound: false,
+          basis: `your count of potential ${segment.buyer === 'business' ? 'organisations' : 'people'} (${Math.round(a.buyers).toLocaleString('en-US')})`,
+        }
+      : segment;
   const buyers = size.value;
   const buyersLo = size.low;
   const buyersHi = size.high;
@@ -241,9 +320,10 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
   ];
 
   // Unit economics.
-  const cac = pricePoint(((p.sector.cac[0] + p.sector.cac[1]) / 2) * (bizOfConsumer ? 5 : 1) * fx);
-  const margin = Math.round(p.sector.grossMargin * 100) / 100;
-  const lifetime = p.b2b ? 34 : 15;
+  const cac = a.cac ?? pricePoint(((p.sector.cac[0] + p.sector.cac[1]) / 2) * (bizOfConsumer ? 5 : 1) * fx);
+  const margin = a.margin ?? Math.round(p.sector.grossMargin * 100) / 100;
+  const lifetime = a.lifetimeMonths ?? (a.churn !== undefined ? Math.max(1, Math.round(1 / a.churn)) : p.b2b ? 34 : 15);
+  const yours = (what: string) => `you set it (${what})`;
   const ltv = sig(price * margin * lifetime);
   const ltvCac = Math.round((ltv / Math.max(1, cac)) * 10) / 10;
   const payback = Math.ceil(cac / Math.max(0.01, price * margin));
@@ -251,20 +331,33 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
   const ltvNeeded = sig(cac * 3);
   const economics: SheetFigure[] = [
     fig({ id: 'price', label: 'Price', kind: 'money', per: 'month', value: price, basis: priceBasis }),
-    fig({ id: 'gross-margin', label: 'Gross margin', kind: 'percent', value: margin, basis: `typical of ${p.sector.label}` }),
+    fig({
+      id: 'gross-margin',
+      label: 'Gross margin',
+      kind: 'percent',
+      value: margin,
+      basis: a.margin !== undefined ? yours('what-if') : `typical of ${p.sector.label}`,
+    }),
     fig({
       id: 'cac',
       label: 'Customer acquisition cost (CAC)',
       kind: 'money',
       value: cac,
-      basis: `the middle of what winning one ${p.b2b ? 'business' : 'consumer'} customer costs in ${p.sector.label}`,
+      basis: a.cac !== undefined ? yours('what-if') : `the middle of what winning one ${p.b2b ? 'business' : 'consumer'} customer costs in ${p.sector.label}`,
     }),
     fig({
       id: 'lifetime',
       label: 'Average customer lifetime',
       kind: 'months',
       value: lifetime,
-      basis: p.b2b ? 'business customers stay about three years' : 'consumers stay a little over a year',
+      basis:
+        a.lifetimeMonths !== undefined
+          ? yours('what-if')
+          : a.churn !== undefined
+            ? yours(`${(a.churn * 100).toFixed(1).replace(/\.0$/, '')}% of customers leave each month: 1 ÷ churn`)
+            : p.b2b
+              ? 'business customers stay about three years'
+              : 'consumers stay a little over a year',
     }),
     fig({ id: 'ltv', label: 'Lifetime value (LTV)', kind: 'money', value: ltv, basis: 'price × gross margin × lifetime' }),
     fig({ id: 'ltv-cac', label: 'LTV / CAC', kind: 'ratio', value: ltvCac, basis: 'lifetime value ÷ acquisition cost (3 or more is healthy)' }),
@@ -275,7 +368,8 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
 
   // The plan the forecast assumes.
   const buildMonths = 4 + (gated ? 2 : 0) + (p.b2b ? 1 : 0);
-  const team = p.b2b ? 4 : 3;
+  const team = a.team ?? (p.b2b ? 4 : 3);
+  const monthlyCosts = a.monthlyCosts ?? 0;
   const salary = pricePoint((p.b2b ? 95_000 : 85_000) * fx);
   const buildCost = sig((team * buildMonths * salary) / 12);
   const compliance = pricePoint((gated ? 15_000 : 5_000) * fx);
@@ -292,7 +386,8 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
       label: 'Team',
       kind: 'count',
       value: team,
-      basis: p.b2b ? 'two engineers, a product-minded founder and a seller' : 'two engineers and a product-minded founder',
+      basis:
+        a.team !== undefined ? yours('what-if') : p.b2b ? 'two engineers, a product-minded founder and a seller' : 'two engineers and a product-minded founder',
     }),
     fig({
       id: 'salary',
@@ -312,7 +407,18 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
     }),
   ];
 
-  const model: ForecastInput = { price, margin, cac, lifetime, team, salary, customersY3 };
+  if (monthlyCosts > 0)
+    plan.push(
+      fig({
+        id: 'monthly-costs',
+        label: 'Other costs per month',
+        kind: 'money',
+        per: 'month',
+        value: monthlyCosts,
+        basis: yours('rent, tools and other fixed costs on top of the team'),
+      }),
+    );
+  const model: ForecastInput = { price, margin, cac, lifetime, team, salary, customersY3, monthlyCosts };
   const run = forecast(model);
   const years: YearFigures[] = run.years;
   const breakEvenMonth = run.breakEvenMonth;
@@ -435,7 +541,7 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
     ltv,
   });
 
-  return {
+  const sheet: ReportFactSheet = {
     version: 1,
     kind: 'report',
     market: {
@@ -459,7 +565,9 @@ export function buildReportSheet({ product, inputs, evidence }: ReportSheetInput
     verdict,
     sources: { live: false, provider: null, note: NO_LIVE_SOURCES_NOTE },
     marketFacts: marketFactsOf([m], currency),
+    basis: sheetBasis(read, p, price, basis),
   };
+  return { sheet, values: { buyers, price, margin, cac, lifetimeMonths: lifetime, monthlyCosts, team } };
 }
 
 /** An amount in the sheet's currency, as the sheet writes it. */

@@ -19,7 +19,8 @@ export function ideaSegmentSize(v: IdeaWords, market: Market | null = readIdeaMa
 /** The segment of a paid report's inputs: the audience the buyer named (none when the report fell back on the market's buyers). */
 export function reportSegmentSize(p: Profile, text: string): SegmentSize {
   const customer = p.audience === p.sector.buyers ? '' : p.audience;
-  return sizeSegment({ customer, text, place: p.place, market: p.sector, marketId: p.sector.id });
+  // The profile's buyer kind is the one rule's (reportKit), or the founder's when they set it.
+  return sizeSegment({ customer, text, place: p.place, market: p.sector, marketId: p.sector.id, buyer: p.b2b ? 'business' : 'consumer' });
 }
 
 /** The sheet's "buyers" row: the count (or, when unknown, the upper bound and the words "unknown — give your count") and its sources. */

@@ -24,6 +24,21 @@ const money: Idea[] = [
 ];
 
 describe('the validation’s fact sheet', () => {
+  it('shows its basis: market, segment, place, buyer and price, none set by the founder', () => {
+    const s = buildValidationSheet(money[0]);
+    expect(s.basis).toMatchObject({
+      market: s.market.id,
+      segment: 'Families in Manchester',
+      place: s.market.place,
+      buyerKind: s.market.buyer,
+      productKind: null,
+      setByFounder: [],
+    });
+    expect(s.basis?.price).toBe(s.figures.find((f) => f.id === 'price-band')?.value);
+    if (s.market.general) expect(s.basis?.wordsPointAt === null || typeof s.basis?.wordsPointAt === 'string').toBe(true);
+    else expect(s.basis?.wordsPointAt).toBeNull();
+  });
+
   it('holds the score, its reasons and the verdict by rule', () => {
     const s = buildValidationSheet(money[0]);
     expect(s.kind).toBe('validation');

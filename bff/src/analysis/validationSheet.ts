@@ -6,8 +6,10 @@
  */
 import { marketFactsOf } from './marketFacts';
 import { buyersFigure, ideaSegmentSize } from './segmentSize';
-import { formatFigure, NO_LIVE_SOURCES_NOTE, type RiskFlag, type ValidateRequest, type ValidationFactSheet } from '@val/contracts';
-import { GENERAL, profileIdea, regulationOf, validationNumbers, validationVerdict } from '@val/offline-analyst';
+import { formatFigure, MARKET_IDS, NO_LIVE_SOURCES_NOTE, type MarketId, type RiskFlag, type ValidateRequest, type ValidationFactSheet } from '@val/contracts';
+import { GENERAL, profileIdea, readIdeaWords, regulationOf, validationNumbers, validationVerdict } from '@val/offline-analyst';
+
+const marketId = (id: string | undefined): MarketId | null => (id && (MARKET_IDS as readonly string[]).includes(id) ? (id as MarketId) : null);
 
 export function buildValidationSheet(input: ValidateRequest): ValidationFactSheet {
   const p = profileIdea(input);
@@ -41,6 +43,18 @@ export function buildValidationSheet(input: ValidateRequest): ValidationFactShee
     risks,
     sources: { live: false, provider: null, note: NO_LIVE_SOURCES_NOTE },
     marketFacts: marketFactsOf([p.domain, GENERAL[size.buyer]], p.currency),
+    // What the sheet rests on, as the report's sheets show it (issue 36); the founder cannot set it here yet.
+    basis: {
+      market: marketId(p.domain.id) ?? 'general',
+      marketLabel: p.domain.id === 'general' ? 'general (no clear market)' : p.domain.label,
+      wordsPointAt: p.domain.id === 'general' ? marketId(readIdeaWords(input).market?.id) : null,
+      segment: input.targetCustomer.trim(),
+      place: p.place?.name ?? null,
+      buyerKind: size.buyer,
+      productKind: null,
+      price: n.figures.find((f) => f.id === 'price-band')?.value ?? 0,
+      setByFounder: [],
+    },
   };
 }
 

@@ -4,10 +4,17 @@ import type { Context, Middleware } from 'koa';
 
 /**
  * The routes that take an HTML form post (application/x-www-form-urlencoded): the checkout
- * button, the TEST MODE card form and the embedded development sign-in. Every other route is
+ * button, the TEST MODE card form, the embedded development sign-in and the report page's basis
+ * and rewrite forms. Every other route is
  * JSON-only.
  */
-export const FORM_ROUTES: ReadonlyArray<RegExp> = [/^\/api\/checkout\/session$/, /^\/checkout\/test\/[^/]+$/, /^\/oidc\/interaction\/[^/]+\/(login|abort)$/];
+export const FORM_ROUTES: ReadonlyArray<RegExp> = [
+  /^\/api\/checkout\/session$/,
+  /^\/checkout\/test\/[^/]+$/,
+  /^\/oidc\/interaction\/[^/]+\/(login|abort)$/,
+  // The report page's "Basis" and "write again" forms (they work without JavaScript; same-origin only).
+  /^\/api\/reports\/[^/]+\/(basis|rewrite)$/,
+];
 
 export interface BodyParsersOptions {
   /** Largest accepted body (bytes or a string such as '100kb'). */

@@ -23,7 +23,14 @@ export interface PdfReport {
   createdAt: Date;
   link: string;
   provider: string | null;
-  steps: ReadonlyArray<{ id: string; title: string; raw_output: string; sources?: ReadonlyArray<SourceRef> | null }>;
+  steps: ReadonlyArray<{
+    id: string;
+    title: string;
+    raw_output: string;
+    sources?: ReadonlyArray<SourceRef> | null;
+    /** The founder changed the numbers after this section was written (it says so). */
+    writtenForOriginal?: boolean;
+  }>;
   /** Step 3's synthetic interviews the order carried: listed under "Evidence used" (none → no such section). */
   evidence?: InterviewEvidence | null;
   /** The numbers the report rests on, printed after the cover (none on reports made before fact sheets). */
@@ -234,6 +241,25 @@ export function renderReportPdf(r: PdfReport): Buffer {
       ),
       { size: 10, gap: 8 },
     );
+    if (sh.basis) {
+      const b = sh.basis;
+      const mark = (f: string) => (b.setByFounder.includes(f as never) ? ' (set by you)' : '');
+      write(
+        pdfSafe(
+          `Basis: market ${b.marketLabel}${mark('market')}${b.wordsPointAt && b.market === 'general' ? ` (your words point at ${b.wordsPointAt})` : ''} - segment: ${b.segment}${mark('segment')} - place: ${b.place ?? 'not named'}${mark('place')} - buyer: ${b.buyerKind}${mark('buyerKind')} - product: ${b.productKind ?? 'not known'}${mark('productKind')} - price: ${formatMoney(b.price, c)} a month${mark('price')}.`,
+        ),
+        { size: 10, gap: 4 },
+      );
+    }
+    const mine = (sh.assumptions ?? []).filter((x) => x.changedByYou);
+    if (mine.length) {
+      const v = (x: (typeof mine)[number], n: number) => formatFigure({ kind: x.kind, value: n, per: x.per }, c);
+      write(pdfSafe(`Changed by you: ${mine.map((x) => `${x.label} ${v(x, x.value)} (originally ${v(x, x.original)})`).join('; ')}.`), {
+        size: 10,
+        bold: true,
+        gap: 8,
+      });
+    }
     figures('Market size', sh.sizing);
     figures('Unit economics', sh.economics);
     figures('Plan', sh.plan);
@@ -280,6 +306,8 @@ export function renderReportPdf(r: PdfReport): Buffer {
     ensure(60);
     rule();
     write(`${i + 1}. ${pdfSafe(step.title)}`, { size: 15, bold: true, gap: 6 });
+    if (step.writtenForOriginal)
+      write('Written for the original numbers - write it again on the report page for yours.', { size: 9.5, italic: true, color: muted, gap: 6 });
     let tableRows: string[][] = [];
     const flushTable = () => {
       table(tableRows.map((cells) => cells.map(inline)));

@@ -1,11 +1,16 @@
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import {
+  basisInputSchema,
   interviewEvidenceSchema,
+  type BasisInput,
   type CatalogueProduct,
   type InterviewEvidence,
   type ProductId,
   type ProductInputs,
+  type ReportBasisRequest,
+  type ReportBasisResponse,
+  type ReportRewriteResponse,
   type ReportStatusResponse,
 } from '@val/contracts';
 import { checkProductInputs, getProduct } from '@val/content';
@@ -14,7 +19,10 @@ import type { Config } from '../config/env';
 import { InputError } from '../errors';
 import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
+import { checkBasis } from '../analysis/basis';
 import { buildReportSheet } from '../analysis/reportSheet';
+import { describeIssues } from '../http/parse';
+import { rewriteSections, setFounderBasis, shownSheet, staleSections } from './founderVersion';
 import { createSearchProvider } from '../search';
 import { newReportId, newWorkerId } from './ids';
 import { createReportMailer, reportReadyMail, type ReportMailer } from './mailer';
@@ -34,6 +42,8 @@ export interface StartReport {
   name?: string | null;
   /** The same key never starts a second job (e.g. a checkout session id); its job's id is returned. */
   dedupeKey?: string;
+  /** What the founder sets (market, segment, place, buyer kind, product kind, price): the sheet is computed from it. */
+  basis?: BasisInput | null;
 }
 
 /** The report engine as the rest of the BFF sees it (`deps.reports`). */
@@ -48,6 +58,10 @@ export interface ReportService {
   events(id: string, afterId: number): Promise<StoredReportEvent[]>;
   /** Resolves when this process sees a change to the job, after `ms`, or on abort (whichever first). */
   waitForChange(id: string, ms: number, signal?: AbortSignal): Promise<void>;
+  /** Sets (or, with reset, drops) the founder's version of a finished report: 404 unknown, 409 not finished, 400 bad input. */
+  setBasis(id: string, req: ReportBasisRequest): Promise<ReportBasisResponse>;
+  /** Writes the sections written for the original numbers again for the founder's (offline, at once). */
+  rewrite(id: string, sections?: ReadonlyArray<string>): Promise<ReportRewriteResponse>;
   /** The report as a PDF; null for an unknown id or a report with no finished step yet. */
   pdf(id: string): Promise<{ filename: string; data: Buffer } | null>;
   /** The public link of a report. */
@@ -104,6 +118,8 @@ export function createReportService(d: ReportServiceDeps): ReportService {
     const hidden = new Set(product?.agents.filter((a) => a.internal).map((a) => a.id) ?? []);
     const shown = steps.filter((s) => s.status === 'finished' && s.rawOutput && !hidden.has(s.stepId));
     if (!shown.length) return null;
+    const stale = new Set(staleSections(job, steps, hidden));
+    const rewrites = job.founderVersion?.rewrites ?? {};
     const data = renderReportPdf({
       id,
       title: job.title,
@@ -113,9 +129,15 @@ export function createReportService(d: ReportServiceDeps): ReportService {
       createdAt: job.createdAt,
       link: link(id),
       provider: job.provider,
-      steps: shown.map((s) => ({ id: s.stepId, title: s.title, raw_output: s.rawOutput ?? '', sources: s.sources })),
+      steps: shown.map((s) => ({
+        id: s.stepId,
+        title: s.title,
+        raw_output: rewrites[s.stepId] ?? s.rawOutput ?? '',
+        sources: s.sources,
+        ...(stale.has(s.stepId) ? { writtenForOriginal: true } : {}),
+      })),
       evidence: job.evidence,
-      sheet: job.factSheet,
+      sheet: shownSheet(job),
     });
     return { filename: reportPdfFileName(job.title, id), data };
   };
@@ -154,6 +176,14 @@ export function createReportService(d: ReportServiceDeps): ReportService {
         if (!e.success) throw new InputError(e.error.issues[0]?.message ?? 'evidence is not valid');
         evidence = e.data;
       }
+      let basis: BasisInput | undefined;
+      if (req.basis) {
+        const b = basisInputSchema.safeParse(req.basis);
+        if (!b.success) throw new InputError(describeIssues(b.error.issues.map((i) => ({ ...i, path: ['basis', ...i.path] }))));
+        const placeError = checkBasis(b.data);
+        if (placeError) throw new InputError(placeError);
+        basis = b.data;
+      }
       const { title, description } = describeReport(product, inputs);
       const { id, created } = await repo.create({
         id: newReportId(),
@@ -165,7 +195,7 @@ export function createReportService(d: ReportServiceDeps): ReportService {
         description,
         dedupeKey: req.dedupeKey,
         steps: product.agents.map((a) => ({ stepId: a.id, title: a.title })),
-        factSheet: buildReportSheet({ product, inputs, evidence }),
+        factSheet: buildReportSheet({ product, inputs, evidence, basis }),
         buyerName: req.name?.trim() || null,
       });
       if (created) {
@@ -181,6 +211,8 @@ export function createReportService(d: ReportServiceDeps): ReportService {
       const product = getProduct(job.product);
       const steps = await repo.steps(id);
       const hidden = new Set(product?.agents.filter((a) => a.internal).map((a) => a.id) ?? []);
+      const v = job.founderVersion;
+      const stale = new Set(staleSections(job, steps, hidden));
       return {
         processing_status: job.status,
         title: job.title,
@@ -190,9 +222,10 @@ export function createReportService(d: ReportServiceDeps): ReportService {
           .map((s) => ({
             id: s.stepId,
             title: s.title,
-            raw_output: s.rawOutput ?? '',
+            raw_output: v?.rewrites[s.stepId] ?? s.rawOutput ?? '',
             ...(s.sources?.length ? { sources: s.sources } : {}),
             ...(s.check ? { check: s.check } : {}),
+            ...(v ? { written_for: stale.has(s.stepId) ? ('original' as const) : ('yours' as const) } : {}),
           })),
         product: job.product as ProductId,
         error: job.error,
@@ -203,7 +236,8 @@ export function createReportService(d: ReportServiceDeps): ReportService {
           running: steps.filter((s) => s.status === 'running').map((s) => s.stepId),
         },
         ...(job.evidence?.length ? { evidence: job.evidence } : {}),
-        ...(job.factSheet ? { fact_sheet: job.factSheet } : {}),
+        ...(job.factSheet ? { fact_sheet: shownSheet(job) ?? job.factSheet } : {}),
+        ...(v && job.factSheet ? { original_fact_sheet: job.factSheet } : {}),
       };
     },
     events: (id, afterId) => repo.eventsAfter(id, afterId),
@@ -220,6 +254,12 @@ export function createReportService(d: ReportServiceDeps): ReportService {
         signal?.addEventListener('abort', done);
       });
     },
+    async setBasis(id, req) {
+      const r = await setFounderBasis(repo, id, req);
+      bus.emit(`job:${id}`);
+      return r;
+    },
+    rewrite: (id, sections) => rewriteSections(repo, id, sections),
     pdf: pdfOf,
     createWorker(opts = {}) {
       return createReportWorker({

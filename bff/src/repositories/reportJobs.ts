@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { InterviewEvidence, ProductInputs, ReportEvent, ReportFactSheet, ReportStatus, SourceRef } from '@val/contracts';
+import type { AssumptionsInput, BasisInput, InterviewEvidence, ProductInputs, ReportEvent, ReportFactSheet, ReportStatus, SourceRef } from '@val/contracts';
 import { toDate } from '../db/dates';
 import type { Dialect } from '../db/knex';
 import { parseEvidence } from './payments';
@@ -32,6 +32,22 @@ export interface ReportJob {
   factSheet: ReportFactSheet | null;
   /** The search results fetched for this job (null when none were fetched yet, or no provider is set). */
   research: JobResearch | null;
+  /** The founder's version (basis, assumptions, the sheet from them, sections written again), or null. */
+  founderVersion: FounderVersion | null;
+}
+
+/** What the founder changed on a report, stored beside the original sheet (`POST /api/reports/{id}/basis`). */
+export interface FounderVersion {
+  basis: BasisInput;
+  assumptions: AssumptionsInput;
+  /** The sheet computed from them (the page and the PDF show it). */
+  sheet: ReportFactSheet;
+  /** Sections written again for this sheet, by step id (markdown). */
+  rewrites: Record<string, string>;
+  /** Rewrite rounds used (a few per report). */
+  rewriteRounds: number;
+  /** When it was set (ISO 8601). */
+  at: string;
 }
 
 /** The search results of a job: fetched once, stored, reused when a worker resumes the job. */
@@ -119,6 +135,8 @@ export interface ReportRepository {
   create(job: NewReportJob): Promise<{ id: string; created: boolean }>;
   get(id: string): Promise<ReportJob | null>;
   steps(jobId: string): Promise<ReportStepRecord[]>;
+  /** Stores the founder's version of a job (null = back to the original); false for an unknown job. */
+  setFounderVersion(jobId: string, version: FounderVersion | null): Promise<boolean>;
   /** Events with id > afterId, oldest first. */
   eventsAfter(jobId: string, afterId: number, limit?: number): Promise<StoredReportEvent[]>;
   /** Jobs in a state, across every process (metrics: the queue's depth). */
@@ -158,6 +176,7 @@ interface JobRow {
   evidence?: string | null;
   fact_sheet?: string | null;
   research?: string | null;
+  founder_version?: string | null;
   email: string | null;
   buyer_name?: string | null;
   status: string;
@@ -230,6 +249,7 @@ const fromJobRow = (r: JobRow): ReportJob => ({
   finishedAt: optDate(r.finished_at),
   factSheet: parseJson<ReportFactSheet>(r.fact_sheet),
   research: parseJson<JobResearch>(r.research),
+  founderVersion: parseJson<FounderVersion>(r.founder_version),
 });
 
 const fromStepRow = (r: StepRow): ReportStepRecord => ({
@@ -475,6 +495,15 @@ export function knexReportRepository(knex: Knex, dialect: Dialect): ReportReposi
           return row?.status === 'finished' ? ('already' as const) : ('lost' as const);
         }),
       );
+    },
+
+    async setFounderVersion(jobId, version) {
+      const n = await retrying(() =>
+        knex('report_jobs')
+          .where({ id: jobId })
+          .update({ founder_version: version ? JSON.stringify(version) : null, updated_at: new Date() }),
+      );
+      return changed(n);
     },
 
     async saveResearch(jobId, owner, research, sheet) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FEASIBILITY_LIMITS, FEASIBILITY_STUDY_ID, type CatalogueProduct, type InterviewEvidence, type ProductInputs } from '@val/contracts';
+import { FEASIBILITY_LIMITS, FEASIBILITY_STUDY_ID, type BasisInput, type CatalogueProduct, type InterviewEvidence, type ProductInputs } from '@val/contracts';
 import { checkProductInputs, getProduct } from '@val/content';
 import type { Config } from '../config/env';
 import { InputError, PaymentRequiredError, UnauthorizedError, UnavailableError } from '../errors';
@@ -21,6 +21,7 @@ export interface ReportStarter {
     email?: string;
     name?: string | null;
     dedupeKey?: string;
+    basis?: BasisInput | null;
   }): Promise<string>;
 }
 
@@ -55,6 +56,8 @@ export interface StartPaidReportRequest {
   signedInName?: string;
   /** Step 3's interviews sent with the start: used when the checkout carried none. */
   evidence?: InterviewEvidence | null;
+  /** What the founder sets (market, segment, place, buyer kind, product kind, price): the report is computed from it. */
+  basis?: BasisInput | null;
 }
 
 /** Checkout, payment records and the one-report-per-payment rule. */
@@ -127,7 +130,15 @@ export function createPaymentsService(opts: PaymentsOptions): PaymentsService {
     }
     let reportId: string;
     try {
-      reportId = await reports.start({ product: product.id, inputs, evidence, email: p.email, name, dedupeKey: `payment:${p.id}` });
+      reportId = await reports.start({
+        product: product.id,
+        inputs,
+        evidence,
+        email: p.email,
+        name,
+        dedupeKey: `payment:${p.id}`,
+        ...(req.basis ? { basis: req.basis } : {}),
+      });
     } catch (err) {
       await payments.release(p.id, token).catch(() => undefined);
       throw err;

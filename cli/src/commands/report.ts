@@ -1,11 +1,20 @@
 import { Command } from 'commander';
 import { z } from 'zod';
 import { readSse, type ApiAnswer } from '@val/client';
-import { emailSchema, CATALOGUE_PRODUCT_IDS, type ReportStatusResponse } from '@val/contracts';
+import {
+  breakEvenLabel,
+  emailSchema,
+  CATALOGUE_PRODUCT_IDS,
+  formatFigure,
+  type ReportBasisResponse,
+  type ReportFactSheet,
+  type ReportStatusResponse,
+} from '@val/contracts';
 import { checkProductInputs, getProduct } from '@val/content';
 import { println, styles, useColor, type CliContext } from '../context';
 import { adminLogin, adminPassword } from '../utils/adminSession';
 import { ApiClient, resolveApiUrl } from '../utils/api';
+import { addBasisOptions, assumptionsOf, basisFlagsShape, basisOf } from '../utils/basis';
 import { CliError, ExitCode, UnreachableError, UsageError } from '../utils/handleError';
 import { collect, examples, parseOptions } from '../utils/options';
 import { LiveRegion } from '../utils/progress';
@@ -32,9 +41,17 @@ export const reportStartOptionsSchema = z
     email: emailSchema({ notText: 'must be an email address', tooLong: 'must be an email address', invalid: 'must be an email address' }).optional(),
     json: z.boolean().default(false),
     api: z.string().optional(),
+    ...basisFlagsShape,
   })
   .strict()
   .transform((o, ctx) => {
+    let basis: ReturnType<typeof basisOf>;
+    try {
+      basis = basisOf(o);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', path: [], message: (err as Error).message });
+      return z.NEVER;
+    }
     let inputs: Record<string, string>;
     try {
       inputs = parseInputPairs(o.input);
@@ -49,7 +66,7 @@ export const reportStartOptionsSchema = z
       ctx.addIssue({ code: 'custom', path: ['input'], message: `${checked.message.replace(/^inputs\.?/, '')} — ${o.product} needs ${fields}` });
       return z.NEVER;
     }
-    return { product: o.product, inputs: checked.inputs, email: o.email, json: o.json, api: o.api };
+    return { product: o.product, inputs: checked.inputs, email: o.email, json: o.json, api: o.api, ...(basis ? { basis } : {}) };
   });
 export type ReportStartOptions = z.output<typeof reportStartOptionsSchema>;
 
@@ -77,6 +94,15 @@ const FLAGS = {
   timeout: '--timeout',
   interval: '--interval',
   json: '--json',
+  market: '--market',
+  segment: '--segment',
+  place: '--place',
+  buyer: '--buyer',
+  productKind: '--product-kind',
+  price: '--price',
+  assume: '--assume',
+  reset: '--reset',
+  rewrite: '--rewrite',
 };
 
 type Status = ApiAnswer<'reportStatus'>;
@@ -131,7 +157,7 @@ export async function runReportStart(opts: ReportStartOptions, ctx: CliContext):
   try {
     started = await admin.call(
       'adminStartReport',
-      { body: { product: opts.product, inputs: opts.inputs, ...(opts.email ? { email: opts.email } : {}) } },
+      { body: { product: opts.product, inputs: opts.inputs, ...(opts.email ? { email: opts.email } : {}), ...(opts.basis ? { basis: opts.basis } : {}) } },
       'start a report',
     );
   } finally {
@@ -153,6 +179,93 @@ export async function runReportStatus(opts: ReportIdOptions, ctx: CliContext): P
   const base = resolveApiUrl(opts.api, ctx.env);
   const st = await fetchReportStatus(new ApiClient(base), opts.id);
   ctx.stdout.write(opts.json ? `${jsonText(st)}\n` : formatStatus(opts.id, st, base));
+}
+
+/** Options of `val report basis`. */
+export const reportBasisOptionsSchema = z
+  .object({
+    id: reportIdOptionsSchema.shape.id,
+    json: z.boolean().default(false),
+    api: z.string().optional(),
+    reset: z.boolean().default(false),
+    rewrite: z.boolean().default(false),
+    ...basisFlagsShape,
+  })
+  .strict()
+  .transform((o, ctx) => {
+    try {
+      const basis = basisOf(o);
+      const assumptions = assumptionsOf(o.assume);
+      if (!basis && !assumptions && !o.reset && !o.rewrite) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: 'give a basis flag (--market, --segment, --place, --buyer, --product-kind, --price), --assume key=value, --reset or --rewrite',
+        });
+        return z.NEVER;
+      }
+      return { id: o.id, json: o.json, api: o.api, reset: o.reset, rewrite: o.rewrite, basis, assumptions };
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', path: [], message: (err as Error).message });
+      return z.NEVER;
+    }
+  });
+export type ReportBasisOptions = z.output<typeof reportBasisOptionsSchema>;
+
+/** The founder's version in a few lines: verdict, break-even, the basis and what they changed. */
+export function formatSheet(sheet: ReportFactSheet): string {
+  const b = sheet.basis;
+  const c = sheet.currency;
+  const lines = [`Verdict:  ${sheet.verdict.word}`, `Break-even: ${breakEvenLabel(sheet.breakEvenMonth)}`];
+  if (b) {
+    const mine = (f: string) => (b.setByFounder.includes(f as never) ? ' (changed by you)' : '');
+    lines.push(
+      `Market:   ${b.marketLabel}${mine('market')}${b.wordsPointAt && b.market === 'general' ? ` — your words point at ${b.wordsPointAt}` : ''}`,
+      `Segment:  ${b.segment}${mine('segment')}`,
+      `Place:    ${b.place ?? 'not named'}${mine('place')}`,
+      `Buyer:    ${b.buyerKind}${mine('buyerKind')}`,
+      `Product:  ${b.productKind ?? 'not known'}${mine('productKind')}`,
+      `Price:    ${formatFigure({ kind: 'money', value: b.price, per: 'month' }, c)}${mine('price')}`,
+    );
+  }
+  for (const a of sheet.assumptions ?? [])
+    if (a.changedByYou)
+      lines.push(
+        `Changed by you: ${a.label} ${formatFigure({ kind: a.kind, value: a.value, per: a.per }, c)} (originally ${formatFigure({ kind: a.kind, value: a.original, per: a.per }, c)})`,
+      );
+  return `${lines.map(terminalSafe).join('\n')}\n`;
+}
+
+/** Runs `val report basis`: sets the founder's basis and assumptions on a finished report (or resets it), then prints the new numbers. */
+export async function runReportBasis(opts: ReportBasisOptions, ctx: CliContext): Promise<void> {
+  const base = resolveApiUrl(opts.api, ctx.env);
+  const api = new ApiClient(base);
+  let answer: ReportBasisResponse | null = null;
+  if (opts.basis || opts.assumptions || opts.reset) {
+    const body = opts.reset
+      ? { reset: true }
+      : { ...(opts.basis ? { basis: opts.basis } : {}), ...(opts.assumptions ? { assumptions: opts.assumptions } : {}) };
+    answer = await api.call('reportBasis', { params: { id: opts.id }, body }, `change the basis of report ${opts.id}`, { timeoutMs: 30_000 });
+  }
+  let rewritten: string[] | null = null;
+  if (opts.rewrite)
+    rewritten = (await api.call('reportRewrite', { params: { id: opts.id }, body: {} }, `write report ${opts.id} again`, { timeoutMs: 120_000 })).rewritten;
+  if (!answer) answer = { ...(await fetchReportStatus(api, opts.id)), stale_sections: [] } as unknown as ReportBasisResponse;
+  if (opts.json) {
+    println(ctx.stdout, jsonText({ ...answer, ...(rewritten ? { rewritten } : {}) }));
+    return;
+  }
+  const sheet = answer.fact_sheet;
+  if (sheet) ctx.stdout.write(formatSheet(sheet));
+  if (answer.original_fact_sheet)
+    println(
+      ctx.stderr,
+      `Original: ${answer.original_fact_sheet.verdict.word}, break-even ${breakEvenLabel(answer.original_fact_sheet.breakEvenMonth)} (back with --reset)`,
+    );
+  if (rewritten) println(ctx.stderr, `Written again for your numbers: ${rewritten.length} section${rewritten.length === 1 ? '' : 's'}`);
+  else if (answer.stale_sections?.length)
+    println(ctx.stderr, `${answer.stale_sections.length} sections were written for the original numbers: write them again with --rewrite`);
+  println(ctx.stderr, `Report: ${terminalSafe(reportLink(base, opts.id))}`);
 }
 
 interface Progress {
@@ -300,6 +413,7 @@ function isTerminal(st: Status): boolean {
 }
 
 export interface ReportRunners {
+  basis: typeof runReportBasis;
   start: typeof runReportStart;
   status: typeof runReportStatus;
   wait: typeof runReportWait;
@@ -307,7 +421,7 @@ export interface ReportRunners {
 
 /** `val report start|status|wait`. */
 export function reportCommand(ctx: CliContext, run: Partial<ReportRunners> = {}): Command {
-  const r: ReportRunners = { start: runReportStart, status: runReportStatus, wait: runReportWait, ...run };
+  const r: ReportRunners = { basis: runReportBasis, start: runReportStart, status: runReportStatus, wait: runReportWait, ...run };
   const report = new Command('report').description('Research reports: start one as the operator, check it, wait for it').addHelpText(
     'after',
     examples([
@@ -344,6 +458,28 @@ ${CATALOGUE_PRODUCT_IDS.map(
     .action(async (_o: unknown, cmd: Command) => {
       await r.start(parseOptions(reportStartOptionsSchema, cmd.opts(), FLAGS, cmd), ctx);
     });
+  addBasisOptions(report.commands[report.commands.length - 1], { assume: false });
+
+  addBasisOptions(
+    report
+      .command('basis')
+      .description("Change a finished report's basis or what-if assumptions (or go back to the original); prints the new verdict and break-even")
+      .argument('<id>', 'the report id')
+      .option('--reset', 'back to the original numbers')
+      .option('--rewrite', 'write the sections again for your numbers (the offline analyst, at once)')
+      .option('--json', 'print the answer as JSON (fact_sheet, original_fact_sheet, stale_sections)')
+      .option('--api <url>', 'the Val server (default: VAL_API_URL or http://localhost:3000)')
+      .addHelpText(
+        'after',
+        examples([
+          ['val report basis Yk3v… --market pets --price 9', 'my market is pet care, my price €9'],
+          ['val report basis Yk3v… --assume margin=60% --assume costs=2000 --rewrite', 'what if, and write the sections again'],
+          ['val report basis Yk3v… --reset', 'back to the original'],
+        ]),
+      ),
+  ).action(async (id: string, _o: unknown, cmd: Command) => {
+    await r.basis(parseOptions(reportBasisOptionsSchema, { id, ...cmd.opts() }, FLAGS, cmd), ctx);
+  });
 
   report
     .command('status')

@@ -10,6 +10,7 @@ import {
 } from '../analytics.schema';
 import { reportIdSchema, reportStatusRequestSchema, startReportRequestSchema } from '../catalogue.schema';
 import { contactRequestSchema } from '../content.schema';
+import { reportBasisRequestSchema } from '../basis.schema';
 import { authCallbackRequestSchema, checkoutRequestSchema, feasibilityStartRequestSchema, testFlowRequestSchema } from '../paid.schema';
 import { PARTNER_TOOLS } from '../partners';
 import type { ApiOperationId } from '../routes';
@@ -49,7 +50,9 @@ import {
   publicStatsResponseSchema,
   readyResponseSchema,
   replyResponseSchema,
+  reportBasisResponseSchema,
   reportEventSchemas,
+  reportRewriteResponseSchema,
   reportStatusResponseSchema,
   startedReportResponseSchema,
   stripeWebhookResponseSchema,
@@ -406,6 +409,34 @@ export const API_OPERATIONS = {
     path: reportId,
     success: { status: 200, kind: 'pdf', description: 'The report’s finished sections as a PDF (attachment).' },
     errors: [404, 409, 429],
+  },
+  reportBasis: {
+    tag: 'Reports',
+    summary: 'Change a report’s basis or assumptions (what-if)',
+    description:
+      'Whoever holds the report’s link (the same rule as reading it) sets the basis (market, segment, place, buyer kind, product kind, price) and what-if assumptions; the sheet, break-even, scores and verdict are computed again and stored as the founder’s version beside the original, which reset brings back. A form POST (application/x-www-form-urlencoded, fields basis.market, assumptions.price…, reset) answers 303 to the report page.',
+    path: reportId,
+    body: {
+      schema: reportBasisRequestSchema,
+      name: 'ReportBasisRequest',
+      example: { basis: { market: 'pets', price: 9 }, assumptions: { margin: 0.6, monthlyCosts: 2000 } },
+    },
+    success: { status: 200, kind: 'json', description: 'The sheet now shown.', schema: reportBasisResponseSchema, name: 'ReportBasis' },
+    errors: [...BODY, 404, 409, 429],
+  },
+  reportRewrite: {
+    tag: 'Reports',
+    summary: 'Write sections again for the founder’s numbers',
+    description:
+      'The offline analyst writes the sections written for the original numbers again, at once, from the founder’s version of the sheet. A few rounds per report.',
+    path: reportId,
+    body: {
+      schema: z.object({ sections: z.array(z.string().max(80)).max(20).optional() }),
+      name: 'ReportRewriteRequest',
+      example: {},
+    },
+    success: { status: 200, kind: 'json', description: 'What was written again.', schema: reportRewriteResponseSchema, name: 'ReportRewrite' },
+    errors: [...BODY, 404, 409, 429],
   },
   devStartReport: {
     tag: 'Reports',

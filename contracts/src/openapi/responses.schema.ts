@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import '../zodConfig';
 import type { AdminMessagesResponse, AdminSessionState, DailyClicks, LinkStat, ProductStat } from '../analytics';
-import { CATALOGUE_PRODUCT_IDS, REPORT_STATUSES, type ReportEvent, type ReportStatusResponse } from '../catalogue';
+import {
+  CATALOGUE_PRODUCT_IDS,
+  REPORT_STATUSES,
+  type ReportBasisResponse,
+  type ReportEvent,
+  type ReportRewriteResponse,
+  type ReportStatusResponse,
+} from '../catalogue';
 import type { ContactResponse, PublicStats } from '../content';
 import { interviewEvidenceSchema } from '../evidence.schema';
 import { reportFactSheetSchema, simulationFactSheetSchema, sourceRefSchema, validationFactSheetSchema } from '../factSheet.schema';
@@ -155,6 +162,10 @@ export const reportStatusResponseSchema = z.object({
           .object({ removed: z.number().int().min(0), repaired: z.boolean() })
           .optional()
           .meta({ description: 'Sentences the checker removed because they contradicted the fact sheet, and whether a repair round ran' }),
+        written_for: z
+          .enum(['original', 'yours'])
+          .optional()
+          .meta({ description: "Present once the founder changed the numbers: written for the original numbers, or written again for the founder's" }),
       }),
     )
     .meta({ description: 'Finished sections, in report order' }),
@@ -169,8 +180,21 @@ export const reportStatusResponseSchema = z.object({
   evidence: interviewEvidenceSchema
     .optional()
     .meta({ description: 'Step 3’s interviews the order carried (synthetic: AI personas, not real customers); absent without any' }),
-  fact_sheet: reportFactSheetSchema.optional(),
+  fact_sheet: reportFactSheetSchema.optional().meta({ description: "The founder's version when they changed the basis or an assumption, else the original" }),
+  original_fact_sheet: reportFactSheetSchema.optional().meta({ description: "The sheet as first computed; present only when the founder's version differs" }),
 }) satisfies z.ZodType<ReportStatusResponse>;
+
+export const reportBasisResponseSchema = z.object({
+  fact_sheet: reportFactSheetSchema,
+  original_fact_sheet: reportFactSheetSchema.nullable(),
+  stale_sections: z.array(z.string()).meta({ description: 'Sections written for the original numbers' }),
+}) satisfies z.ZodType<ReportBasisResponse>;
+
+export const reportRewriteResponseSchema = z.object({
+  rewritten: z.array(z.string()),
+  stale_sections: z.array(z.string()),
+  rewrites_left: z.number().int().min(0),
+}) satisfies z.ZodType<ReportRewriteResponse>;
 
 const stepEvent = { step: z.string(), title: z.string(), agent: z.string() };
 /** The events of `GET /api/reports/{id}/events`, by event name (the data carries `type` too). */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { CurrencyInfo, MarketRead, ReportFactSheet, SheetScore, YearFigures } from '@val/contracts';
 import { FACT_SHEET_TITLE, breakEvenLabel, formatMoney, formatWhole } from '@val/contracts/factSheet';
@@ -199,18 +200,24 @@ function ScoresTable({ scores }: { scores: ReadonlyArray<SheetScore> }) {
  * plan, five years, break-even, the 0–10 scores, the risk flags and whether live sources were
  * consulted. Plain text throughout (React escapes it).
  */
-export function ReportFactSheetView({ sheet }: { sheet: ReportFactSheet }) {
+export function ReportFactSheetView({ sheet, original, children }: { sheet: ReportFactSheet; original?: ReportFactSheet; children?: ReactNode }) {
   const c = sheet.currency;
   const overall = sheet.scores.find((s) => s.id === 'overall');
   const tam = sheet.sizing.find((f) => f.id === 'tam');
   const last = sheet.years[sheet.years.length - 1];
   return (
-    <Wrap aria-labelledby="fact-sheet-title" data-testid="fact-sheet">
+    <Wrap aria-labelledby="fact-sheet-title" data-testid="fact-sheet" id="numbers">
       <h2 id="fact-sheet-title">{FACT_SHEET_TITLE}</h2>
       <Intro>
         Computed in code from your inputs before any agent writes a word. Every section is written around these figures and checked against them before it is
         stored.
       </Intro>
+      {original && (
+        <Intro data-testid="sheet-yours">
+          <strong>Your version:</strong> computed from the basis and assumptions you changed (marked “changed by you”). The original said{' '}
+          {original.verdict.word}, break-even {breakEvenLabel(original.breakEvenMonth)}.
+        </Intro>
+      )}
       <VerdictBlock verdict={sheet.verdict} />
       <Facts>
         <div>
@@ -256,6 +263,7 @@ export function ReportFactSheetView({ sheet }: { sheet: ReportFactSheet }) {
           </>
         )}
       </Read>
+      {children}
 
       <h3>Five-year forecast</h3>
       <YearsTable years={sheet.years} currency={c} />

@@ -168,6 +168,48 @@ describe('report page: done', () => {
   });
 });
 
+describe("report page: the founder's basis and what if", () => {
+  it('shows the basis as a form that also works without JavaScript; a new market and price recompute break-even and verdict, marked as changed by you, and one click goes back', async () => {
+    const app = await startTestApp({ env: { REPORT_WORKER: 'off' } });
+    try {
+      const id = await app.deps.reports.start({ product: FEASIBILITY_STUDY_ID, inputs: FEASIBILITY_INPUTS });
+      const worker = app.deps.reports.createWorker();
+      worker.start();
+      const done = await waitForReport(app.deps.reports, id);
+      await worker.stop();
+      renderPage(<ReportView reportId={id} apiBase={app.url} />);
+      const panel = await screen.findByTestId('basis-panel');
+      const form = within(panel).getByTestId('basis-form') as HTMLFormElement;
+      expect(form.getAttribute('method')).toBe('post');
+      expect(form.getAttribute('action')).toBe(`${app.url}/api/reports/${id}/basis`);
+      expect((within(panel).getByLabelText('Market') as HTMLSelectElement).value).toBe('fitness');
+      expect(within(panel).queryByText('changed by you')).toBeNull();
+      const before = screen.getByTestId('sheet-break-even').textContent;
+      expect(before).toMatch(/^month \d+$/);
+
+      await userEvent.selectOptions(within(panel).getByLabelText('Market'), 'pet care');
+      const price = within(panel).getByLabelText(/^Price a month/);
+      await userEvent.clear(price);
+      await userEvent.type(price, '2');
+      await userEvent.click(within(panel).getByRole('button', { name: 'Compute again' }));
+      await waitFor(() => expect(screen.getByTestId('sheet-break-even').textContent).toBe('none within 5 years'));
+      expect(screen.getByTestId('sheet-yours').textContent).toContain(`The original said ${done.fact_sheet!.verdict.word}`);
+      expect(screen.getByTestId('fact-sheet').textContent).toContain('No-go');
+      expect(within(screen.getByTestId('basis-panel')).getAllByText('changed by you')).toHaveLength(2);
+      expect(screen.getAllByText('written for the original numbers').length).toBe(done.flow_execution_steps.length);
+
+      await userEvent.click(screen.getByRole('button', { name: /^Write the \d+ sections again for your numbers$/ }));
+      await waitFor(() => expect(screen.queryAllByText('written for the original numbers')).toHaveLength(0));
+
+      await userEvent.click(screen.getByRole('button', { name: 'Back to the original' }));
+      await waitFor(() => expect(screen.getByTestId('sheet-break-even').textContent).toBe(before));
+      expect(screen.queryByTestId('sheet-yours')).toBeNull();
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('report page: errors the BFF does not give', () => {
   const base = { title: 'Market sizing: Bikes', description: 'Target market: commuters', flow_execution_steps: [] };
 

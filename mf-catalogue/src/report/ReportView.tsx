@@ -7,6 +7,7 @@ import { Button, ButtonLink, Card, Heading, Muted, Spinner, t, toast } from '@va
 import { SourcesList } from '@val/ui/factSheet';
 import { QueryProvider } from '../query';
 import { EvidenceUsed } from './EvidenceUsed';
+import { BasisPanel } from './BasisPanel';
 import { ReportFactSheetView } from './FactSheet';
 import { StepIcon } from './icons';
 import { useReport, type LiveStatus } from './useReport';
@@ -151,6 +152,14 @@ const Toggle = styled.button`
   }
   .title {
     flex: 1;
+  }
+  .stale {
+    font-size: 0.75rem;
+    font-weight: 600;
+    color: ${t.textMuted};
+    border: 1px solid ${t.border};
+    border-radius: 999px;
+    padding: 2px 8px;
   }
   .chev {
     transition: transform 160ms ease;
@@ -340,10 +349,23 @@ export function checkNote(check: LiveStatus['flow_execution_steps'][number]['che
 }
 
 /** A section's text, then its Sources (when it cites any) and what the checker did. */
-export function StepBody({ step }: { step: LiveStatus['flow_execution_steps'][number] }) {
+export function StepBody({ step, rewriteUrl }: { step: LiveStatus['flow_execution_steps'][number]; rewriteUrl?: string }) {
   const note = checkNote(step.check);
   return (
     <Body id={`step-${step.id}`} data-testid={`step-body-${step.id}`}>
+      {step.written_for === 'original' && (
+        <Checked data-testid="step-stale" style={{ marginTop: 0 }}>
+          Written for the original numbers —{' '}
+          {rewriteUrl ? (
+            <a href="#basis" data-testid="step-stale-link">
+              write again
+            </a>
+          ) : (
+            'write again'
+          )}{' '}
+          for yours (the button under “Basis and what if”).
+        </Checked>
+      )}
       <Suspense fallback={<Spinner $size={20} />}>
         <Markdown text={step.raw_output} headingLevel={3} />
       </Suspense>
@@ -393,7 +415,19 @@ export function Report({ reportId, status, apiBase }: { reportId: string; status
         </Tools>
         {status.provider === 'offline' && <Note>Answered by the offline analyst — connect a model for deeper analysis.</Note>}
       </Top>
-      {status.fact_sheet && <ReportFactSheetView sheet={status.fact_sheet} />}
+      {status.fact_sheet && (
+        <ReportFactSheetView sheet={status.fact_sheet} original={status.original_fact_sheet}>
+          {status.processing_status === 'finished' && status.fact_sheet.basis ? (
+            <BasisPanel
+              reportId={reportId}
+              apiBase={apiBase}
+              sheet={status.fact_sheet}
+              original={status.original_fact_sheet}
+              stale={status.flow_execution_steps.filter((s) => s.written_for === 'original').length}
+            />
+          ) : null}
+        </ReportFactSheetView>
+      )}
       <Sections>
         {status.flow_execution_steps.map((s) => {
           const expanded = !!open[s.id];
@@ -405,12 +439,13 @@ export function Report({ reportId, status, apiBase }: { reportId: string; status
                     <StepIcon id={s.id} />
                   </span>
                   <span className="title">{s.title}</span>
+                  {s.written_for === 'original' ? <span className="stale">written for the original numbers</span> : null}
                   <svg className="chev" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                     <path d="M6 9l6 6 6-6" />
                   </svg>
                 </Toggle>
               </h2>
-              {expanded && <StepBody step={s} />}
+              {expanded && <StepBody step={s} rewriteUrl={createValApi({ baseUrl: apiBase }).url('reportRewrite', { params: { id: reportId } })} />}
             </Section>
           );
         })}

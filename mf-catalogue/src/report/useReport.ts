@@ -22,7 +22,7 @@ import { readCheck, readReportSheet, readSources } from './readSheet';
  * service that answers with the spec's fields alone.
  */
 export type LiveStatus = Pick<ReportStatusResponse, 'processing_status' | 'title' | 'description' | 'flow_execution_steps'> &
-  Partial<Pick<ReportStatusResponse, 'product' | 'error' | 'provider' | 'progress' | 'evidence' | 'fact_sheet'>>;
+  Partial<Pick<ReportStatusResponse, 'product' | 'error' | 'provider' | 'progress' | 'evidence' | 'fact_sheet' | 'original_fact_sheet'>>;
 
 export interface ReportState {
   status: LiveStatus | null;
@@ -60,6 +60,7 @@ export function readStatus(raw: unknown): LiveStatus | null {
         const check = readCheck(x.check);
         if (sources) step.sources = sources;
         if (check) step.check = check;
+        if (x.written_for === 'original' || x.written_for === 'yours') step.written_for = x.written_for;
         return step;
       }),
   };
@@ -78,6 +79,8 @@ export function readStatus(raw: unknown): LiveStatus | null {
   if (evidence) out.evidence = evidence;
   const sheet = readReportSheet(r.fact_sheet);
   if (sheet) out.fact_sheet = sheet;
+  const original = sheet ? readReportSheet(r.original_fact_sheet) : undefined;
+  if (original) out.original_fact_sheet = original;
   return out;
 }
 

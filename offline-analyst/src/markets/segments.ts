@@ -236,6 +236,8 @@ export interface SegmentSizeInput {
   market: Pick<Market, 'label' | 'b2b' | 'buyersPerMillion'>;
   /** The market's id ('general' for no clear market). */
   marketId?: string;
+  /** Who buys when already decided (a buyer kind the founder set): wins over the words. */
+  buyer?: Buyer;
 }
 
 /**
@@ -248,7 +250,7 @@ export interface SegmentSizeInput {
 export function sizeSegment(input: SegmentSizeInput): SegmentSize {
   const customer = (input.customer ?? '').trim();
   const segment = customer ? readSegment(customer) : null;
-  const buyer = buyerKindOf(customer, input.market);
+  const buyer = input.buyer ?? buyerKindOf(customer, input.market);
   const unit = buyer === 'business' ? 'organisations' : 'people';
   const place = input.place;
   const millions = place ? place.millions : NO_PLACE_MILLIONS;

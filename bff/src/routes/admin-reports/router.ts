@@ -41,7 +41,7 @@ export function adminReportsRouter(deps: AppDeps): Router {
     requireAdmin({ idleMs: config.ADMIN_IDLE_TIMEOUT_MS, absoluteMs: config.ADMIN_SESSION_MAX_AGE_MS }),
     async (ctx) => {
       const body = parseBody(ctx, startReportRequestSchema);
-      const id = await reports.start({ product: body.product, inputs: body.inputs, email: body.email ?? null });
+      const id = await reports.start({ product: body.product, inputs: body.inputs, email: body.email ?? null, ...(body.basis ? { basis: body.basis } : {}) });
       logger.info({ report: id, product: body.product, email: body.email ? maskEmail(body.email) : undefined }, 'report started by an operator');
       const answer: AdminStartReportResponse = { id, url: reports.link(id), processing_status: 'queued' };
       ctx.status = 201;

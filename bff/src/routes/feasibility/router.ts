@@ -59,6 +59,7 @@ export function feasibilityRouter(deps: AppDeps): Router {
         signedInEmail: user?.email,
         signedInName: user?.name,
         evidence: req.evidence ?? null,
+        basis: req.basis ?? null,
       });
       res = customerId ? { success: true, flow_execution_id: reportId, customer_id: customerId } : { success: true, flow_execution_id: reportId };
     } catch (err) {

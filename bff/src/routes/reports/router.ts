@@ -1,12 +1,14 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { REPORT_EVENT_TYPES, reportIdSchema, reportStatusRequestSchema } from '@val/contracts';
+import { REPORT_EVENT_TYPES, reportBasisRequestSchema, reportIdSchema, reportStatusRequestSchema } from '@val/contracts';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { ConflictError, InputError, NotFoundError, RateLimitError } from '../../errors';
 import { parseBody } from '../../http/parse';
 import { openSse } from '../../http/sse';
 import { SSE_POLL_MS } from '../../reports/eventHub';
 import { byIp, rateLimit } from '../../middlewares/rateLimit';
+import { sameOrigin } from '../../middlewares/sameOrigin';
 
 /** Per-IP limits: status polling (every 6 s per open page), event streams, PDF downloads. */
 export const REPORT_RATE_LIMITS = {
@@ -14,6 +16,7 @@ export const REPORT_RATE_LIMITS = {
   events: { windowMs: 60_000, max: 60 },
   pdf: { windowMs: 60_000, max: 20 },
   devStart: { windowMs: 60_000, max: 30 },
+  basis: { windowMs: 60_000, max: 30 },
 } as const;
 
 function reportIdParam(ctx: Context): string {
@@ -21,6 +24,27 @@ function reportIdParam(ctx: Context): string {
   if (!r.success) throw new NotFoundError('Report not found');
   return r.data;
 }
+
+/**
+ * A form's flat fields (`basis.market`, `assumptions.price`, `reset`) as the nested body the API
+ * takes; a JSON body passes as it is.
+ */
+function nestedBody(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const flat = Object.entries(body as Record<string, unknown>);
+  if (!flat.some(([k]) => k.includes('.'))) return body;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of flat) {
+    const [head, ...rest] = k.split('.');
+    if (!rest.length) out[head] = v;
+    else out[head] = { ...((out[head] as Record<string, unknown>) ?? {}), [rest.join('.')]: v };
+  }
+  return out;
+}
+
+const rewriteRequestSchema = z
+  .object({ sections: z.array(z.string().max(80), { error: 'sections must be a list of section ids' }).max(20).optional() })
+  .strict();
 
 /** `Last-Event-ID` header (set by EventSource on reconnect) or `?lastEventId=`; 0 = from the start. */
 function lastEventId(ctx: Context): number {
@@ -104,6 +128,40 @@ export function reportsRouter({ reports, logger, lifecycle, counters, config, se
       logger.warn({ err, report: id }, 'report event stream failed');
       sse.close();
     });
+  });
+
+  // The founder's version: whoever holds the report's link may read it, and so may change its basis.
+  // A form (no JavaScript) gets a 303 back to the report page; the API answers the new sheet.
+  const csrf = sameOrigin({ allowedOrigins: [config.PUBLIC_URL] });
+  const isForm = (ctx: Context) => ctx.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
+  router.post('/api/reports/:id/basis', limit('basis'), csrf, async (ctx) => {
+    const id = reportIdParam(ctx);
+    const req = ctx.request as unknown as { body?: unknown };
+    req.body = nestedBody(req.body ?? (isForm(ctx) ? {} : undefined));
+    const body = parseBody(ctx, reportBasisRequestSchema);
+    const answer = await reports.setBasis(id, body);
+    ctx.set('Cache-Control', 'no-store');
+    if (isForm(ctx)) {
+      ctx.status = 303;
+      ctx.redirect(`/report/${encodeURIComponent(id)}#numbers`);
+      return;
+    }
+    ctx.body = answer;
+  });
+
+  router.post('/api/reports/:id/rewrite', limit('basis'), csrf, async (ctx) => {
+    const id = reportIdParam(ctx);
+    const req = ctx.request as unknown as { body?: unknown };
+    if (req.body === undefined && isForm(ctx)) req.body = {};
+    const body = isForm(ctx) ? {} : parseBody(ctx, rewriteRequestSchema);
+    const answer = await reports.rewrite(id, body.sections);
+    ctx.set('Cache-Control', 'no-store');
+    if (isForm(ctx)) {
+      ctx.status = 303;
+      ctx.redirect(`/report/${encodeURIComponent(id)}`);
+      return;
+    }
+    ctx.body = answer;
   });
 
   router.get('/api/reports/:id/pdf', limit('pdf'), async (ctx) => {
