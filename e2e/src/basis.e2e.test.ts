@@ -49,7 +49,7 @@ async function downloadedPdfText(page: Page): Promise<string> {
 
 /** Buys the feasibility study from the hero and waits for the finished report; returns its id. */
 async function buy(page: Page, email: string): Promise<string> {
-  await fillHero(page, server.url, 'Independent gyms in the UK', 'An app that lets members book and pay for classes in two taps');
+  await fillHero(page, server.url, 'Gym members in the UK', 'An app that lets members book and pay for classes in two taps');
   await signInAtDevProvider(page, email, 'Sam');
   await payOnTestCheckout(page);
   return finishedReport(page);
