@@ -42,6 +42,9 @@ export {
 } from './markets';
 export { competitorsFor, knownCompanyNames, PLATFORM_NAMES } from './markets';
 
+// What kind of product the idea is (software, hardware, service, marketplace, content).
+export { PRODUCT_KINDS, readProductKind, type ProductKind, type ProductKindText } from './productKind';
+
 // Validation (step 1): the idea's profile, its numbers and verdict, and the mentor's answer.
 export {
   detectDomain,
