@@ -25,6 +25,8 @@ export {
   readsAsBusiness,
   regulationOf,
   rulesFor,
+  rulesForIdea,
+  PRODUCT_RULES,
   stemMatches,
   wordsIn,
   type MarketReading,
@@ -72,5 +74,6 @@ export {
 } from './simulation';
 
 // The paid reports: the buyer's profile (market, place, audience) and each agent's section.
+export { buildPlan, certificationOf, type BuildPlan } from './buildPlan';
 export { classifierInput, jobOf, profile, reportParts, reportProfile, rng, type Profile, type ProfileParts } from './reportKit';
 export { OFFLINE_REPORT_AGENTS, offlineReportAnswer, type OfflineReportInput, type UpstreamFinding } from './reports';

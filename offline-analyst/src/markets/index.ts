@@ -6,3 +6,4 @@ export * from './read';
 export * from './money';
 export * from './competitors';
 export * from './classifier';
+export * from './rules';
