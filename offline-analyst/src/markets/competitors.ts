@@ -16,8 +16,14 @@ const MAX_ENTRIES = 4;
 /** A phrase tag also fits its plural ("meal kit" fits "meal kits"). */
 const withPlurals = (tags: ReadonlyArray<string>) => tags.flatMap((t) => (/[\s\-/]/.test(t) ? [t, `${t}s`] : [t]));
 
-/** How many of an entry's stems a text holds (0 for a plain entry, which fits every idea). */
-const hitsOf = (s: Suggestion, text: string) => (typeof s === 'string' ? 0 : wordsIn(text, withPlurals(s.for)).length);
+/**
+ * Stems that name no sub-segment: how something is sold (a GPS collar subscription is no
+ * pet-food box) and function words ("where parents book sitters" is no location tracker).
+ */
+const NO_SEGMENT = new Set(['subscription', 'subscribe', 'order', 'shop', 'where']);
+
+/** How many of an entry's stems a text holds (0 for a plain entry, which fits every idea); stems of NO_SEGMENT do not count. */
+const hitsOf = (s: Suggestion, text: string) => (typeof s === 'string' ? 0 : wordsIn(text, withPlurals(s.for.filter((t) => !NO_SEGMENT.has(t)))).length);
 
 /**
  * The entries of a list that fit a text: the tagged ones whose stems the text holds, those with

@@ -3,7 +3,10 @@
  * the founder's problem (never the market's typical pain as theirs), plan a device as a device,
  * name laws of the founder's place only and competitors of the idea's own sub-segment.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { CATALOGUE, getProduct } from '@val/content';
+import { ideaFactProblems, type BenchIdea } from '../../../../bench/report-quality/probes';
 import { runOfflineReport } from '../../../test/reports';
 import { buildReportSheet } from '../../analysis/reportSheet';
 
@@ -112,5 +115,29 @@ describe('other ideas, other kinds', () => {
       const out = runOfflineReport(product, mine, sheet);
       expect({ product: product.id, lines: unlabelledPains(out, PET_PAINS) }).toEqual({ product: product.id, lines: [] });
     }
+  });
+});
+
+describe('the bench’s idea-fact probes on the offline analyst’s reports of every bench idea', () => {
+  const read = (file: string): BenchIdea[] => JSON.parse(fs.readFileSync(path.join(__dirname, '../../../../bench/report-quality', file), 'utf8')).ideas;
+  const ideas = [...read('ideas.json'), ...read('ideas-facts.json')];
+
+  it('find no market pain as the founder’s problem, no law of another place, no device without a device plan, no competitor of another sub-segment', () => {
+    const found: string[] = [];
+    for (const idea of ideas) {
+      for (const product of CATALOGUE) {
+        const inputs = idea.inputs[product.id];
+        const sheet = buildReportSheet({ product, inputs });
+        const out = runOfflineReport(product, inputs, sheet);
+        const sections = [...out].map(([id, raw_output]) => ({ id, raw_output }));
+        for (const f of ideaFactProblems(sections, { product: product.id, inputs, kind: idea.kind }))
+          found.push(`${idea.id} · ${product.id} · ${f.kind} · ${f.section}: ${f.why} — "${f.text.slice(0, 160)}"`);
+      }
+    }
+    // One left, from the table's data (the other helper's part of markets.json): Rover's "walk"
+    // tag fits "Dogs that run off on walks"; its tags should be "walker" and "dog walking".
+    expect(found).toEqual([
+      expect.stringMatching(/^gps-collar-germany · market-pain-points-analysis · off-segment · pain-discovery: Rover /),
+    ]);
   });
 });
