@@ -136,8 +136,6 @@ describe('the bench’s idea-fact probes on the offline analyst’s reports of e
     }
     // One left, from the table's data (the other helper's part of markets.json): Rover's "walk"
     // tag fits "Dogs that run off on walks"; its tags should be "walker" and "dog walking".
-    expect(found).toEqual([
-      expect.stringMatching(/^gps-collar-germany · market-pain-points-analysis · off-segment · pain-discovery: Rover /),
-    ]);
+    expect(found).toEqual([expect.stringMatching(/^gps-collar-germany · market-pain-points-analysis · off-segment · pain-discovery: Rover /)]);
   });
 });
