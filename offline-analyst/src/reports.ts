@@ -15,7 +15,7 @@ import {
   type SourceRef,
 } from '@val/contracts';
 import { buildPlan } from './buildPlan';
-import { knownCompanyNames } from './markets';
+import { MARKETS } from './markets';
 import { bullets, capitalize, keyLine, list, pick, reportProfile, short, type Profile } from './reportKit';
 
 /**
@@ -71,7 +71,9 @@ const otherPains = (p: Profile) => `Other pains common in ${p.sector.label}: ${l
 
 /** The note a section adds when the competitor list holds no company name. */
 const NO_NAMES = 'Competitor names: none found offline - connect a search provider to name them.';
-const hasNames = (competitors: ReadonlyArray<string>) => competitors.some((c) => knownCompanyNames().has(c));
+/** Every company name of the market table's competitor lists (the kinds of competitor are not names). */
+const TABLE_NAMES = new Set(MARKETS.flatMap((m) => m.competitors.map((c) => (typeof c === 'string' ? c : c.text))));
+const hasNames = (competitors: ReadonlyArray<string>) => competitors.some((c) => TABLE_NAMES.has(c));
 
 /** The money a buyer can lose or keep, in words that never contradict the sheet. */
 function breakEvenSentence(c: Ctx): string {
