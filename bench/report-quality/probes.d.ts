@@ -9,7 +9,8 @@ import type {
   CustomerPersona,
 } from '@val/contracts';
 
-export type FindingKind = 'contradiction' | 'wrong-name' | 'untraceable' | 'citation' | 'link' | 'sheet';
+export type FindingKind =
+  'contradiction' | 'wrong-name' | 'untraceable' | 'citation' | 'link' | 'sheet' | 'problem-replaced' | 'foreign-law' | 'hardware-feasibility' | 'off-segment';
 
 /** Something a probe found in a shipped answer. */
 export interface Finding {
@@ -42,6 +43,8 @@ export interface BenchIdea {
   country: string;
   buyer: 'b2b' | 'b2c';
   expected: string[];
+  /** What kind of product it is, where the bench labels it (a hardware idea's feasibility must plan a device). */
+  kind?: 'software' | 'hardware' | 'service' | 'marketplace' | 'content';
   validation: { idea: string; targetCustomer: string; problemSolved: string };
   inputs: Record<string, Record<string, string>>;
 }
@@ -75,8 +78,16 @@ export function badCitations(text: string, sources?: SourceRef[]): string[];
 export function marketRead(sheet: FactSheet | null | undefined, expected: string[]): 'right' | 'general' | 'wrong' | null;
 export function probeReport(
   status: Pick<ReportStatusResponse, 'flow_execution_steps' | 'fact_sheet'>,
-  ctx: { product: string; inputs: Record<string, string> },
+  ctx: { product: string; inputs: Record<string, string>; kind?: BenchIdea['kind'] },
 ): { findings: Finding[]; sections: number; withSources: number; unsourced: string[]; claims: number; seen: Statements; sheet: FactSheet | undefined };
+export function ideaFactProblems(
+  sections: ReadonlyArray<{ id: string; raw_output?: string | null }>,
+  ctx: { product: string; inputs: Record<string, string>; kind?: BenchIdea['kind'] },
+): Finding[];
+export function foreignLaws(text: string, jurisdiction: string | null): Array<{ law: string; jurisdiction: string; text: string }>;
+export function founderJurisdiction(founder: string): string | null;
+export function replacedProblems(text: string, founder?: string): Array<{ pain: string; text: string }>;
+export function offSegmentNames(text: string, founder: string): string[];
 export function probeValidation(
   answer: ValidateResponse,
   idea: { expected: string[] },

@@ -17,6 +17,8 @@
  * - `link`: a web address the text links to that none of its sources gave (a model's phishing link).
  * - `sheet`: a report's fact sheet that contradicts itself (a base outside its own range, a year
  *   whose profit is not revenue − costs, a score's word, "Go" without a break-even).
+ * - The idea's own facts, once per report and kind (`ideaFactProblems`): `problem-replaced`,
+ *   `foreign-law`, `hardware-feasibility`, `off-segment`.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -690,11 +692,202 @@ function marketRead(sheet, expected) {
   return id === 'general' ? 'general' : 'wrong';
 }
 
+// ---------------------------------------------------------------------------------------------
+// The idea's own facts (issue 36): the founder's problem, laws of the founder's place, a device
+// planned as a device, competitors of the idea's own sub-segment. Written for this bench.
+// ---------------------------------------------------------------------------------------------
+
+/** Places a founder may name → the jurisdiction whose laws apply there ('other': none of the laws below). */
+const PLACE_JURISDICTIONS = [
+  [/\b(?:UK|U\.K\.|United Kingdom|Britain|British|England|Scotland|Wales|London|Manchester|Leeds|Bristol|Edinburgh|Glasgow|Birmingham|Liverpool)\b/, 'UK'],
+  [
+    /\b(?:US|USA|U\.S\.|United States|America|American|New York|NYC|California|Texas|Portland|Chicago|Seattle|Boston|San Francisco|Los Angeles|Austin|Florida)\b/,
+    'US',
+  ],
+  [
+    /\b(?:EU|Europe|European|Germany|German|Berlin|Munich|Hamburg|Cologne|Frankfurt|France|French|Paris|Lyon|Spain|Spanish|Madrid|Barcelona|Valencia|Portugal|Portuguese|Lisbon|Porto|Netherlands|Dutch|Amsterdam|Rotterdam|Ireland|Irish|Dublin|Poland|Polish|Warsaw|Krakow|Italy|Italian|Milan|Rome|Sweden|Swedish|Stockholm|Belgium|Brussels|Austria|Vienna|Denmark|Copenhagen|Finland|Helsinki|Greece|Athens|Czech|Prague)\b/,
+    'EU',
+  ],
+  [/\b(?:Canada|Canadian|Toronto|Vancouver|Montreal|Ottawa|Calgary)\b/, 'CA'],
+  [/\b(?:Australia|Australian|Sydney|Melbourne|Brisbane|Perth)\b/, 'AU'],
+  [/\b(?:India|Indian|Mumbai|Delhi|Bangalore|Bengaluru|Chennai|Hyderabad|Pune)\b/, 'IN'],
+  [/\b(?:Brazil|Brazilian|São Paulo|Sao Paulo|Rio)\b/, 'BR'],
+  [/\b(?:Japan|Japanese|Tokyo|Osaka|Kyoto)\b/, 'JP'],
+  [/\bSingapore\b/, 'SG'],
+  [/\b(?:Nigeria|Nigerian|Lagos|Abuja)\b/, 'NG'],
+  [/\b(?:Kenya|Kenyan|Nairobi|Mombasa)\b/, 'KE'],
+  [/\b(?:Mexico|Mexican|Switzerland|Swiss|Zurich|Zürich|Geneva|Korea|Korean|Seoul|South Africa|Johannesburg|Cape Town)\b/, 'other'],
+];
+
+/** The jurisdiction of the place the founder's words name (the first found), or null when they name none. */
+function founderJurisdiction(founder) {
+  for (const [re, j] of PLACE_JURISDICTIONS) if (re.test(founder)) return j;
+  return null;
+}
+
+/** Laws and regulators that belong to one jurisdiction. */
+const LAWS = [
+  [/\b(?:FTC|FDA|HIPAA|COPPA|FERPA|FMCSA|CPSC|CCPA|EEOC|CAN-SPAM|FCC|IRS|MoCRA|FALCPA)\b|Fair Housing Act|Bank Secrecy Act|NYC Local Law|Section 508/g, 'US'],
+  [
+    /(?<!UK )\bGDPR\b|\bPSD2\b|\bEU AI Act\b|\bDAC7\b|Digital Services Act|Radio Equipment Directive|\bCE marking\b|General Product Safety Regulation(?!s)|WEEE Directive|Batteries Regulation|Package Travel Directive|Medical Device Regulation/g,
+    'EU',
+  ],
+  [
+    /\b(?:ASA|CAP Code|FCA|ICO|MHRA|Ofsted|CQC|PECR|ATOL|HMRC|UKCA)\b|UK GDPR|Gas Safe|Tenant Fees Act|Equality Act|Legal Services Act|Consumer Rights Act|Consumer Contracts Regulations|Veterinary Surgeons Act|Radio Equipment Regulations|General Product Safety Regulations|UK WEEE|Payment Services Regulations|Data Protection Act 2018|Money Laundering Regulations/g,
+    'UK',
+  ],
+  [/\bPIPEDA\b|\bISED\b|Canada Consumer Product Safety Act/g, 'CA'],
+  [/Privacy Act 1988|\bACMA\b|\bRCM\b|Australian Consumer Law/g, 'AU'],
+  [/\bDPDP\b|Digital Personal Data Protection Act|\bWPC\b/g, 'IN'],
+  [/\bLGPD\b|\bAnatel\b/g, 'BR'],
+  [/\bAPPI\b/g, 'JP'],
+  [/\bPDPA\b|\bIMDA\b/g, 'SG'],
+  [/\bNDPA\b|Nigeria Data Protection Act|\bNCC\b/g, 'NG'],
+  [/Data Protection Act 2019|Communications Authority/g, 'KE'],
+];
+
+/**
+ * Laws and regulators of another place in a text: with the founder's place `j`, any law of
+ * another jurisdiction; with no place, any named law (except in a sentence that lists them as
+ * "to check" for each place).
+ */
+function foreignLaws(text, j) {
+  const out = [];
+  for (const u of textUnits(text)) {
+    for (const [re, lawJ] of LAWS) {
+      for (const m of u.text.matchAll(re)) {
+        if (j === lawJ) continue;
+        if (!j && /\bto check\b/i.test(u.text)) continue;
+        out.push({ law: m[0], jurisdiction: lawJ, text: u.text });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The market table's typical pains (every market's, consumer and business), lower-case; not those
+ * that are also what customers use instead (an alternative named as a substitute is no problem statement).
+ */
+const TABLE_PAINS = (() => {
+  const { MARKETS, GENERAL } = require('@val/offline-analyst');
+  const all = [...MARKETS, GENERAL.consumer, GENERAL.business];
+  const alternatives = new Set(all.flatMap((m) => m.alternatives).map((x) => x.toLowerCase()));
+  return [...new Set(all.flatMap((m) => [...m.pains, ...(m.bizPains ?? [])]).map((x) => x.toLowerCase()))].filter((x) => !alternatives.has(x));
+})();
+
+/**
+ * Lines of a section that state one of the market table's typical pains without labelling it as
+ * the market's ("other pains common in pet care"): the market's pain presented as the founder's.
+ * A line is labelled by its own words or by the heading above it; a pain the founder wrote is theirs.
+ */
+function replacedProblems(text, founder = '') {
+  const out = [];
+  const own = founder.toLowerCase();
+  let heading = '';
+  for (const line of text.split('\n')) {
+    if (/^#{1,6}\s/.test(line)) heading = line;
+    const low = line.toLowerCase();
+    const pain = TABLE_PAINS.find((x) => low.includes(x) && !own.includes(x));
+    if (pain && !/common in|other pains/i.test(`${heading} ${line}`)) out.push({ pain, text: line.trim() });
+  }
+  return out;
+}
+
+/** Words that say a feasibility section plans a device (each group must appear). */
+const DEVICE_PLAN = [
+  ['certification', /certif|\bCE marking\b|\bFCC\b|\bUKCA\b/i],
+  ['manufacturing', /manufactur/i],
+  ['unit cost', /unit cost/i],
+  ['components', /component|module|sensor|battery/i],
+];
+
+/**
+ * What the well-known names of a few markets sell (stems), written for this bench: a name named
+ * for an idea whose words hold none of them competes in another sub-segment (a pet-food box is
+ * no competitor of a GPS collar). Names not listed are judged by market only.
+ */
+const SEGMENTS = {
+  Chewy: ['food', 'treat', 'suppl', 'shop', 'order', 'kibble', 'pharmac'],
+  Rover: ['walker', 'dog walking', 'sitter', 'sitting', 'boarding', 'minding', 'holiday', 'away'],
+  'Wag!': ['walker', 'dog walking', 'sitter', 'sitting', 'boarding'],
+  BarkBox: ['box', 'toy', 'treat', 'gift', 'chew'],
+  Petplan: ['insur', 'vet bill', 'cover', 'claim'],
+  Trupanion: ['insur', 'vet bill', 'cover', 'claim'],
+  Tractive: ['gps', 'track', 'collar', 'locat', 'lost', 'escape', 'missing'],
+  Whistle: ['gps', 'track', 'collar', 'locat', 'lost', 'escape', 'activity'],
+  "The Farmer's Dog": ['food', 'meal', 'fresh', 'diet', 'nutrition', 'portion'],
+  'Butternut Box': ['food', 'meal', 'fresh', 'diet', 'nutrition', 'portion'],
+  PetDesk: ['vet', 'clinic', 'remind', 'appointment', 'booking'],
+  Fressnapf: ['food', 'shop', 'store', 'suppl', 'treat'],
+  HelloFresh: ['meal kit', 'recipe', 'ingredient', 'box', 'cook', 'dinner'],
+  Gousto: ['meal kit', 'recipe', 'ingredient', 'box', 'cook', 'dinner'],
+  DoorDash: ['takeaway', 'delivery', 'deliver', 'restaurant', 'order'],
+  'Uber Eats': ['takeaway', 'delivery', 'deliver', 'restaurant', 'order'],
+  Deliveroo: ['takeaway', 'delivery', 'deliver', 'restaurant', 'order'],
+  'Just Eat': ['takeaway', 'delivery', 'deliver', 'restaurant', 'order'],
+  OpenTable: ['restaurant', 'reserv', 'table', 'booking', 'dining'],
+  Toast: ['restaurant', 'café', 'cafe', 'till', 'point of sale', 'pos', 'order', 'kitchen'],
+  Peloton: ['bike', 'cycl', 'class', 'workout', 'home', 'treadmill'],
+  Strava: ['run', 'ride', 'cycl', 'route', 'track', 'training'],
+  Zwift: ['cycl', 'ride', 'bike', 'indoor', 'training'],
+  ClassPass: ['class', 'gym', 'studio', 'pass', 'booking'],
+  Mindbody: ['studio', 'gym', 'class', 'booking', 'member', 'salon', 'spa'],
+  'Care.com': ['sitter', 'babysit', 'nanny', 'carer', 'childcare', 'elder', 'care'],
+  Life360: ['locat', 'track', 'gps', 'family', 'safety', 'check-in', 'alert'],
+};
+
+/** Names of SEGMENTS named in a text whose segment the founder's words do not touch. */
+function offSegmentNames(text, founder) {
+  const low = founder.toLowerCase();
+  const touches = (stems) => stems.some((st) => new RegExp(`(?<![\\p{L}])${escapeRe(st)}`, 'iu').test(low));
+  return Object.entries(SEGMENTS)
+    .filter(
+      ([name, stems]) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(name)}(?![\\p{L}\\p{N}])`, 'u').test(text) && !founder.includes(name) && !touches(stems),
+    )
+    .map(([name]) => name);
+}
+
+/**
+ * The idea's own facts in a finished report (counted once per report and kind, with the first
+ * offending text): `problem-replaced` (a market pain stated as the founder's, or the founder's
+ * stated problem never quoted), `foreign-law`, `hardware-feasibility` (a device idea whose
+ * Technical Feasibility plans no certification, manufacturing, unit cost or components) and
+ * `off-segment` (a competitor of another sub-segment).
+ */
+function ideaFactProblems(sections, { product, inputs, kind }) {
+  const founder = Object.values(inputs).join('\n');
+  const j = founderJurisdiction(founder);
+  const problem = (inputs.problemSolved ?? '').trim();
+  const all = sections.map((s) => s.raw_output ?? '').join('\n');
+  const out = [];
+  const once = (k, section, text, why) => {
+    if (!out.some((x) => x.kind === k)) out.push({ kind: k, surface: product, section, text, why });
+  };
+  for (const s of sections) {
+    const text = s.raw_output ?? '';
+    for (const r of replacedProblems(text, founder))
+      once('problem-replaced', s.id, r.text, `the market's typical pain "${r.pain}" stated as the founder's problem`);
+    for (const l of foreignLaws(text, j))
+      once('foreign-law', s.id, l.text, `${l.law} belongs to ${l.jurisdiction}; the founder's place is ${j ?? 'not given'}`);
+    for (const n of offSegmentNames(text, founder))
+      once('off-segment', s.id, n, `${n} sells ${SEGMENTS[n].slice(0, 3).join(', ')}…, which the founder's words do not touch`);
+  }
+  if (problem && !all.toLowerCase().includes(problem.slice(0, 40).toLowerCase()))
+    once('problem-replaced', '(report)', problem, "the founder's stated problem is never quoted");
+  const tech = sections.find((s) => s.id === 'technical-feasibility');
+  if (kind === 'hardware' && tech) {
+    const missing = DEVICE_PLAN.filter(([, re]) => !re.test(tech.raw_output ?? '')).map(([w]) => w);
+    if (missing.length) once('hardware-feasibility', tech.id, (tech.raw_output ?? '').slice(0, 200), `a device planned without ${missing.join(', ')}`);
+  }
+  return out;
+}
+
 /**
  * A finished report (the `POST /api/reports/status` answer): every visible section against the
  * report's fact sheet. `inputs` are the product's fields as sent.
  */
-function probeReport(status, { product, inputs }) {
+function probeReport(status, { product, inputs, kind }) {
   const sheet = status.fact_sheet;
   const founder = Object.values(inputs).join('\n');
   const findings = [];
@@ -733,6 +926,7 @@ function probeReport(status, { product, inputs }) {
       f('citation', s.id, c, `not one of the section's sources (${sources.map((x) => `[${x.n}]`).join(', ') || 'none'})`);
     for (const u of foreignLinks(text, sources)) f('link', s.id, u, "a link to an address none of the section's sources gave");
   }
+  findings.push(...ideaFactProblems(sections, { product, inputs, kind }));
   return { findings, sections: sections.length, withSources, unsourced, claims, seen, sheet };
 }
 
@@ -897,6 +1091,11 @@ module.exports = {
   foreignLinks,
   marketRead,
   probeReport,
+  ideaFactProblems,
+  foreignLaws,
+  founderJurisdiction,
+  replacedProblems,
+  offSegmentNames,
   probeValidation,
   probeStep3,
 };

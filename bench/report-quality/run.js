@@ -2,7 +2,8 @@
 /**
  * Report quality: can a founder trust what Val ships? For every idea of ideas.json (66 ideas of
  * every market of the offline analyst's table, and some of none, in many countries and
- * currencies), through the BUILT server's public HTTP API only:
+ * currencies) and of ideas-facts.json (3 more for the idea's own facts), through the BUILT
+ * server's public HTTP API only:
  *   - the free validation (`POST /api/validate`);
  *   - step 3: personas, one opening interview per persona, the six-month simulation, and Val's
  *     chat asked "How many users did I lose in Month N, and what was my growth rate?" about the
@@ -74,9 +75,23 @@
  *
  *   node bench/report-quality/run.js                 (build first: node scripts/ensure-built.js)
  *   BENCH_IDEAS=5 node bench/report-quality/run.js   (the first 5 ideas: a quick run)
+ * 9. The idea's own facts (issue 36), per idea × product (each report counted at most once per
+ *    kind; target 0 each, offline and careless passes):
+ *    - problem-replaced: a line that states one of the market table's typical pains without
+ *      labelling it as the market's ("other pains common in <market>"), or a founder's stated
+ *      problem (inputs.problemSolved) the report never quotes;
+ *    - foreign-law: a law or regulator (probes.js's LAWS, written for the bench) of a jurisdiction
+ *      other than the place the founder's inputs name (PLACE_JURISDICTIONS); with no place named,
+ *      any named law, except in a sentence that lists them "to check" per place;
+ *    - hardware-feasibility: an idea ideas.json labels `kind: "hardware"` whose Technical
+ *      Feasibility does not plan certification, manufacturing, unit cost and components;
+ *    - off-segment: a company of probes.js's SEGMENTS named for an idea whose words touch none of
+ *      what it sells (Chewy, BarkBox or Rover for a GPS collar).
+ *
+ *   BENCH_PASSES=offline node bench/report-quality/run.js   (the offline analyst only)
  * Env: BENCH_IDEAS (all), BENCH_CONCURRENCY (4: report workers and client runs at once),
  * BENCH_EXAMPLES (5 offending examples printed per kind and pass), BENCH_OUT (a file to write
- * every finding of every pass to, as JSON).
+ * every finding of every pass to, as JSON), BENCH_PASSES (offline,careless,search).
  * Prints the figures, examples and a JSON line `BENCH {...}` for `npm run bench`.
  */
 const fs = require('node:fs');
@@ -92,16 +107,34 @@ const { requireTestSupport } = require('../lib/testSupport');
 const { getProduct } = require('@val/content');
 const { runSuite, describe, PRODUCTS } = require('./suite');
 
-const ALL = JSON.parse(fs.readFileSync(path.join(__dirname, 'ideas.json'), 'utf8')).ideas;
+const read = (file) => JSON.parse(fs.readFileSync(path.join(__dirname, file), 'utf8')).ideas;
+/** ideas.json, then the ideas added for the idea's own facts (ideas-facts.json: never tuned on). */
+const ALL = [...read('ideas.json'), ...read('ideas-facts.json')];
 const IDEAS = ALL.slice(0, Number(process.env.BENCH_IDEAS || ALL.length));
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 4);
 const EXAMPLES = Number(process.env.BENCH_EXAMPLES || 5);
-const KINDS = ['contradiction', 'wrong-name', 'untraceable', 'citation', 'link', 'sheet', 'failed'];
+const KINDS = [
+  'contradiction',
+  'wrong-name',
+  'untraceable',
+  'citation',
+  'link',
+  'sheet',
+  'problem-replaced',
+  'foreign-law',
+  'hardware-feasibility',
+  'off-segment',
+  'failed',
+];
+/** The idea's own facts (issue 36), counted once per idea × product. */
+const FACT_KINDS = ['problem-replaced', 'foreign-law', 'hardware-feasibility', 'off-segment'];
+/** Which passes to run: all, or a comma-separated subset of offline, careless, search (BENCH_PASSES=offline: the offline analyst only). */
+const PASSES = (process.env.BENCH_PASSES || 'offline,careless,search').split(',').map((x) => x.trim());
 
 /** The ideas' inputs must fit the forms: a bench that sends what the server refuses measures nothing. */
 function checkIdeas(ideas) {
   const problems = [];
-  if (ideas.length < 60 && !process.env.BENCH_IDEAS) problems.push(`ideas.json has ${ideas.length} ideas (at least 60 wanted)`);
+  if (ideas.length < 60 && !process.env.BENCH_IDEAS) problems.push(`the bench has ${ideas.length} ideas (at least 60 wanted)`);
   for (const idea of ideas) {
     for (const id of PRODUCTS) {
       const inputs = idea.inputs[id];
@@ -196,6 +229,12 @@ async function main() {
 
   const offline = await runPass('offline analyst', { AI_PROVIDER: 'offline' });
   printPass(offline);
+  const n = (p, k) => p.findings.filter((f) => f.kind === k).length;
+  const factResults = (p) => FACT_KINDS.map((k) => ({ name: `${k} (${p.name}, per idea × product)`, value: n(p, k), target: '= 0', pass: n(p, k) === 0 }));
+  if (!PASSES.includes('careless') && !PASSES.includes('search')) {
+    console.log(`BENCH ${JSON.stringify({ bench: 'report-quality', passes: ['offline'], results: factResults(offline) })}`);
+    return;
+  }
 
   const model = await startChatServer();
   model.reply((req) => carelessReply(req, { repair: 'half' }));
@@ -243,9 +282,9 @@ async function main() {
         1,
       ),
     );
-  const n = (p, k) => p.findings.filter((f) => f.kind === k).length;
   const results = [];
   for (const p of [offline, careless]) {
+    results.push(...factResults(p));
     results.push({ name: `shipped contradictions (${p.name})`, value: n(p, 'contradiction'), target: '= 0', pass: n(p, 'contradiction') === 0 });
     results.push({ name: `wrong-market names shipped (${p.name})`, value: n(p, 'wrong-name'), target: '= 0', pass: n(p, 'wrong-name') === 0 });
     results.push({

@@ -61,7 +61,7 @@ async function runSuite(base, ideas, { concurrency = 4, reportsOnly = false, pro
           const r = await runReport(base, product, idea.inputs[product]);
           if (r.status.processing_status !== 'finished') throw new Error(`${product} ${r.status.processing_status}: ${r.status.error}`);
           pass.reportMs.push(r.ms);
-          const p = probeReport(r.status, { product, inputs: idea.inputs[product] });
+          const p = probeReport(r.status, { product, inputs: idea.inputs[product], kind: idea.kind });
           pass.sections += p.sections;
           pass.withSources += p.withSources;
           for (const id of p.unsourced) pass.unsourced[`${product} · ${id}`] = (pass.unsourced[`${product} · ${id}`] ?? 0) + 1;

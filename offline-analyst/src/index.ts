@@ -26,6 +26,8 @@ export {
   readsAsBusiness,
   regulationOf,
   rulesFor,
+  rulesForIdea,
+  PRODUCT_RULES,
   stemMatches,
   wordsIn,
   type MarketReading,
@@ -57,6 +59,9 @@ export {
   type SegmentSizeInput,
 } from './markets';
 
+// What kind of product the idea is (software, hardware, service, marketplace, content).
+export { PRODUCT_KINDS, readProductKind, type ProductKind, type ProductKindText } from './productKind';
+
 // Validation (step 1): the idea's profile, its numbers and verdict, and the mentor's answer.
 export {
   detectDomain,
@@ -84,5 +89,6 @@ export {
 } from './simulation';
 
 // The paid reports: the buyer's profile (market, place, audience) and each agent's section.
-export { classifierInput, jobOf, profile, reportParts, reportProfile, rng, type Profile, type ProfileParts } from './reportKit';
+export { buildPlan, certificationOf, type BuildPlan } from './buildPlan';
+export { classifierInput, jobOf, profile, reportParts, reportProfile, rng, sectorOf, type Profile, type ProfileParts } from './reportKit';
 export { OFFLINE_REPORT_AGENTS, offlineReportAnswer, type OfflineReportInput, type UpstreamFinding } from './reports';

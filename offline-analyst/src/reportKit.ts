@@ -17,10 +17,11 @@ import {
   readMarket,
   readPlace,
   readsAsBusiness,
-  rulesFor,
+  rulesForIdea,
   type Market,
   type Place,
 } from './markets';
+import { PRODUCT_KINDS, readProductKind, type ProductKind } from './productKind';
 
 /**
  * A market as the report writers read it: the market table's figures, with its rules named for
@@ -51,8 +52,14 @@ export type Sector = Pick<
   channels: string[];
 };
 
-/** The report's view of a market for a place and an audience. */
-function sectorOf(m: Market, place: Place | null, audience: string, buyer: 'consumer' | 'business'): Sector {
+/** Who a device maker depends on, whatever its market (a GPS collar needs no pet-food maker). */
+const HARDWARE_SUPPLIERS = ['component distributors and module makers', 'contract manufacturers', 'certification test labs', 'IoT connectivity providers'];
+
+/**
+ * The report's view of a market for a place, an audience and an idea: `kind` and `text` (the
+ * founder's words about the idea and its customer) choose the rules that fit what is sold.
+ */
+export function sectorOf(m: Market, place: Place | null, audience: string, buyer: 'consumer' | 'business', kind: ProductKind, text: string): Sector {
   const channels = fitting(m.channels[buyer], audience);
   for (const c of GENERAL[buyer].channels[buyer]) if (channels.length < 3) channels.push(String(c));
   return {
@@ -64,11 +71,11 @@ function sectorOf(m: Market, place: Place | null, audience: string, buyer: 'cons
     grossMargin: m.grossMargin,
     cac: m.cac,
     buyersPerMillion: m.buyersPerMillion,
-    regulations: rulesFor(m, place),
+    regulations: rulesForIdea(m, place, kind, text),
     trends: m.trends,
     incumbents: m.incumbents,
     substitutes: m.alternatives.slice(0, 3),
-    suppliers: m.suppliers,
+    suppliers: kind === 'hardware' ? HARDWARE_SUPPLIERS : m.suppliers,
     channels,
     tech: m.tech,
     pains: m.pains,
@@ -164,7 +171,20 @@ export interface Profile {
   seed: number;
   /** " in <geo>" unless the audience already names the place. */
   where: string;
-  /** The pains and substitutes of the actual buyer (business pains when a business buys). */
+  /**
+   * The problem as the founder stated it (their own words), or null when they did not state one.
+   * The writers state the customer's problem from this only, never from `pains`.
+   */
+  problem: string | null;
+  /**
+   * What kind of product is sold: it decides the build plan and which rules apply. Read from the
+   * founder's words (`readProductKind`) unless the inputs set it; the writers read it here only.
+   */
+  productKind: ProductKind;
+  /**
+   * The pains typical of the market (business pains when a business buys), never the founder's:
+   * a writer that shows them labels them as "other pains common in <market>".
+   */
   pains: string[];
   substitutes: string[];
   /** The job the idea does, in the buyer's words. */
@@ -224,6 +244,10 @@ export interface ProfileParts {
   extra?: string;
   /** The audience is the industry itself (it weighs as much as a business customer). */
   industry?: boolean;
+  /** The problem in the founder's own words, when they gave one. */
+  problem?: string | null;
+  /** The product kind the founder set; read from the subject when absent. */
+  productKind?: ProductKind | null;
 }
 
 /** The subject (ASCII) and the audience: the one given, or the one the subject names, lower-cased mid-sentence. */
@@ -281,7 +305,9 @@ export function profile(parts: ProfileParts): Profile {
   const place = readPlace(all);
   // Who buys, by the one rule the validation and step 3 use too.
   const b2b = buyerKindOf(audience, market) === 'business';
-  const sector = sectorOf(market, place, audience, b2b ? 'business' : 'consumer');
+  const problem = parts.problem?.trim() ? ascii(parts.problem) : null;
+  const productKind = parts.productKind ?? readProductKind({ idea: subject, targetCustomer: audience, problemSolved: problem ?? '' });
+  const sector = sectorOf(market, place, audience, b2b ? 'business' : 'consumer', productKind, `${subject} ${audience} ${problem ?? ''}`);
   const numbers = (all.match(/\d[\d,.]*/g) ?? []).map((n) => Number(n.replace(/,/g, ''))).filter((n) => Number.isFinite(n) && n > 0);
   return {
     subject,
@@ -296,6 +322,8 @@ export function profile(parts: ProfileParts): Profile {
     numbers,
     seed: hash(all.toLowerCase()),
     where: place && namesPlace(audience, place) ? '' : ` in ${place ? place.name : 'your first market'}`,
+    problem,
+    productKind,
     pains: b2b && !sector.b2b ? (sector.bizPains ?? GENERAL.business.pains) : sector.pains,
     substitutes: b2b && !sector.b2b ? BIZ_SUBSTITUTES : sector.substitutes,
     job: jobOf(subject),
@@ -308,8 +336,14 @@ export function reportProfile(product: CatalogueProduct, v: ProductInputs): Prof
   return profile(reportParts(product.id, v));
 }
 
-/** Which of a product's inputs say what is sold, to whom, by whom and what else. */
+/** Which of a product's inputs say what is sold, to whom, by whom and what else, and the founder's own facts (problem, product kind) when the inputs carry them. */
 export function reportParts(productId: string, v: ProductInputs): ProfileParts {
+  const kind = PRODUCT_KINDS.find((k) => k === v.productKind) ?? null;
+  const problem = v.problemSolved ?? v.problem ?? null;
+  return { ...subjectParts(productId, v), problem, productKind: kind };
+}
+
+function subjectParts(productId: string, v: ProductInputs): ProfileParts {
   switch (productId) {
     case 'new-product-feasibility-study':
       return { subject: v.productIdea ?? '', audience: v.targetMarket };

@@ -14,6 +14,8 @@ import {
   type SheetScore,
   type SourceRef,
 } from '@val/contracts';
+import { buildPlan } from './buildPlan';
+import { MARKETS } from './markets';
 import { bullets, capitalize, keyLine, list, pick, reportProfile, short, type Profile } from './reportKit';
 
 /**
@@ -55,6 +57,24 @@ const scoreText = (s: SheetScore) => `**${s.level}** (${formatScore(s.score)}/10
 const formatScore = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 const lower = (s: string) => (s ? s[0].toLowerCase() + s.slice(1) : s);
 
+/** The founder's problem in their words, quoted; or, when they stated none, "the problem your idea answers". */
+const need = (p: Profile) => (p.problem ? `"${short(p.problem, 90)}"` : 'the problem your idea answers');
+
+/** One sentence on the problem: the founder's words, or that they did not state one (and what the idea does). */
+const problemLine = (p: Profile) =>
+  p.problem
+    ? `The problem, in your words: "${short(p.problem, 160)}".`
+    : `You did not state the problem in your inputs, so this works from what the idea does: it ${p.job}. Confirm the problem in interviews before building.`;
+
+/** The market's typical pains, labelled as the market's (never the founder's problem). */
+const otherPains = (p: Profile) => `Other pains common in ${p.sector.label}: ${list(p.pains)}.`;
+
+/** The note a section adds when the competitor list holds no company name. */
+const NO_NAMES = 'Competitor names: none found offline - connect a search provider to name them.';
+/** Every company name of the market table's competitor lists (the kinds of competitor are not names). */
+const TABLE_NAMES = new Set(MARKETS.flatMap((m) => m.competitors.map((c) => (typeof c === 'string' ? c : c.text))));
+const hasNames = (competitors: ReadonlyArray<string>) => competitors.some((c) => TABLE_NAMES.has(c));
+
 /** The money a buyer can lose or keep, in words that never contradict the sheet. */
 function breakEvenSentence(c: Ctx): string {
   const { sheet } = c;
@@ -91,9 +111,10 @@ const researchPlan: Writer = (c) => {
   const { p, s } = c;
   return md(
     `Research plan for ${s}, aimed at ${p.audience}${p.where}. The working assumption is a ${p.sector.label} offer at ${c.w('price')} per ${p.b2b ? 'account' : 'customer'}; every agent below tests one part of it.`,
+    problemLine(p),
     '### Hypotheses to test',
     [
-      `- **Demand:** ${capitalize(p.audience)} feel "${p.pains[0]}" often enough to pay for a fix.`,
+      `- **Demand:** ${capitalize(p.audience)} feel ${need(p)} often enough to pay for a fix.`,
       `- **Reach:** ${capitalize(p.sector.channels[0])} can win customers at about ${c.m(c.f('cac').value)} each (the fact sheet's acquisition cost).`,
       `- **Build:** a first version of ${s} can ship in ${c.f('build-months').value} months with ${c.f('team').value} people.`,
       `- **Rules:** nothing in ${p.sector.regulations[0][0]} blocks the core use case.`,
@@ -125,9 +146,9 @@ const targetCustomers: Writer = (c) => {
   const segs: Array<[string, string, string, string]> = [
     [
       `Early adopters among ${p.audience}`,
-      `already pay for ${c.sheet.competitors[0] ?? 'an existing product'} or a workaround and feel "${p.pains[0]}" every week`,
+      `already pay for ${c.sheet.competitors[0] ?? 'an existing product'} or a workaround and feel ${need(p)} every week`,
       'High',
-      `a bad week caused by ${p.pains[0]}`,
+      p.problem ? `a bad week caused by "${short(p.problem, 60)}"` : 'the moment they need what it does',
     ],
     [
       p.b2b ? `Growing ${p.audience} adding staff` : `Busy ${p.audience} short on time`,
@@ -152,7 +173,8 @@ const targetCustomers: Writer = (c) => {
     '### Jobs, pains and gains of the first segment',
     [
       `- **Job to be done:** a product that ${p.job}, with less effort than today.`,
-      `- **Pains:** ${list(p.pains)}.`,
+      `- **Their problem:** ${p.problem ? `"${short(p.problem, 160)}" (your words)` : 'not stated in your inputs: confirm it in the first interviews'}.`,
+      `- **${otherPains(p).replace(/: /, ':** ')}`,
       `- **Gains they would pay for:** time back, fewer mistakes, and proof they chose well.`,
       `- **Where to find them:** ${list(p.sector.channels)}.`,
     ].join('\n'),
@@ -211,7 +233,7 @@ const strategicImplications: Writer = (c) => {
   const { p, s, up, cite } = c;
   const [y1, y2] = c.sheet.years;
   return md(
-    `Position ${s} as the simplest way for ${p.audience} to end "${p.pains[0]}", and enter through ${p.sector.channels[0]}. This follows from the findings below.`,
+    `Position ${s} as the simplest way for ${p.audience} to ${p.problem ? `end "${short(p.problem, 80)}"` : `get one job done (it ${short(p.job, 80)})`}, and enter through ${p.sector.channels[0]}. This follows from the findings below.`,
     '### What the earlier agents found',
     [
       up('target-customers') && `- **Customers:** ${keyLine(up('target-customers') as string)}`,
@@ -221,7 +243,7 @@ const strategicImplications: Writer = (c) => {
       .filter(Boolean)
       .join('\n'),
     '### Positioning statement',
-    `> For ${p.audience} who struggle with ${p.pains[0]}, ${short(p.subject, 70)} is the ${p.b2b ? 'tool' : 'service'} they can adopt in a day. Unlike ${c.sheet.competitors[0] ?? 'what they use today'}, it is built only for them.`,
+    `> For ${p.audience} who ${p.problem ? `struggle with "${short(p.problem, 80)}"` : `need a product that ${short(p.job, 80)}`}, ${short(p.subject, 70)} is the ${p.b2b ? 'tool' : 'service'} they can adopt in a day. Unlike ${c.sheet.competitors[0] ?? 'what they use today'}, it is built only for them.`,
     '### Go-to-market in three phases',
     table(
       ['Phase', 'Goal (the forecast)', 'How'],
@@ -260,6 +282,7 @@ const marketplaceMindmap: Writer = (c) => {
       `  - Channels to ${p.audience}`,
       ...p.sector.channels.map((x) => `    - ${capitalize(x)}`),
     ].join('\n'),
+    hasNames(c.sheet.competitors) || c.sources.length ? null : NO_NAMES,
     sourceLines(c),
     '### Where the gap is',
     `The competitors above serve ${p.sector.label} broadly; few are built for ${p.audience} specifically. Be the product that ${p.job}, and use AI where it removes work for the customer (${ai[0]}), not as the headline.`,
@@ -268,28 +291,16 @@ const marketplaceMindmap: Writer = (c) => {
 
 const technicalFeasibility: Writer = (c) => {
   const { p, s, cite } = c;
-  const comps = [...p.sector.tech, 'accounts, billing and admin', 'analytics and feedback loop'];
-  const hard = p.sector.tech[2] ?? p.sector.tech[0];
-  const roles = p.b2b ? ['two engineers', 'a product-minded founder', 'a seller'] : ['two engineers', 'a product-minded founder'];
+  const plan = buildPlan(p);
+  const device = p.productKind === 'hardware';
   return md(
-    `${capitalize(s)} is technically feasible with current tools: the forecast plans a first version in ${c.f('build-months').value} months with ${c.f('team').value} people (about ${c.m(c.f('build-cost').value)}), and the hardest part is ${hard}. ${cite('research-plan', 'The research plan asked for the smallest product that proves the idea')}`,
+    `${capitalize(s)} ${plan.verdict}: the forecast plans a first version in ${c.f('build-months').value} months with ${c.f('team').value} people (about ${c.m(c.f('build-cost').value)})${device ? ', enough for a working prototype and its first tests' : ''}, and the hardest part is ${plan.hardest}. ${cite('research-plan', 'The research plan asked for the smallest product that proves the idea')}`,
     '### Components',
-    table(
-      ['Component', 'Build or buy', 'Effort'],
-      comps.map((x, i) => [
-        capitalize(x),
-        i === 2 || i === 3 ? 'Buy / integrate' : 'Build',
-        ['3-5 weeks', '4-6 weeks', '2-4 weeks', '1-2 weeks', '1-2 weeks'][i] ?? '2 weeks',
-      ]),
-    ),
+    table(['Component', 'Build or buy', 'Effort'], plan.components),
     '### Smallest product that proves it',
-    [
-      `- One flow for ${p.audience}: from "${p.pains[0]}" to a result in under five minutes.`,
-      `- One core job done end to end: it ${p.job}; everything else manual behind the scenes.`,
-      '- Payments from day one, so demand is measured in money, not sign-ups.',
-    ].join('\n'),
+    plan.smallest.join('\n'),
     '### Team',
-    `${c.f('team').value} people: ${list(roles)}.`,
+    `${c.f('team').value} people: ${list(plan.roles)}.`,
   );
 };
 
@@ -330,7 +341,14 @@ const riskAnalysis: Writer = (c) => {
       'High',
       'legal review before building that feature; design to collect less data',
     ],
-    [`${capitalize(p.sector.tech[2] ?? p.sector.tech[0])} takes longer than planned`, 'Medium', 'Medium', 'buy or integrate it first; cut scope to one flow'],
+    [
+      `${capitalize(buildPlan(p).hardest)} takes longer than planned`,
+      'Medium',
+      'Medium',
+      p.productKind === 'hardware'
+        ? 'start certification and supplier quotes early; keep the first batch small'
+        : 'buy or integrate what you can first; cut scope to one flow',
+    ],
     [`${capitalize(p.audience)} stay with ${p.substitutes[0]}`, 'Medium', 'High', 'charge from day one and measure switching, not interest'],
     [
       `Acquisition costs above ${c.m(c.f('max-cac').value)}`,
@@ -391,9 +409,9 @@ const finalRecommendations: Writer = (c) => {
     lines.join('\n'),
     '### Next five steps',
     [
-      `1. Interview 15 ${p.audience} this month; ask what they pay today for "${p.pains[0]}".`,
+      `1. Interview 15 ${p.audience} this month; ${p.problem ? `ask what they pay today to deal with "${short(p.problem, 80)}"` : 'ask which problem it would solve for them and what they pay today to deal with it'}.`,
       `2. Pre-sell: offer ${c.w('price')} (or an annual deal) to the ten most interested.`,
-      `3. Build the one-flow version in ${c.f('build-months').value} months with ${c.f('team').value} people; buy ${p.sector.tech[2] ?? 'the hardest component'}.`,
+      `3. Build the ${p.productKind === 'hardware' ? 'prototype' : 'one-flow version'} in ${c.f('build-months').value} months with ${c.f('team').value} people; start with the hardest part: ${buildPlan(p).hardest}.`,
       `4. Settle ${p.sector.regulations[0][0]} with a short legal review before launch.`,
       `5. Measure acquisition cost through ${p.sector.channels[0]}; scale only below ${c.m(c.f('max-cac').value)}.`,
     ].join('\n'),
@@ -411,7 +429,7 @@ const desirability: Writer = (c) => {
   return md(
     `Desirability score: ${scoreText(d)}. ${capitalize(s)} answers a felt need for ${p.audience}${d.score >= 7 ? ', and they already spend money working around it' : ', but the urgency varies: some feel it weekly, many only occasionally'}. How the score was built: ${d.basis}.`,
     '### Who wants it most',
-    `- **${capitalize(p.audience)}** who feel "${p.pains[0]}" at least weekly.\n- Those already paying for ${sheet.competitors[0] ?? 'a product like it'} or ${p.substitutes[0]}.\n- ${p.b2b ? 'Teams where one person owns the problem and the budget.' : 'People at a moment of change (a move, a new job, a new family member).'}`,
+    `- **${capitalize(p.audience)}** who feel ${need(p)} at least weekly.\n- Those already paying for ${sheet.competitors[0] ?? 'a product like it'} or ${p.substitutes[0]}.\n- ${p.b2b ? 'Teams where one person owns the problem and the budget.' : 'People at a moment of change (a move, a new job, a new family member).'}`,
     '### What they use today',
     table(
       ['Alternative', 'Why they use it', 'Why they would switch'],
@@ -444,7 +462,7 @@ const marketDefinition: Writer = (c) => {
     table(
       ['Dimension', 'Choice', 'Why'],
       [
-        ['Buyer', capitalize(p.audience), `they feel "${p.pains[0]}" directly`],
+        ['Buyer', capitalize(p.audience), p.problem ? `they feel "${short(p.problem, 80)}" directly` : 'they would use what it does directly'],
         ['Geography', capitalize(p.geo), c.sheet.market.place ? 'named in your inputs' : 'no country named: sized for a mid-sized country'],
         ['Unit', p.b2b ? 'one organisation (account)' : 'one person (subscriber)', 'how the product would be bought'],
         ['Price point', c.w('price'), c.f('price').basis],
@@ -555,9 +573,9 @@ const problemSolutionFit: Writer = (c) => {
   const { p, s } = c;
   const fit = c.sc('problem');
   return md(
-    `Problem-solution fit: ${scoreText(fit)}. ${capitalize(s)} targets "${p.pains[0]}" for ${p.audience}, a problem that is ${fit.score >= 7 ? 'frequent and costly' : 'real but not yet urgent for most of them'}.`,
+    `Problem-solution fit: ${scoreText(fit)}. ${capitalize(s)} ${p.problem ? `targets "${short(p.problem, 120)}" for ${p.audience}` : `does one job for ${p.audience}: it ${p.job}`}, a ${p.problem ? 'problem' : 'need'} that is ${fit.score >= 7 ? 'frequent and costly' : 'real but not yet urgent for most of them'}.`,
     '### The problem',
-    `- **Who:** ${p.audience}.\n- **How often:** ${fit.score >= 7 ? 'weekly' : 'monthly or at specific moments'}.\n- **Cost today:** time, money and ${p.pains[1] ?? p.pains[0]}.`,
+    `- **In your words:** ${p.problem ? `"${short(p.problem, 160)}"` : 'you did not state the problem; confirm it with customers before building'}.\n- **Who:** ${p.audience}.\n- **How often:** ${fit.score >= 7 ? 'weekly' : 'monthly or at specific moments'}.\n- **Cost today:** time and money.\n- **${otherPains(p).replace(/: /, ':** ')}`,
     '### Does the solution fit?',
     `- **Yes, where** it ${p.job} with no manual work.\n- **Not yet, where** it asks ${p.audience} to change habits built around ${p.substitutes[0]}.`,
     '### Evidence to collect',
@@ -576,6 +594,7 @@ const competitiveLandscape: Writer = (c) => {
       ['Competitor', 'Type', 'Strength', 'Weakness for your segment'],
       sheet.competitors.map((x, i) => [x, i < 2 ? 'Direct' : 'Adjacent', strengths[i % 4], pick(p.seed, x, weaknesses)]),
     ),
+    hasNames(sheet.competitors) || c.sources.length ? null : NO_NAMES,
     '### Substitutes',
     p.substitutes.map((x) => `- ${capitalize(x)}`).join('\n'),
     sourceLines(c),
@@ -749,9 +768,14 @@ const customerPersonas: Writer = (c) => {
   const names = personaNames(p);
   const b = budgets(c);
   const variants = [
-    ['the early adopter', 'tries new tools first and tells others', `"${capitalize(p.pains[0])}" costs them hours every week`, b[2]],
-    ['the pragmatist', 'buys only what clearly pays back', `${p.pains[1] ?? p.pains[0]}`, b[1]],
-    ['the sceptic', `sticks with ${p.substitutes[0]} until proven wrong`, `${p.pains[2] ?? p.pains[0]}`, b[0]],
+    [
+      'the early adopter',
+      'tries new tools first and tells others',
+      p.problem ? `"${capitalize(short(p.problem, 80))}" costs them hours every week` : `needs what the idea does (it ${short(p.job, 70)})`,
+      b[2],
+    ],
+    ['the pragmatist', 'buys only what clearly pays back', `${p.pains[1] ?? p.pains[0]} (a pain common in ${p.sector.label})`, b[1]],
+    ['the sceptic', `sticks with ${p.substitutes[0]} until proven wrong`, `${p.pains[2] ?? p.pains[0]} (a pain common in ${p.sector.label})`, b[0]],
   ] as const;
   return md(
     `Three personas drawn from "${short(p.audience, 80)}" for research on ${s}: ${list(names.map((n, i) => `${n} (${variants[i][0]})`))}.`,
@@ -791,7 +815,9 @@ const customerInterviews: Writer = (c) => {
         : /why|reason|choose|decide/.test(ql)
           ? `I decide on trust: a recommendation from someone like me beats any ad`
           : /problem|hard|frustrat|pain/.test(ql)
-            ? `The hardest part is ${p.pains[i % p.pains.length]}`
+            ? i === 0
+              ? `The hardest part is ${p.problem ? lower(short(p.problem, 100)) : 'getting it done without extra work'}`
+              : `The hardest part is ${p.pains[i % p.pains.length]}, as is common in ${p.sector.label}`
             : `For ${short(p.subject, 50)}, what matters is that it fits into my week without extra work`;
     return `> **${names[i]}** (${stance[i]}): "${topic}${i === 2 ? ', but I have been burned by tools like this before' : ''}."`;
   };
@@ -808,7 +834,7 @@ const customerInsights: Writer = (c) => {
     .filter((l) => /^>\s+\*\*/.test(l))
     .slice(0, 3);
   return md(
-    `The interviews point to one clear insight for ${s}: ${p.audience} want ${p.pains[0].replace(/^(long|high|rising)\s/, '')} solved without extra work, and the middle of their budgets is ${c.w('price')} once they trust the result.`,
+    `The interviews point to one clear insight for ${s}: ${p.audience} want ${p.problem ? `"${short(p.problem, 80)}"` : 'the job your idea does'} solved without extra work, and the middle of their budgets is ${c.w('price')} once they trust the result.`,
     up('customer-personas') ? `Personas: ${keyLine(up('customer-personas') as string, 200)}` : null,
     '### Patterns',
     [
@@ -817,7 +843,7 @@ const customerInsights: Writer = (c) => {
       `3. **Price anchor:** ${p.substitutes[0]} sets the comparison; stay near ${c.w('price')}.`,
     ].join('\n'),
     quotes.length ? `### In their words\n${quotes.join('\n>\n')}` : null,
-    `### Decisions this supports\n- Lead your message with the time saved on ${p.pains[0]}.\n- Offer a free first result to win the sceptics.\n- Recruit early users through ${p.sector.channels[0]}.`,
+    `### Decisions this supports\n- Lead your message with the time saved on ${p.problem ? `"${short(p.problem, 80)}"` : 'the job your idea does'}.\n- Offer a free first result to win the sceptics.\n- Recruit early users through ${p.sector.channels[0]}.`,
   );
 };
 
@@ -829,6 +855,9 @@ const customerInsights: Writer = (c) => {
 function painList(p: Profile): Array<[string, string, string, string, string]> {
   const k = p.keywords;
   return [
+    ...(p.problem
+      ? [[capitalize(short(p.problem, 80)), `${p.audience}, in your words`, 'High', 'High', 'High'] as [string, string, string, string, string]]
+      : []),
     [capitalize(p.pains[0]), `most ${p.audience}`, 'High', 'High', 'High'],
     [capitalize(p.pains[1] ?? 'costs that keep rising'), `${p.audience} with the least time`, 'High', 'Medium', 'Medium'],
     [capitalize(p.pains[2] ?? 'costs that keep rising'), 'the most price-sensitive', 'Medium', 'Medium', 'Medium'],
@@ -842,8 +871,8 @@ const painDiscovery: Writer = (c) => {
   const { p, s, sheet } = c;
   const pains = painList(p);
   return md(
-    `Six pain points stand out in ${short(p.audience, 70)} around ${s}; the most common is "${pains[0][0].toLowerCase()}".`,
-    '### Pain points found',
+    `${p.problem ? 'Beside the problem you stated, the pain points common in' : 'Six pain points common in'} ${p.sector.label} stand out for ${short(p.audience, 70)} around ${s}; the first is "${pains[0][0].toLowerCase()}". ${problemLine(p)}`,
+    `### Pain points common in ${p.sector.label}`,
     pains.map(([pain, who]) => `- **${pain}** - felt by ${who}; reported ${pick(p.seed, pain, ['daily', 'weekly', 'monthly'])}.`).join('\n'),
     `### Where they show up\n${p.sector.channels.map((x) => `- ${capitalize(x)}`).join('\n')}\n- Reviews of ${list(sheet.competitors.slice(0, 2))}`,
     sourceLines(c),
@@ -857,8 +886,8 @@ const painPrioritization: Writer = (c) => {
   const weight = (w: string) => (w === 'High' ? 3 : w === 'Medium' ? 2 : 1);
   const ranked = [...pains].sort((a, b) => weight(b[1]) * weight(b[2]) * weight(b[3]) - weight(a[1]) * weight(a[2]) * weight(a[3]));
   return md(
-    `Ranked by severity, frequency and willingness to pay, the top pain is "${ranked[0][0]}". The ratings are the analyst's reading of the market's typical pains, to be confirmed in interviews.`,
-    '### Ranking',
+    `Ranked by severity, frequency and willingness to pay, the top pain common in ${p.sector.label} is "${ranked[0][0]}". The ratings are the analyst's reading of the market's typical pains, to be confirmed in interviews.`,
+    `### Ranking of the pains common in ${p.sector.label}`,
     table(
       ['Rank', 'Pain point', 'Severity', 'Frequency', 'Willingness to pay'],
       ranked.map((x, i) => [i + 1, x[0], x[1], x[2], x[3]]),
@@ -882,8 +911,8 @@ const opportunityMap: Writer = (c) => {
         .map(([x]) => x);
   const shapes = ['a self-serve tool', 'a done-for-you service', 'an add-on to tools they already use'];
   return md(
-    `The best opportunity is ${shapes[0]} that removes "${top[0]}" for ${short(p.audience, 60)}, priced at ${c.w('price')}.`,
-    '### Opportunities',
+    `The best opportunity is ${shapes[0]} that removes "${top[0]}" (the top pain common in ${p.sector.label}) for ${short(p.audience, 60)}, priced at ${c.w('price')}.`,
+    `### Opportunities in the pains common in ${p.sector.label}`,
     table(
       ['Pain point', 'Opportunity', 'Shape', 'First test'],
       top.map((x, i) => [
@@ -1026,7 +1055,7 @@ export const OFFLINE_REPORT_AGENTS = Object.keys(WRITERS);
 const generic: Writer = ({ p, s, product, sheet }) =>
   md(
     `${capitalize(s)} for ${p.audience}${p.where}, seen through the ${product.title}.`,
-    `- Market: ${sheet.market.label}.\n- Main pains: ${list(p.pains)}.\n- Competitors: ${list(sheet.competitors)}.`,
+    `- Market: ${sheet.market.label}.\n- ${problemLine(p)}\n- ${otherPains(p)}\n- Competitors: ${list(sheet.competitors)}.`,
   );
 
 // ---------------------------------------------------------------------------------------------

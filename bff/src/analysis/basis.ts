@@ -5,17 +5,8 @@
  * the offline writer read (the analyst itself is unchanged), so the sheet, its scores and verdict
  * and the offline sections all follow the founder's basis.
  */
-import {
-  BASIS_FIELDS,
-  MARKET_IDS,
-  type BasisField,
-  type BasisInput,
-  type MarketId,
-  type ProductKind,
-  type ReportFactSheet,
-  type SheetBasis,
-} from '@val/contracts';
-import { fitting, GENERAL, MARKETS, PLACES, readIdeaWords, readPlace, rulesFor, type Market, type Place, type Profile } from '@val/offline-analyst';
+import { BASIS_FIELDS, MARKET_IDS, type BasisField, type BasisInput, type MarketId, type ReportFactSheet, type SheetBasis } from '@val/contracts';
+import { GENERAL, MARKETS, PLACES, readIdeaWords, readPlace, sectorOf, type Market, type Place, type Profile } from '@val/offline-analyst';
 
 /** Names of the places the analyst knows, as a founder writes them ("Germany", "the UK"). */
 export const KNOWN_PLACES: string[] = PLACES.map((p) => p.name.replace(/^the /, ''));
@@ -60,35 +51,7 @@ export function founderBasisOf(sheet: ReportFactSheet | null | undefined): Basis
 
 const marketById = (id: string): Market | undefined => MARKETS.find((m) => m.id === id);
 
-/** A market's figures for a place, an audience and a buyer (as the analyst's own profile builds them). */
-function sectorOf(m: Market, place: Place | null, audience: string, buyer: 'consumer' | 'business'): Profile['sector'] {
-  const channels = fitting(m.channels[buyer], audience);
-  for (const c of GENERAL[buyer].channels[buyer]) if (channels.length < 3) channels.push(String(c));
-  return {
-    id: m.id,
-    label: m.label,
-    b2b: m.b2b,
-    buyers: m.buyers,
-    price: m.price,
-    grossMargin: m.grossMargin,
-    cac: m.cac,
-    buyersPerMillion: m.buyersPerMillion,
-    regulations: rulesFor(m, place),
-    trends: m.trends,
-    incumbents: m.incumbents,
-    substitutes: m.alternatives.slice(0, 3),
-    suppliers: m.suppliers,
-    channels,
-    tech: m.tech,
-    pains: m.pains,
-    bizPains: m.bizPains,
-  };
-}
-
 const BIZ_SUBSTITUTES = ['spreadsheets, phone calls and paper', 'a module of the software they already pay for', 'an extra member of staff'];
-
-/** A profile with a product kind (the offline writers' profile carries one once they read it). */
-type WithKind = Profile & { productKind?: ProductKind | null };
 
 /**
  * The analyst's profile with the founder's basis applied: market, segment (the audience), place,
@@ -96,7 +59,7 @@ type WithKind = Profile & { productKind?: ProductKind | null };
  */
 export function applyBasis(p: Profile, b: BasisInput | undefined): Profile {
   if (!b || !basisFields(b).length) return p;
-  const out: WithKind = { ...p };
+  const out: Profile = { ...p };
   if (b.segment) {
     out.audience = b.segment;
     out.where = out.place && new RegExp(`\\b${out.place.name.replace(/^the /, '')}\\b`, 'i').test(b.segment) ? '' : ` in ${out.geo}`;
@@ -110,17 +73,25 @@ export function applyBasis(p: Profile, b: BasisInput | undefined): Profile {
       out.where = ` in ${r.place.name}`;
     }
   }
-  if (b.market !== undefined || b.segment || b.buyerKind || b.place) {
+  if (b.productKind) out.productKind = b.productKind;
+  if (b.market !== undefined || b.segment || b.buyerKind || b.place || b.productKind) {
     const market = b.market === undefined ? marketById(p.sector.id) : marketById(b.market);
     const business = b.buyerKind ? b.buyerKind === 'business' : b.market !== undefined ? Boolean(market?.b2b) || p.b2b : p.b2b;
     const m = market ?? GENERAL[business ? 'business' : 'consumer'];
     out.b2b = business;
-    out.sector = sectorOf(m, out.place, out.audience, business ? 'business' : 'consumer');
+    // The rules and suppliers fit the kind of product too (a device's certification, not an app's).
+    out.sector = sectorOf(
+      m,
+      out.place,
+      out.audience,
+      business ? 'business' : 'consumer',
+      out.productKind,
+      `${out.subject} ${out.audience} ${out.problem ?? ''}`,
+    );
     out.unit = business ? 'organisations' : 'people';
     out.pains = business && !out.sector.b2b ? (out.sector.bizPains ?? GENERAL.business.pains) : out.sector.pains;
     out.substitutes = business && !out.sector.b2b ? BIZ_SUBSTITUTES : out.sector.substitutes;
   }
-  if (b.productKind) out.productKind = b.productKind;
   return out;
 }
 
@@ -143,7 +114,7 @@ export function sheetBasis(read: Profile, used: Profile, price: number, b: Basis
     segment: used.audience,
     place: used.place?.name ?? null,
     buyerKind: used.b2b ? 'business' : 'consumer',
-    productKind: (used as WithKind).productKind ?? null,
+    productKind: used.productKind ?? null,
     price,
     setByFounder: set,
   };

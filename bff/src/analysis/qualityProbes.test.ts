@@ -2,7 +2,10 @@ import { type ReportFactSheet, type ReportStatusResponse, type SimulationFactShe
 import { getProduct } from '@val/content';
 import {
   breakEvenProblems,
+  foreignLaws,
   foreignLinks,
+  founderJurisdiction,
+  ideaFactProblems,
   levelProblems,
   levelWord,
   marketRead,
@@ -12,6 +15,8 @@ import {
   sheetProblems,
   probeStep3,
   probeValidation,
+  replacedProblems,
+  offSegmentNames,
   untraceable,
   verdictProblems,
   wrongNames,
@@ -211,5 +216,40 @@ describe('report-quality probes', () => {
     expect(marketRead(gym, ['fitness'])).toBe('right');
     expect(marketRead(gym, ['general'])).toBe('wrong');
     expect(marketRead({ ...gym, market: { ...gym.market, id: 'general' } }, ['fitness'])).toBe('general');
+  });
+});
+
+describe("the probes of the idea's own facts (issue 36)", () => {
+  it('find the UK Veterinary Surgeons Act in a report on Germany, and any law when no place is named', () => {
+    const text = 'Veterinary practice rules (the Veterinary Surgeons Act 1966) apply. Data protection (GDPR) applies too.';
+    expect(founderJurisdiction('Dog owners in Germany')).toBe('EU');
+    expect(foreignLaws(text, 'EU').map((l) => `${l.law} (${l.jurisdiction})`)).toEqual(['Veterinary Surgeons Act (UK)']);
+    expect(foreignLaws(text, null).map((l) => l.law)).toEqual(['Veterinary Surgeons Act', 'GDPR']);
+    // Listed "to check" per place when no place is named: not claimed for the founder.
+    expect(foreignLaws('Certification for each country you sell in (to check: CE marking in Europe, FCC authorisation in the US).', null)).toEqual([]);
+    expect(foreignLaws('Certification in Germany: CE marking under the Radio Equipment Directive.', 'EU')).toEqual([]);
+  });
+
+  it("find the market's typical pain stated as the founder's problem, not when labelled as the market's or written by the founder", () => {
+    expect(replacedProblems('- **Demand:** Dog owners in Germany feel "vet bills that arrive as a shock" often enough to pay for a fix.')).toEqual([
+      expect.objectContaining({ pain: 'vet bills that arrive as a shock' }),
+    ]);
+    expect(replacedProblems('- **Other pains common in pet care:** vet bills that arrive as a shock.')).toEqual([]);
+    expect(replacedProblems('### Pain points common in pet care\n- **Vet bills that arrive as a shock** - felt by most dog owners')).toEqual([]);
+    expect(replacedProblems('They hate vet bills that arrive as a shock.', 'Our customers hate vet bills that arrive as a shock')).toEqual([]);
+  });
+
+  it('find competitors of another sub-segment: Chewy, BarkBox and Rover for a GPS collar, not Tractive', () => {
+    const founder = 'A GPS collar subscription that tracks dog walks and alerts owners when the dog leaves a safe zone\nDog owners in Germany';
+    expect(offSegmentNames('Competitors: Chewy, BarkBox, Rover and Tractive.', founder)).toEqual(['Chewy', 'Rover', 'BarkBox']);
+  });
+
+  it('find a device whose Technical Feasibility plans no certification, manufacturing or unit cost', () => {
+    const inputs = { productIdea: 'A GPS collar for dogs', targetMarket: 'Dog owners in Germany' };
+    const old = [
+      { id: 'technical-feasibility', raw_output: 'The hardest part is payments and subscriptions. Components: booking and tracking, pet health records.' },
+    ];
+    expect(ideaFactProblems(old, { product: 'new-product-feasibility-study', inputs, kind: 'hardware' }).map((f) => f.kind)).toEqual(['hardware-feasibility']);
+    expect(ideaFactProblems(old, { product: 'new-product-feasibility-study', inputs, kind: 'software' })).toEqual([]);
   });
 });

@@ -561,7 +561,8 @@ function computeSheet(
     breakEvenMonth,
     scores,
     risks,
-    competitors: competitorsOf(m, `${p.subject} ${p.audience}`),
+    // Fitted to the founder's own words only (never the market's stock buyers filling an unnamed audience).
+    competitors: competitorsOf(m, allText),
     verdict,
     sources: { live: false, provider: null, note: NO_LIVE_SOURCES_NOTE },
     marketFacts: marketFactsOf([m], currency),

@@ -17,13 +17,25 @@ const MAX_ENTRIES = 4;
 const withPlurals = (tags: ReadonlyArray<string>) => tags.flatMap((t) => (/[\s\-/]/.test(t) ? [t, `${t}s`] : [t]));
 
 /**
- * The entries of a list that fit a text: the tagged ones whose stems the text holds, those with
- * more of their stems first (then in table order), then the plain ones.
+ * Stems that name no sub-segment: how something is sold (a GPS collar subscription is no
+ * pet-food box) and function words ("where parents book sitters" is no location tracker).
  */
-function fittingFirst(list: ReadonlyArray<Suggestion>, text: string): string[] {
+const NO_SEGMENT = new Set(['subscription', 'subscribe', 'order', 'shop', 'where']);
+
+/** How many of an entry's stems a text holds (0 for a plain entry, which fits every idea); stems of NO_SEGMENT do not count. */
+const hitsOf = (s: Suggestion, text: string) => (typeof s === 'string' ? 0 : wordsIn(text, withPlurals(s.for.filter((t) => !NO_SEGMENT.has(t)))).length);
+
+/**
+ * The entries of a list that fit a text: the tagged ones whose stems the text holds, those with
+ * more of their stems first (then in table order), then the plain ones. A tagged entry holding
+ * fewer than half the stems of the best-fitting entry (`top`, over names and kinds) fits another
+ * sub-segment: a GPS collar's "subscription" or "walks" does not make it a pet-food box or a
+ * dog-walking marketplace when "GPS", "collar" and "tracks" point at trackers.
+ */
+function fittingFirst(list: ReadonlyArray<Suggestion>, text: string, top: number): string[] {
   const tagged = list
-    .map((s, order) => ({ s, order, hits: typeof s === 'string' ? 0 : wordsIn(text, withPlurals(s.for)).length }))
-    .filter((e) => e.hits > 0)
+    .map((s, order) => ({ s, order, hits: hitsOf(s, text) }))
+    .filter((e) => e.hits > 0 && e.hits * 2 >= top)
     .sort((a, b) => b.hits - a.hits || a.order - b.order)
     .map((e) => (typeof e.s === 'string' ? e.s : e.s.text));
   return [...tagged, ...list.filter((s): s is string => typeof s === 'string')];
@@ -36,8 +48,9 @@ function fittingFirst(list: ReadonlyArray<Suggestion>, text: string): string[] {
  * market (`market.incumbents`).
  */
 export function competitorsFor(market: Market, text: string): string[] {
-  const names = fittingFirst(market.competitors, text).slice(0, MAX_NAMES);
-  const kinds = fittingFirst(market.competitorKinds, text);
+  const top = Math.max(0, ...[...market.competitors, ...market.competitorKinds].map((s) => hitsOf(s, text)));
+  const names = fittingFirst(market.competitors, text, top).slice(0, MAX_NAMES);
+  const kinds = fittingFirst(market.competitorKinds, text, top);
   return [...names, ...kinds].slice(0, MAX_ENTRIES);
 }
 

@@ -7,3 +7,4 @@ export * from './money';
 export * from './competitors';
 export * from './classifier';
 export * from './segments';
+export * from './rules';

@@ -5,6 +5,7 @@
  * are checked below to match what the schema accepts.
  */
 import { z } from 'zod';
+import { PRODUCT_KINDS, type ProductKind } from '../productKind';
 import type { Jurisdiction, Market, Place, Rule, Suggestion } from './types';
 
 const text = z.string().min(1);
@@ -19,7 +20,14 @@ export const ruleSchema = z.strictObject({
   what: text,
   named: z.partialRecord(jurisdictionSchema, text).optional(),
   gate: z.boolean().optional(),
+  for: z.array(text).min(1).optional(),
+  kinds: z.array(z.enum(PRODUCT_KINDS)).min(1).optional(),
 });
+
+/** The rules every idea of a product kind meets, whatever its market (`data/productRules.json`). */
+export const productRulesSchema = z.strictObject(
+  Object.fromEntries(PRODUCT_KINDS.map((k) => [k, z.array(ruleSchema)])) as Record<ProductKind, z.ZodArray<typeof ruleSchema>>,
+);
 
 const perBuyer = z.strictObject({ consumer: z.array(suggestionSchema), business: z.array(suggestionSchema) });
 const range = z.tuple([z.number().nonnegative(), z.number().nonnegative()]);

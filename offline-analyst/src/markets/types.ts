@@ -4,6 +4,8 @@
  * simulation and the paid reports all read. `schema.ts` checks the data against these types.
  */
 
+import type { ProductKind } from '../productKind';
+
 /** Who buys: people spending their own money, or organisations. */
 export type Buyer = 'consumer' | 'business';
 
@@ -26,6 +28,13 @@ export interface Rule {
   named?: Partial<Record<Jurisdiction, string>>;
   /** True when the rule gates the first launch (the mentor counts the market as regulated). */
   gate?: boolean;
+  /**
+   * Word stems of the sub-segments the rule is about ("food", "treat" for pet-food labelling):
+   * it applies only to ideas whose words hold one. Without it the rule fits every idea of the market.
+   */
+  for?: string[];
+  /** The product kinds the rule is about (a licence for a service, not for an app): every kind when absent. */
+  kinds?: ProductKind[];
 }
 
 /** One market: the words that show it, what a mentor knows about it, and the analyst's figures. */
