@@ -88,6 +88,8 @@ export function routeSamples(adminPassword: string): Record<string, RouteSample>
       },
     },
     'POST /api/reports/status': { body: { execution_id: reportId } },
+    'POST /api/reports/:id/basis': { params: { id: reportId }, body: { basis: { market: 'pets', price: 12 }, assumptions: { margin: '60%' } } },
+    'POST /api/reports/:id/rewrite': { params: { id: reportId }, body: { sections: ['final-recommendations'] } },
     'POST /api/stripe/webhook': {
       body: { id: 'evt_fuzz', object: 'event', type: 'checkout.session.completed', data: { object: { object: 'checkout.session', id: 'cs_test_fuzz' } } },
     },

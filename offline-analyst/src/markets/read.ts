@@ -519,7 +519,7 @@ export function whoOf(customer: string): string {
 }
 
 const CONSUMER =
-  /\b(parents?|students?|families|family|households?|couples?|newlyweds|people|consumers?|individuals?|teens?|gamers?|travell?ers?|pet owners?|millennials|kids|shoppers?|fans?|users?|women|men|seniors|retirees|pensioners|patients|home ?owners?|renters?|tenants|commuters?|runners?|athletes?)\b/i;
+  /\b(parents?|students?|families|family|households?|couples?|newlyweds|people|consumers?|individuals?|teens?|gamers?|travell?ers?|pet owners?|millennials|kids|shoppers?|fans?|users?|women|men|seniors|retirees|pensioners|patients|home ?owners?|renters?|tenants|commuters?|runners?|athletes?|workers?|employees)\b/i;
 const BUSINESS =
   /\b(business(es)?|compan(y|ies)|owners?|teams?|agenc(y|ies)|firms?|clinics?|restaurants?|startups?|managers?|enterprises?|smbs?|retailers?|shops?|stores?|hr|cfos?|ctos?|founders?|freelancers?|consultants?|practices?|schools?|hospitals?|b2b)\b/i;
 
