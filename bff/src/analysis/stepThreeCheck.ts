@@ -11,7 +11,7 @@
  * spoken (a persona's "I", Val's advice), so the rules read sentences, not tables.
  */
 import type { CurrencyInfo, CustomerPersona } from '@val/contracts';
-import { knownCompanyNames, PLATFORM_NAMES } from '@val/offline-analyst';
+import { currencyFor, knownCompanyNames, PLATFORM_NAMES, readPlace } from '@val/offline-analyst';
 
 /** Public figures a careless model casts as "customers" (matched as whole names, case-insensitive). */
 export const PUBLIC_FIGURES: ReadonlyArray<string> = [
@@ -253,3 +253,39 @@ export function checkStepThreeText(text: string, ctx: StepThreeContext): { text:
 
 /** True when a checked text still says something (not only a note or a greeting). */
 export const hasSubstance = (text: string) => text.replace(/[^a-z]/gi, '').length > 40;
+
+/** The founder's words and currency as step 3's check reads them (`extra`: their questions or answers). */
+export function stepThreeContext(
+  speaker: Speaker,
+  v: { idea: string; targetCustomer: string; problemSolved: string },
+  extra: ReadonlyArray<string> = [],
+): StepThreeContext {
+  const all = `${v.targetCustomer} ${v.idea} ${v.problemSolved}`;
+  return { speaker, founderText: [all, ...extra].join(' '), currency: currencyFor(all, readPlace(all)) };
+}
+
+/** A month text that makes a claim no step-3 fact gives (in the shape of the month number problems). */
+export interface MonthClaimProblem {
+  month: number;
+  field: 'title' | 'wins' | 'challenges' | 'challenge';
+  text: string;
+  number: string;
+}
+
+/** Every month text (title, wins, challenges, challenge) with a sentence the check removes: those months are regenerated, then narrated offline. */
+export function monthClaimProblems(
+  months: ReadonlyArray<{ title: string; wins: string[]; challenges: string[]; challenge?: string | null }>,
+  ctx: StepThreeContext,
+): MonthClaimProblem[] {
+  const out: MonthClaimProblem[] = [];
+  months.forEach((m, k) => {
+    const fields: Array<[MonthClaimProblem['field'], string]> = [
+      ['title', m.title],
+      ...m.wins.map((w): [MonthClaimProblem['field'], string] => ['wins', w]),
+      ...m.challenges.map((c): [MonthClaimProblem['field'], string] => ['challenges', c]),
+      ...(m.challenge ? [['challenge', m.challenge] as [MonthClaimProblem['field'], string]] : []),
+    ];
+    for (const [field, text] of fields) for (const r of checkStepThreeText(text, ctx).removed) out.push({ month: k + 1, field, text, number: r.reason });
+  });
+  return out;
+}
