@@ -10,14 +10,18 @@ import type {
   GenerateSimulationResponse,
   ValChatRequest,
   ValChatResponse,
+  CustomerPersona,
+  SimulationMonth,
+  ValidationData,
 } from '@val/contracts';
 import type { Ai } from '../ai/service';
 import { cleanReply } from '../ai/parse/simulation';
 import { challengeFeedbackTask, customerInterviewTask, generateCustomersTask, generateSimulationTask, valChatTask } from '../ai/tasks/simulation';
 import { AiError, type AiTextTask, type CallOptions } from '../ai/types';
-import { offlineChallengeFeedback, offlineSimulation, offlineValChat } from '@val/offline-analyst';
+import { offlineChallengeFeedback, offlineInterviewReply, offlinePersonas, offlineSimulation, offlineValChat } from '@val/offline-analyst';
 import { buildSimulationSheet, checkMonthTexts, strayChatNumbers, type ChatMonth, type MonthNumberProblem } from '../analysis/simulationSheet';
 import { removedNote } from '../analysis/check';
+import { checkStepThreeText, hasSubstance, monthClaimProblems, personaProblem, stepThreeContext, type StepThreeContext } from '../analysis/stepThreeCheck';
 import type { Logger } from '../logger';
 import { runSimulationModel } from './simulationModel';
 
@@ -55,6 +59,10 @@ function chatMonth(data: ValChatRequest['simulationData'] | ChallengeFeedbackReq
     : null;
 }
 
+/** Val's chat under the step-3 check: the founder's words are the idea, their question and their earlier messages. */
+const chatContext = (i: ValChatRequest) =>
+  stepThreeContext('val', i.validationData, [i.question, ...i.conversationHistory.filter((h) => h.isUser).map((h) => h.text)]);
+
 const chatWords = (i: ValChatRequest) =>
   [i.question, ...i.conversationHistory.map((h) => h.text), i.validationData.idea, i.validationData.problemSolved].join(' ');
 
@@ -64,6 +72,31 @@ function chatRepair(answer: string, stray: string[]) {
     answer,
     request: `These sentences state numbers that are not this month's (monthData: users, newUsers, churnedUsers, previousUsers, nextMonthUsers): ${stray.map((x) => `"${x.slice(0, 140)}"`).join(' ')}. Answer again using only those numbers.`,
   };
+}
+
+/**
+ * A step-3 text under its check (issue 37): its failing sentences removed; Val's reply says how
+ * many went, a persona just speaks on; a text left with nothing to say is `fallback()`.
+ */
+function checked(text: string, ctx: StepThreeContext, fallback: () => string, logger?: Logger, what = 'reply'): string {
+  const r = checkStepThreeText(text, ctx);
+  if (!r.removed.length) return text;
+  logger?.warn({ removed: r.removed.map((x) => x.reason) }, `claims no step-3 fact gives removed from a ${what}`);
+  // A persona's short answer ("I would pay €8 a month.") stands; Val's note alone would be hollow.
+  if (ctx.speaker === 'val' ? !hasSubstance(r.text) : !/\p{L}/u.test(r.text)) return fallback();
+  return ctx.speaker === 'val' ? `${r.text}\n\n${removedNote(r.removed.length)}` : r.text;
+}
+
+/** A persona's own words: the founder's idea, target and problem, and what the founder asked. */
+const personaContext = (i: CustomerInterviewRequest) =>
+  stepThreeContext('persona', i.validationData, [i.userQuestion, ...i.conversationHistory.filter((m) => m.isUser).map((m) => m.text)]);
+
+/** A persona that may stand (an invented person of the target customer, its background checked), or null. */
+function acceptPersona(p: CustomerPersona, v: Pick<ValidationData, 'idea' | 'targetCustomer' | 'problemSolved'>): CustomerPersona | null {
+  if (personaProblem(p, v.targetCustomer)) return null;
+  const bg = checkStepThreeText(p.background, stepThreeContext('persona', v));
+  if (bg.removed.length && !/\p{L}/u.test(bg.text)) return null;
+  return bg.removed.length ? { ...p, background: bg.text } : p;
 }
 
 export function simulationService(ai: Ai, logger?: Logger) {
@@ -80,15 +113,47 @@ export function simulationService(ai: Ai, logger?: Logger) {
   return {
     async generateCustomers(input: GenerateCustomersRequest, opts?: CallOptions): Promise<GenerateCustomersResponse> {
       const r = await ai.json(generateCustomersTask, input, opts);
-      return { customers: r.value, provider: r.provider };
+      if (r.provider === 'offline') return { customers: r.value, provider: r.provider };
+      // A public figure, a real company's executive or someone who is not the target customer: one more round, then the offline analyst's persona.
+      let customers = r.value.map((p) => acceptPersona(p, input));
+      if (customers.some((p) => !p)) {
+        logger?.info({ personas: r.value.filter((_, k) => !customers[k]).map((p) => p.name) }, 'personas are not invented customers: one regeneration');
+        const again = await ai.json(generateCustomersTask, input, opts).catch((err: unknown) => {
+          if (err instanceof AiError && err.kind === 'aborted') throw err;
+          return null;
+        });
+        customers = customers.map((p, k) => p ?? (again?.value[k] ? acceptPersona(again.value[k], input) : null));
+      }
+      const offline = offlinePersonas(input);
+      const names = new Set(customers.filter(Boolean).map((p) => p!.name));
+      const ids = new Set(customers.filter(Boolean).map((p) => p!.id));
+      const out = customers.map((p, k) => {
+        if (p) return p;
+        const o = offline.find((x) => !names.has(x.name) && !ids.has(x.id)) ?? offline[k];
+        names.add(o.name);
+        ids.add(o.id);
+        return o;
+      });
+      if (customers.some((p) => !p)) logger?.warn({ replaced: customers.filter((p) => !p).length }, 'personas replaced by the offline analyst’s');
+      return { customers: out, provider: r.provider };
     },
 
     async interview(input: CustomerInterviewRequest, opts?: CallOptions): Promise<CustomerInterviewResponse> {
       const r = await text(customerInterviewTask, input, personaNames(input), opts);
-      return { response: r.value, provider: r.provider };
+      const response =
+        r.provider === 'offline' ? r.value : checked(r.value, personaContext(input), () => offlineInterviewReply(input), logger, 'persona reply');
+      return { response, provider: r.provider };
     },
+    /** Streamed: the done event carries the reply without the sentences the check removed. */
     interviewStream(input: CustomerInterviewRequest, opts?: CallOptions): ReplyStream {
-      return stream(customerInterviewTask, input, personaNames(input), opts);
+      const s = stream(customerInterviewTask, input, personaNames(input), opts);
+      return {
+        ...s,
+        finish: (full) => {
+          const reply = s.finish(full);
+          return s.provider === 'offline' ? reply : checked(reply, personaContext(input), () => offlineInterviewReply(input), logger, 'persona reply');
+        },
+      };
     },
 
     /**
@@ -99,9 +164,17 @@ export function simulationService(ai: Ai, logger?: Logger) {
     async generateSimulation(input: GenerateSimulationRequest, opts?: CallOptions): Promise<GenerateSimulationResponse> {
       const model = runSimulationModel({ validation: input.validationData, insights: input.customerInsights });
       const sheet = buildSimulationSheet(model, input.validationData);
+      // The months are written from checked replies only: a claim the interview check removes is never quoted back.
+      const personaCtx = stepThreeContext('persona', input.validationData);
+      const customerInsights = input.customerInsights.map((c) => ({
+        ...c,
+        responses: c.responses.map((x) => checkStepThreeText(x, personaCtx).text).filter((x) => x.trim()),
+      }));
+      const monthCtx = stepThreeContext('val', input.validationData, [input.landingPageContent ?? '']);
+      const monthProblems = (ms: ReadonlyArray<SimulationMonth>) => [...checkMonthTexts(ms, sheet, founderText), ...monthClaimProblems(ms, monthCtx)];
       const taskInput = {
         validationData: input.validationData,
-        customerInsights: input.customerInsights,
+        customerInsights,
         landingPageContent: input.landingPageContent ?? null,
         numbers: model.months,
       };
@@ -110,7 +183,7 @@ export function simulationService(ai: Ai, logger?: Logger) {
       const r = await ai.json(generateSimulationTask, taskInput, opts);
       if (r.value.length !== model.months.length) throw new AiError('The simulation does not have six months', 'malformed');
       let months = r.value;
-      let problems = checkMonthTexts(months, sheet, founderText);
+      let problems = monthProblems(months);
       if (problems.length && r.provider !== 'offline') {
         logger?.info({ months: [...new Set(problems.map((p) => p.month))] }, 'simulation months mention numbers that are not theirs: one regeneration');
         try {
@@ -121,7 +194,7 @@ export function simulationService(ai: Ai, logger?: Logger) {
           );
           if (again.value.length === months.length) {
             months = months.map((m, k) => (problems.some((p) => p.month === k + 1) ? again.value[k] : m));
-            problems = checkMonthTexts(months, sheet, founderText);
+            problems = monthProblems(months);
           }
         } catch (err) {
           if (err instanceof AiError && err.kind === 'aborted') throw err;
@@ -157,7 +230,9 @@ export function simulationService(ai: Ai, logger?: Logger) {
         );
         r = again && !strayChatNumbers(again.value, month, words).length ? again : { value: offlineChallengeFeedback(input), provider: r.provider };
       }
-      return { feedback: r.value, provider: r.provider };
+      const ctx = stepThreeContext('val', input.validationData, [input.challenge, input.response]);
+      const feedback = r.provider === 'offline' ? r.value : checked(r.value, ctx, () => offlineChallengeFeedback(input), logger, 'challenge feedback');
+      return { feedback, provider: r.provider };
     },
 
     async valChat(input: ValChatRequest, opts?: CallOptions): Promise<ValChatResponse> {
@@ -169,7 +244,8 @@ export function simulationService(ai: Ai, logger?: Logger) {
         const again = await text(valChatTask, { ...input, repair: chatRepair(r.value, strayChatNumbers(r.value, month, words)) }, [], opts).catch(() => null);
         r = again && !strayChatNumbers(again.value, month, words).length ? again : { value: offlineValChat(input), provider: r.provider };
       }
-      return { response: r.value, provider: r.provider };
+      const response = r.provider === 'offline' ? r.value : checked(r.value, chatContext(input), () => offlineValChat(input), logger, 'Val chat reply');
+      return { response, provider: r.provider };
     },
     /** Streamed: what was sent cannot be taken back, so the done event carries the reply without the sentences whose numbers are not the month's. */
     valChatStream(input: ValChatRequest, opts?: CallOptions): ReplyStream {
@@ -179,14 +255,19 @@ export function simulationService(ai: Ai, logger?: Logger) {
         ...s,
         finish(full) {
           const reply = s.finish(full);
+          if (s.provider === 'offline') return reply;
           const stray = month ? strayChatNumbers(reply, month, chatWords(input)) : [];
-          if (!stray.length) return reply;
+          const claims = checkStepThreeText(reply, chatContext(input));
+          if (!stray.length && !claims.removed.length) return reply;
+          // Both checks' sentences go, each counted once; the paragraphs and list items keep their lines.
+          const gone = new Set([...stray.map((x) => x.trim()), ...claims.removed.map((x) => x.sentence)]);
           const kept = stray
-            .reduce((t, sentence) => t.replace(sentence, ''), reply)
-            .replace(/\s{2,}/g, ' ')
+            .reduce((t, sentence) => t.replace(sentence, ''), claims.text)
+            .replace(/[ \t]{2,}/g, ' ')
+            .replace(/\n{3,}/g, '\n\n')
             .trim();
-          logger?.warn({ month: input.month, removed: stray.length }, "numbers that are not the month's removed from Val's reply");
-          return kept.replace(/[^a-z]/gi, '').length > 40 ? `${kept}\n\n${removedNote(stray.length)}` : offlineValChat(input);
+          logger?.warn({ month: input.month, removed: gone.size }, "sentences that are not the month's removed from Val's reply");
+          return hasSubstance(kept) ? `${kept}\n\n${removedNote(gone.size)}` : offlineValChat(input);
         },
       };
     },

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Button, Card, Spinner, TextArea, t } from '@val/ui';
+import SafeMarkdown from '@val/ui/markdown';
 import { Row } from './common';
 
 /** What a chat shows of a message (interview and Val chat messages both have these). */
@@ -101,6 +102,26 @@ const Bubble = styled.div<{ $mine: boolean }>`
         `}
 `;
 
+/** A reply as markdown (Val's bold, emphasis and lists; the check's note in italics): paragraphs without outer margins. */
+const Rendered = styled.div`
+  white-space: normal;
+  & > :first-child {
+    margin-top: 0;
+  }
+  & > :last-child {
+    margin-bottom: 0;
+  }
+  p,
+  ul,
+  ol {
+    margin: 0 0 8px;
+  }
+  ul,
+  ol {
+    padding-left: 20px;
+  }
+`;
+
 const Who = styled.span`
   display: block;
   font-size: 0.75rem;
@@ -153,13 +174,25 @@ export function ChatPanel({
         {messages.map((m) => (
           <Bubble key={m.id} $mine={m.isUser} data-testid={m.isUser ? testIds.mine : testIds.reply}>
             <Who>{m.isUser ? 'You' : replyName}</Who>
-            {m.text}
+            {m.isUser ? (
+              m.text
+            ) : (
+              <Rendered>
+                <SafeMarkdown text={m.text} />
+              </Rendered>
+            )}
           </Bubble>
         ))}
         {draft !== null && (
           <Bubble $mine={false} data-testid={testIds.typing}>
             <Who>{replyName}</Who>
-            {draft || <Spinner $size={16} />}
+            {draft ? (
+              <Rendered>
+                <SafeMarkdown text={draft} />
+              </Rendered>
+            ) : (
+              <Spinner $size={16} />
+            )}
           </Bubble>
         )}
       </MessageList>

@@ -262,8 +262,8 @@ describe('step 3 with the openai provider (loopback chat-completions server)', (
 
   const people = [
     { id: 'a', name: 'Ana Lima', role: 'Salon owner', avatar: 'AL', background: 'Two shops.' },
-    { id: 'b', name: 'Bo Chen', role: 'Stylist', avatar: 'BC', background: 'Rents a chair.' },
-    { id: 'c', name: 'Cy Diaz', role: 'Chain manager', avatar: 'CD', background: 'Runs 12 salons.' },
+    { id: 'b', name: 'Bo Chen', role: 'Salon owner who rents out chairs', avatar: 'BC', background: 'Rents a chair.' },
+    { id: 'c', name: 'Cy Diaz', role: 'Salon chain owner', avatar: 'CD', background: 'Runs 12 salons.' },
   ];
   it.each([
     ['customers', { customers: people }],
