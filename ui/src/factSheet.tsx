@@ -533,3 +533,13 @@ export function BasisFields({ basis, currencyCode, testIdPrefix = 'basis' }: { b
     </BasisGrid>
   );
 }
+
+/** The filled basis fields of a form (`basis.<field>`), as the API's `basis` takes them (its schema reads numbers and cases). */
+export function basisOfForm(form: HTMLFormElement): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const el of Array.from(form.elements) as Array<HTMLInputElement | HTMLSelectElement>) {
+    const v = typeof el.value === 'string' ? el.value.trim() : '';
+    if (el.name?.startsWith('basis.') && v) out[el.name.slice(6)] = v;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
