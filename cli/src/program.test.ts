@@ -95,7 +95,10 @@ describe('val validate (options)', () => {
     ]);
     expect(r.code).toBe(0);
     expect(r.calls).toEqual([
-      { cmd: 'validate', opts: { idea: 'Meal kits', customer: 'Climbers', problem: 'No food', stream: true, json: true, pdf: 'out/', api: 'http://x:1' } },
+      {
+        cmd: 'validate',
+        opts: { idea: 'Meal kits', customer: 'Climbers', problem: 'No food', stream: true, json: true, pdf: 'out/', api: 'http://x:1', assume: [] },
+      },
     ]);
   });
 

@@ -14,6 +14,7 @@ import {
   type ReportBasisRequest,
   type SheetAssumption,
   type SheetBasis,
+  type ValidationAssumptionsInput,
 } from './basis';
 
 /** Blank text (a form's empty field) is "not given"; a numeric text is its number ("9", "1,200", "€9" is not). */
@@ -103,6 +104,18 @@ export const assumptionsInputSchema = z
   .strict()
   .refine((a) => a.lifetimeMonths === undefined || a.churn === undefined, { error: 'give lifetimeMonths or churn, not both' })
   .meta({ description: "What-if assumptions; money in the sheet's currency" }) satisfies z.ZodType<AssumptionsInput, unknown>;
+
+/** The free validation's what-if assumptions (`VALIDATION_ASSUMPTION_IDS`): any other key is refused. */
+export const validationAssumptionsInputSchema = z
+  .object({
+    buyers: assumption('buyers', ASSUMPTION_LIMITS.buyers, 'Potential buyers (a count): the sizing example reaches at most this many'),
+    price: assumption('price', ASSUMPTION_LIMITS.price, "Price per month, in the sheet's currency"),
+  })
+  .strict()
+  .meta({ description: "What-if assumptions of the validation's sheet; money in the sheet's currency" }) satisfies z.ZodType<
+  ValidationAssumptionsInput,
+  unknown
+>;
 
 export const reportBasisRequestSchema = z
   .object({

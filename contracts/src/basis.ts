@@ -141,6 +141,13 @@ export interface AssumptionsInput {
   team?: number;
 }
 
+/** The assumptions of the free validation's sheet the founder may change (the others have no figure there). */
+export const VALIDATION_ASSUMPTION_IDS = ['buyers', 'price'] as const;
+export type ValidationAssumptionId = (typeof VALIDATION_ASSUMPTION_IDS)[number];
+
+/** What-if assumptions of the free validation: the potential buyers and the price per month. */
+export type ValidationAssumptionsInput = Pick<AssumptionsInput, ValidationAssumptionId>;
+
 /** The basis a sheet was computed from, as every analysis shows it. */
 export interface SheetBasis {
   /** Market id of the analyst's table, or 'general'. */

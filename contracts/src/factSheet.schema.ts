@@ -109,6 +109,10 @@ export const validationFactSheetSchema = z
     factors: z.array(z.object({ delta: z.number(), reason: z.string() })),
     figures: z.array(figureSchema),
     verdict: verdictSchema,
+    assumptions: z
+      .array(sheetAssumptionSchema)
+      .optional()
+      .meta({ description: 'The assumptions the founder may change (buyers, price), with the original values and "changed by you" marks' }),
   })
   .meta({ description: 'The numbers the feedback rests on, computed in code from the inputs' }) satisfies z.ZodType<ValidationFactSheet>;
 

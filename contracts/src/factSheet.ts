@@ -270,6 +270,11 @@ export interface ValidationFactSheet extends SheetBase {
   /** The price band, the sizing example (reach × share × price) and the customers for a revenue goal. */
   figures: SheetFigure[];
   verdict: VerdictInfo;
+  /**
+   * The assumptions the founder may change here (buyers, price) with the original values and
+   * "changed by you" marks. Absent on sheets stored before it existed.
+   */
+  assumptions?: SheetAssumption[];
 }
 
 /** One month of step 3's launch model. */

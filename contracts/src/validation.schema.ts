@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './zodConfig';
+import { basisInputSchema, validationAssumptionsInputSchema } from './basis.schema';
 import type { ValidateRequest } from './validation';
 import { VALIDATION_INPUTS, type ValidationInputName, type ValidationInputSpec, type ValidationInputs } from './validationInputs';
 
@@ -21,6 +22,8 @@ export function inputShape<T extends z.ZodType>(make: (f: ValidationInputSpec) =
 }
 
 /** Body of `POST /api/validate`: every described input, capped at its limit; the required ones not blank. */
-export const validateRequestSchema: z.ZodType<ValidateRequest> = z.object(
-  inputShape((f) => (f.required ? required(f.max, f.name) : text(f.max, f.name).meta({ description: 'Optional' }))),
-);
+export const validateRequestSchema: z.ZodType<ValidateRequest, unknown> = z.object({
+  ...inputShape((f) => (f.required ? required(f.max, f.name) : text(f.max, f.name).meta({ description: 'Optional' }))),
+  basis: basisInputSchema.optional(),
+  assumptions: validationAssumptionsInputSchema.optional(),
+});

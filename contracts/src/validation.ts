@@ -1,10 +1,16 @@
+import type { BasisInput, ValidationAssumptionsInput } from './basis';
 import type { ValidationFactSheet } from './factSheet';
 import type { ValidationInputs } from './validationInputs';
 
 export * from './validationInputs';
 
-/** Body of `POST /api/validate`: the inputs `VALIDATION_INPUTS` describes. */
-export type ValidateRequest = ValidationInputs;
+/**
+ * Body of `POST /api/validate`: the inputs `VALIDATION_INPUTS` describes, and optionally the
+ * founder's basis (market, segment, place, buyer kind, product kind, price: each field given wins
+ * over what the words say) and what-if assumptions (buyers, price); the sheet, score and verdict
+ * are computed from them and the stored validation keeps them.
+ */
+export type ValidateRequest = ValidationInputs & { basis?: BasisInput; assumptions?: ValidationAssumptionsInput };
 
 /** Validation data: the inputs plus Val's formatted feedback. Unlocks step 2 and step 3. */
 export type ValidationData = ValidationInputs & { feedback: string };

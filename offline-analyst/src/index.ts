@@ -71,7 +71,10 @@ export {
   profileIdea,
   validationNumbers,
   validationVerdict,
+  type BusinessModel,
+  type IdeaBasis,
   type IdeaProfile,
+  type Segment as ValidationSegment,
   type ValidationInput,
 } from './validation';
 

@@ -76,6 +76,27 @@ export interface IdeaProfile {
   ideaDetail: number;
   score: number;
   factors: ScoreFactor[];
+  /** The founder's price per month in the answer's currency (their basis), when they set one. */
+  price?: number;
+  /** The founder's count of potential buyers (a what-if), when they gave one. */
+  buyers?: number;
+}
+
+/**
+ * What the founder set for a validation (issue 36): each field given replaces what the analyst
+ * reads from the words, and the score, the price band and the sizing example follow it.
+ */
+export interface IdeaBasis {
+  domain?: Market;
+  place?: Place;
+  segment?: Segment;
+  model?: BusinessModel;
+  /** Who exactly buys: replaces the target customer for how precisely it is described. */
+  customer?: string;
+  /** Price per month, in the answer's currency. */
+  price?: number;
+  /** Potential buyers (a count): the sizing example reaches at most this many. */
+  buyers?: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -928,16 +949,19 @@ const tenth = (x: number) => Math.round(x * 10) / 10;
  * reasons: a sharper customer, a number or a frequency in the problem, and an idea that says how
  * it works each raise it; a vaguer version of any of them lowers it.
  */
-export function profileIdea(input: ValidationInput): IdeaProfile {
-  const { domain, secondary } = detectDomain(input);
+export function profileIdea(input: ValidationInput, basis: IdeaBasis = {}): IdeaProfile {
+  const { domain, secondary } = basis.domain ? { domain: basis.domain, secondary: null } : detectDomain(input);
   const all = `${input.targetCustomer} ${input.idea} ${input.problemSolved}`;
-  const place = readPlace(all);
+  const place = basis.place ?? readPlace(all);
   const currency = currencyFor(all, place);
-  const { segment, enterprise } = segmentOf(input, domain);
-  const { model, shown: modelShown } = readModel(input.idea);
+  const customer = basis.customer ?? input.targetCustomer;
+  const { segment, enterprise } = basis.segment
+    ? { segment: basis.segment, enterprise: basis.segment === 'b2b' && detectSegment(input).enterprise }
+    : segmentOf({ ...input, targetCustomer: customer }, domain);
+  const { model, shown: modelShown } = basis.model ? { model: basis.model, shown: true } : readModel(input.idea);
   const usesAi = /\b(ai|a\.i\.|gpt|llm|machine learning|ml|artificial intelligence|chatbot)\b/i.test(input.idea);
   const u = readUrgency(input.problemSolved);
-  const s = readSpecificity(input.targetCustomer);
+  const s = readSpecificity(customer);
   const ideaWords = tokens(input.idea).length;
   const ideaDetail = detailWords(input.idea).length;
   const factors: ScoreFactor[] = [];
@@ -1011,6 +1035,8 @@ export function profileIdea(input: ValidationInput): IdeaProfile {
     ideaDetail,
     score,
     factors,
+    ...(basis.price !== undefined ? { price: basis.price } : {}),
+    ...(basis.buyers !== undefined ? { buyers: basis.buyers } : {}),
   };
 }
 
@@ -1100,14 +1126,16 @@ export const SIZING_EXAMPLE = { reach: 10000, share: 0.02 } as const;
 export function validationNumbers(input: ValidationInput, p: IdeaProfile = profileIdea(input)) {
   const c = p.currency;
   const price = primaryPrice(p);
-  const monthly = monthlyValue(price, p);
+  const monthly = p.price !== undefined ? { usd: p.price / c.perUsd, basis: `the price you set (${formatMoney(p.price, c)} a month)` } : monthlyValue(price, p);
   // The derived figures are worked out from the rounded amounts the sheet shows, so a founder who
   // multiplies them gets the same answer.
-  const perCustomer = localAmount(monthly.usd, c);
+  const perCustomer = p.price ?? localAmount(monthly.usd, c);
+  // The example reaches at most the buyers the founder counted.
+  const reach = p.buyers !== undefined ? Math.max(1, Math.min(SIZING_EXAMPLE.reach, Math.round(p.buyers))) : SIZING_EXAMPLE.reach;
   const revenueGoal = roundSig(10000 * c.perUsd, 1);
   const customersForGoal = Math.max(1, Math.ceil(revenueGoal / perCustomer));
   const testPrice = price.unit.startsWith('%') ? null : Math.max(1, Math.round(price.low * (p.segment === 'b2b' ? 1 : 1.5)));
-  const yearly = Math.max(1, roundSig(SIZING_EXAMPLE.reach * SIZING_EXAMPLE.share * perCustomer * 12, 2));
+  const yearly = Math.max(1, roundSig(reach * SIZING_EXAMPLE.share * perCustomer * 12, 2));
   const percent = price.unit.startsWith('%');
   const targets = p.segment === 'b2b' ? { visitors: 0.05 } : { visitors: 0.1, preorders: 0.02 };
   const market = [p.domain.revenue[0], p.domain.revenue[1]].map((x) => localised(x, c));
@@ -1149,8 +1177,11 @@ export function validationNumbers(input: ValidationInput, p: IdeaProfile = profi
       id: 'reach',
       label: 'Buyers reached (example)',
       kind: 'count',
-      value: SIZING_EXAMPLE.reach,
-      basis: 'an example to replace with a count you can verify (members of a group, businesses in a directory)',
+      value: reach,
+      basis:
+        reach === SIZING_EXAMPLE.reach
+          ? 'an example to replace with a count you can verify (members of a group, businesses in a directory)'
+          : `all the potential buyers you counted (${reach.toLocaleString('en-US')})`,
     },
     {
       id: 'share',
@@ -1246,7 +1277,7 @@ export function validationNumbers(input: ValidationInput, p: IdeaProfile = profi
         })),
     ),
   ];
-  return { price, perCustomer, revenueGoal, customersForGoal, testPrice, yearly, targets, market, figures };
+  return { price, perCustomer, reach, revenueGoal, customersForGoal, testPrice, yearly, targets, market, figures };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1318,8 +1349,8 @@ function beachheads(d: Market, buyer: 'consumer' | 'business', customer: string,
  * Problem Urgency, Revenue, Risks, Next Steps, Success Metrics and a Timeline, each about the
  * founder's own idea.
  */
-export function offlineValidation(input: ValidationInput): string {
-  const p = profileIdea(input);
+export function offlineValidation(input: ValidationInput, basis: IdeaBasis = {}): string {
+  const p = profileIdea(input, basis);
   const seed = hash(`${collapse(input.idea)}|${collapse(input.targetCustomer)}|${collapse(input.problemSolved)}`);
   const idea = quotable(firstSentence(input.idea), 110);
   const customer = midSentence(quotable(input.targetCustomer, 90));
@@ -1380,7 +1411,9 @@ export function offlineValidation(input: ValidationInput): string {
   line(`- **Why now:** ${d.whyNow}`);
   line(`- **What ${customerShort} use today:** ${listOf(d.alternatives)}. Your product must beat the workaround, not just other startups.`);
   line(
-    `- **Size it bottom-up:** if you reached ${SIZING_EXAMPLE.reach.toLocaleString('en-US')} ${customerShort} and ${SIZING_EXAMPLE.share * 100}% paid ${bandText(price, money)}, that is about ${formatMoney(n.yearly, p.currency)} a year. Replace my ${SIZING_EXAMPLE.reach.toLocaleString('en-US')} with a count you can verify (members of a group, businesses in a directory).`,
+    p.price !== undefined || p.buyers !== undefined
+      ? `- **Size it bottom-up:** if you reached ${n.reach.toLocaleString('en-US')} ${customerShort} and ${SIZING_EXAMPLE.share * 100}% paid ${p.price !== undefined ? `your price of ${formatMoney(p.price, p.currency)} a month` : bandText(price, money)}, that is about ${formatMoney(n.yearly, p.currency)} a year.${p.buyers !== undefined ? '' : ` Replace my ${n.reach.toLocaleString('en-US')} with a count you can verify (members of a group, businesses in a directory).`}`
+      : `- **Size it bottom-up:** if you reached ${SIZING_EXAMPLE.reach.toLocaleString('en-US')} ${customerShort} and ${SIZING_EXAMPLE.share * 100}% paid ${bandText(price, money)}, that is about ${formatMoney(n.yearly, p.currency)} a year. Replace my ${SIZING_EXAMPLE.reach.toLocaleString('en-US')} with a count you can verify (members of a group, businesses in a directory).`,
   );
   if (p.usesAi)
     line(
@@ -1472,7 +1505,7 @@ export function offlineValidation(input: ValidationInput): string {
   line(p.modelShown ? `These fit ${MODEL_LABEL[p.model]} like yours best:` : 'Three ways to charge, starting with the most common:');
   line();
   line(
-    `1. **${price.label}:** ${bandText(price, money)}. At the middle of that range you need about ${customersForGoal.toLocaleString('en-US')} paying customers for ${formatMoney(revenueGoal, p.currency)} of monthly revenue.`,
+    `1. **${price.label}:** ${bandText(price, money)}. ${p.price !== undefined ? `At your price of ${formatMoney(p.price, p.currency)} a month` : 'At the middle of that range'} you need about ${customersForGoal.toLocaleString('en-US')} paying customers for ${formatMoney(revenueGoal, p.currency)} of monthly revenue.`,
   );
   line(`2. **${d.id === 'general' ? 'Paid pilot' : 'Market-specific option'}:** ${n.market[0]}`);
   line(`3. **Second market option:** ${n.market[1]}`);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { formatFigure, type CurrencyInfo, type RiskFlag, type SheetFigure, type SourceRef, type SourcesNote, type VerdictInfo } from '@val/contracts/factSheet';
+import { BASIS_LIMITS, BUYER_KINDS, MARKET_IDS, MARKET_LABELS, PRODUCT_KINDS, PRODUCT_KIND_LABELS, type SheetBasis } from '@val/contracts';
 import { t } from './theme';
 
 /**
@@ -392,4 +393,153 @@ export function SourcesList({ sources, level }: { sources: ReadonlyArray<SourceR
       </SourceItems>
     </SourcesWrap>
   );
+}
+
+/** Who pays, as the basis' buyer choice reads. */
+const BUYER_WHO = { consumer: 'consumers (people paying for themselves)', business: 'businesses and organisations' } as const;
+
+/** The grid and controls of `BasisFields` (labels over selects and inputs, "changed by you" marks). */
+export const BasisGrid = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
+  gap: 12px 16px;
+  margin: 10px 0 0;
+  align-items: end;
+  label {
+    display: flex;
+    flex-direction: column;
+    gap: 4px;
+    font-size: 0.85rem;
+    font-weight: 600;
+    color: ${t.textMuted};
+    min-width: 0;
+  }
+  select,
+  input {
+    font: inherit;
+    padding: 9px 10px;
+    border-radius: 10px;
+    border: 1px solid ${t.border};
+    background: ${t.bgElevated};
+    color: ${t.text};
+    max-width: 100%;
+    min-width: 0;
+  }
+  .mine {
+    display: inline-block;
+    margin-left: 6px;
+    padding: 1px 7px;
+    border-radius: 999px;
+    font-size: 0.72rem;
+    font-weight: 700;
+    background: ${t.bgSunken};
+    color: ${t.primaryInk};
+    border: 1px solid ${t.border};
+    white-space: nowrap;
+  }
+  .hint {
+    font-weight: 400;
+    font-size: 0.8rem;
+  }
+`;
+
+/**
+ * The six fields of a basis (market, segment, place, buyer, product kind, price), named
+ * `basis.<field>` for a plain form post: filled from the basis a sheet shows (fields the founder
+ * set marked "changed by you", and "your words point at X" when the read stayed general), or
+ * blank ("read from my words") before there is a sheet. The report page and the validation page
+ * both use it.
+ */
+export function BasisFields({ basis, currencyCode, testIdPrefix = 'basis' }: { basis?: SheetBasis | null; currencyCode?: string; testIdPrefix?: string }) {
+  const set = new Set<string>(basis?.setByFounder ?? []);
+  const mine = (f: string) => (set.has(f) ? <span className="mine">changed by you</span> : null);
+  const fromWords = basis ? null : <option value="">read from my words</option>;
+  const id = (s: string) => `${testIdPrefix}-${s}`;
+  return (
+    <BasisGrid>
+      <label>
+        <span>
+          Market{mine('market')}
+          {basis?.wordsPointAt && basis.market === 'general' ? (
+            <span className="hint" data-testid="words-point-at">
+              {' '}
+              — your words point at {MARKET_LABELS[basis.wordsPointAt]}
+            </span>
+          ) : null}
+        </span>
+        <select name="basis.market" defaultValue={basis?.market ?? ''} data-testid={id('market')}>
+          {fromWords}
+          {MARKET_IDS.map((m) => (
+            <option key={m} value={m}>
+              {MARKET_LABELS[m]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>Segment (who exactly buys){mine('segment')}</span>
+        <input
+          name="basis.segment"
+          defaultValue={basis?.segment ?? ''}
+          maxLength={BASIS_LIMITS.segment}
+          placeholder={basis ? undefined : 'your target customer'}
+          data-testid={id('segment')}
+        />
+      </label>
+      <label>
+        <span>
+          Place{mine('place')} <span className="hint">a country or region</span>
+        </span>
+        <input name="basis.place" defaultValue={basis?.place ?? ''} maxLength={BASIS_LIMITS.place} placeholder="not named" data-testid={id('place')} />
+      </label>
+      <label>
+        <span>Buyer{mine('buyerKind')}</span>
+        <select name="basis.buyerKind" defaultValue={basis?.buyerKind ?? ''} data-testid={id('buyer')}>
+          {fromWords}
+          {BUYER_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {BUYER_WHO[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>What is sold{mine('productKind')}</span>
+        <select name="basis.productKind" defaultValue={basis?.productKind ?? ''} data-testid={id('product-kind')}>
+          <option value="">{basis ? 'not known' : 'read from my words'}</option>
+          {PRODUCT_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {PRODUCT_KIND_LABELS[k]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>
+          Price a month{currencyCode ? ` (${currencyCode})` : ''}
+          {mine('price')}
+        </span>
+        <input
+          name="basis.price"
+          type="number"
+          min="0.01"
+          step="any"
+          inputMode="decimal"
+          defaultValue={basis?.price ?? ''}
+          placeholder={basis ? undefined : 'typical for the market'}
+          data-testid={id('price')}
+        />
+      </label>
+    </BasisGrid>
+  );
+}
+
+/** The filled basis fields of a form (`basis.<field>`), as the API's `basis` takes them (its schema reads numbers and cases). */
+export function basisOfForm(form: HTMLFormElement): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const el of Array.from(form.elements) as Array<HTMLInputElement | HTMLSelectElement>) {
+    const v = typeof el.value === 'string' ? el.value.trim() : '';
+    if (el.name?.startsWith('basis.') && v) out[el.name.slice(6)] = v;
+  }
+  return Object.keys(out).length ? out : undefined;
 }

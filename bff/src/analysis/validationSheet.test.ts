@@ -31,10 +31,10 @@ describe('the validation’s fact sheet', () => {
       segment: 'Families in Manchester',
       place: s.market.place,
       buyerKind: s.market.buyer,
-      productKind: null,
+      productKind: 'software',
       setByFounder: [],
     });
-    expect(s.basis?.price).toBe(s.figures.find((f) => f.id === 'price-band')?.value);
+    expect(s.basis?.price).toBe(s.figures.find((f) => f.id === 'revenue-per-customer')?.value);
     if (s.market.general) expect(s.basis?.wordsPointAt === null || typeof s.basis?.wordsPointAt === 'string').toBe(true);
     else expect(s.basis?.wordsPointAt).toBeNull();
   });

@@ -16,7 +16,8 @@ import type { Ai } from '../ai/service';
 import { validateTask } from '../ai/tasks/validate';
 import { AiError, type CallOptions } from '../ai/types';
 import type { Logger } from '../logger';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '../errors';
+import { ForbiddenError, InputError, NotFoundError, UnauthorizedError } from '../errors';
+import { checkBasis } from '../analysis/basis';
 import type { Repositories } from '../repositories';
 import type { StoredValidation } from '../repositories/validations';
 import { compareValidations } from './validationCompare';
@@ -68,8 +69,18 @@ export interface ValidationService {
   remove(id: string, token: string | undefined): Promise<void>;
 }
 
-/** Every described input without surrounding white space (an optional one left blank is left out; nothing described is dropped). */
-export const trimmedValidation = (b: ValidateRequest): ValidateRequest => trimmedInputs(b);
+/**
+ * Every described input without surrounding white space (an optional one left blank is left out;
+ * nothing described is dropped), with the founder's basis and assumptions when given. A place the
+ * analyst does not know is refused (InputError) with how to write one.
+ */
+export const trimmedValidation = (b: ValidateRequest): ValidateRequest => {
+  const placeError = checkBasis(b.basis);
+  if (placeError) throw new InputError(placeError);
+  const basis = b.basis && Object.values(b.basis).some((v) => v !== undefined) ? { basis: b.basis } : {};
+  const assumptions = b.assumptions && Object.values(b.assumptions).some((v) => v !== undefined) ? { assumptions: b.assumptions } : {};
+  return { ...trimmedInputs(b), ...basis, ...assumptions };
+};
 
 const validationWords = (v: ValidateRequest) => `${v.idea} ${v.targetCustomer} ${v.problemSolved}`;
 
@@ -100,9 +111,9 @@ export function createValidationService(deps: { ai: Ai; repos: Pick<Repositories
     const feedback = checkedFeedback(text.trim(), input, factSheet, logger);
     const score = factSheet.score;
     const deleteToken = randomBytes(32).toString('base64url');
-    const saved = await repos.validations.create({ ...input, feedback, provider, score, deleteTokenHash: hashToken(deleteToken), factSheet });
+    const saved = await repos.validations.create({ ...inputsOf(input), feedback, provider, score, deleteTokenHash: hashToken(deleteToken), factSheet });
     logger.info({ id: saved.id, provider, chars: feedback.length, score }, 'validation stored');
-    return { ...input, feedback, id: saved.id, provider, score, deleteToken, factSheet };
+    return { ...inputsOf(input), feedback, id: saved.id, provider, score, deleteToken, factSheet };
   };
   const find = async (id: string): Promise<StoredValidation> => {
     const v = await repos.validations.get(id);

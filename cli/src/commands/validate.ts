@@ -8,8 +8,10 @@ import {
   VALIDATE_STREAM_PATH,
   VALIDATION_ID_PATTERN,
   VALIDATION_INPUTS,
+  VALIDATION_ASSUMPTION_IDS,
   VALIDATION_TEXT,
   cleanFeedbackForDisplay,
+  validationAssumptionsInputSchema,
   inputShape,
   inputsOf,
   validateRequestSchema,
@@ -18,7 +20,9 @@ import {
   type ValidateResponse,
   type StoredValidationView,
   type ValidationComparison,
+  type ValidationFactSheet,
 } from '@val/contracts';
+import { addBasisOptions, assumptionsOf, basisFlagsShape, basisOf } from '../utils/basis';
 import { println, styles, useColor, type CliContext } from '../context';
 import { ApiClient, resolveApiUrl } from '../utils/api';
 import { databaseError, describeDatabase, quietKnex } from '../utils/database';
@@ -43,6 +47,7 @@ export const validateOptionsSchema = z
     pdf: z.string().min(1, { error: 'must be a file or folder name' }).optional(),
     api: z.string().optional(),
     compare: z.string().trim().regex(VALIDATION_ID_PATTERN, { error: 'must be a validation id (the UUID at the end of its /v/… link)' }).optional(),
+    ...basisFlagsShape,
   })
   .strict();
 export type ValidateOptions = z.infer<typeof validateOptionsSchema>;
@@ -72,6 +77,7 @@ const responseSchema = z.object({
   provider: z.enum(['openai', 'offline']).optional(),
   score: z.number().nullable().optional(),
   deleteToken: z.string().optional(),
+  factSheet: z.custom<ValidationFactSheet>((v) => typeof v === 'object' && v !== null).optional(),
 });
 
 const providerSchema = z.enum(['openai', 'offline']);
@@ -79,7 +85,31 @@ const providerSchema = z.enum(['openai', 'offline']);
 /** The request body from the options, checked with the server's own schema (limits included). */
 export function validateRequestFromOptions(o: ValidateOptions): ValidateRequest {
   const given: Record<string, unknown> = o;
-  return parseOptions(validateRequestSchema, Object.fromEntries(VALIDATION_INPUTS.map((f) => [f.name, given[f.cli.flag]])), FLAGS);
+  const inputs = parseOptions(validateRequestSchema, Object.fromEntries(VALIDATION_INPUTS.map((f) => [f.name, given[f.cli.flag]])), FLAGS);
+  // The founder's basis and what-if assumptions: the same flags as `val report start`, checked the same way.
+  let basis, assumptions;
+  try {
+    basis = basisOf(o);
+    assumptions = assumptionsOf(o.assume, VALIDATION_ASSUMPTION_IDS, validationAssumptionsInputSchema);
+  } catch (err) {
+    throw new UsageError((err as Error).message, 'Run `val validate --help` for the options and examples.');
+  }
+  return { ...inputs, ...(basis ? { basis } : {}), ...(assumptions ? { assumptions } : {}) };
+}
+
+/** The basis a sheet rests on, in one line ("market: logistics and mobility (yours) · place: Germany (yours) · …"). */
+export function basisLine(sheet: ValidationFactSheet | undefined): string | null {
+  const b = sheet?.basis;
+  if (!b) return null;
+  const mine = (f: (typeof b.setByFounder)[number], text: string) => `${text}${b.setByFounder.includes(f) ? ' (yours)' : ''}`;
+  return [
+    mine('market', `market: ${b.marketLabel}${b.wordsPointAt ? ` (your words point at ${b.wordsPointAt})` : ''}`),
+    mine('segment', `segment: ${b.segment}`),
+    mine('place', `place: ${b.place ?? 'none named'}`),
+    mine('buyerKind', `buyer: ${b.buyerKind}`),
+    ...(b.productKind ? [mine('productKind', `product: ${b.productKind}`)] : []),
+    mine('price', `price: ${sheet.currency.symbol}${b.price.toLocaleString('en-US')} a month`),
+  ].join(' · ');
 }
 
 /**
@@ -369,6 +399,8 @@ async function validateWith(validator: Validator, body: ValidateRequest, opts: V
       println(ctx.stdout, terminalSafe(cleanFeedbackForDisplay(result.feedback)));
     }
     if (result.provider === 'offline') println(ctx.stderr, s.dim(VALIDATE_TEXTS.offline));
+    const basis = basisLine(result.factSheet);
+    if (basis) println(ctx.stderr, `Basis: ${terminalSafe(basis)}`);
     // Which stored validation this is, and its page (what `val validations show` and a browser open).
     if (result.id) println(ctx.stderr, `Id:   ${terminalSafe(result.id)}\nLink: ${terminalSafe(validator.origin + validationPermalink(result.id))}`);
     if (comparison) println(ctx.stdout, `\n${formatComparison(comparison, styles(useColor(ctx, ctx.stdout)))}`);
@@ -383,15 +415,16 @@ export function validateCommand(ctx: CliContext, run: (o: ValidateOptions, ctx: 
     if (f.required) cmd.requiredOption(`--${f.cli.flag} <text>`, f.cli.help);
     else cmd.option(`--${f.cli.flag} <text>`, f.cli.help);
   }
-  return cmd
+  cmd
     .option('--stream', 'print the feedback as it is written (Server-Sent Events)')
     .option(
       '--json',
-      `print the result as JSON: ${VALIDATION_INPUTS.map((f) => f.name).join(', ')}, feedback, id, provider, score, deleteToken (and comparison with --compare)`,
+      `print the result as JSON: ${VALIDATION_INPUTS.map((f) => f.name).join(', ')}, feedback, id, provider, score, deleteToken, factSheet (and comparison with --compare)`,
     )
     .option('--pdf <file>', 'also save the PDF report (a folder: saved there as val-report-<first three words>-<digits>.pdf)')
     .option('--api <url>', 'a Val server to ask (default: VAL_API_URL; with neither, Val answers in this process with the server’s AI settings)')
-    .option('--compare <id>', 'compare the new version with this earlier validation (its id): score before → after, the inputs word by word, each section')
+    .option('--compare <id>', 'compare the new version with this earlier validation (its id): score before → after, the inputs word by word, each section');
+  return addBasisOptions(cmd, { assumeKeys: VALIDATION_ASSUMPTION_IDS })
     .addHelpText(
       'after',
       `${examples([
@@ -402,6 +435,8 @@ export function validateCommand(ctx: CliContext, run: (o: ValidateOptions, ctx: 
         ['OPENAI_API_KEY=sk-… val validate --idea "…" --customer "…" --problem "…"', 'in this process, with your model'],
         ['val validate --idea "…" --customer "…" --problem "…" --api https://val.example.com', 'ask a running server'],
         ['val validate --idea "…" --customer "Nurses on night shifts" --problem "…" --compare 3f0c2a8e-…', 'a new version, compared with the last'],
+        ['val validate --idea "…" --customer "…" --problem "…" --market logistics --place Germany --price 30', 'on your basis'],
+        ['val validate --idea "…" --customer "…" --problem "…" --assume buyers=4000 --assume price=30', 'what if'],
       ])}
 Without --api or VAL_API_URL, Val answers in this process with the server's settings: AI_PROVIDER,
 OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_MODEL, AI_TIMEOUT_MS… (the offline analyst when none is

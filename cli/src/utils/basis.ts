@@ -21,8 +21,14 @@ const ASSUME_ALIASES: Record<string, keyof AssumptionsInput> = {
 };
 const ASSUME_KEYS = [...ASSUMPTION_IDS, 'churn'] as const;
 
-/** The basis flags (`--market`, `--segment`, `--place`, `--buyer`, `--product-kind`, `--price`) and `--assume key=value`. */
-export function addBasisOptions(cmd: Command, { assume = true }: { assume?: boolean } = {}): Command {
+/**
+ * The basis flags (`--market`, `--segment`, `--place`, `--buyer`, `--product-kind`, `--price`) and
+ * `--assume key=value` (with `assumeKeys`, the keys a command takes: the validation takes fewer).
+ */
+export function addBasisOptions(
+  cmd: Command,
+  { assume = true, assumeKeys = ASSUME_KEYS }: { assume?: boolean; assumeKeys?: ReadonlyArray<string> } = {},
+): Command {
   cmd
     .addOption(new Option('--market <id>', "the market: one of the analyst's table, or general").choices([...MARKET_IDS]))
     .option('--segment <text>', 'who exactly buys ("freelance translators")')
@@ -33,7 +39,9 @@ export function addBasisOptions(cmd: Command, { assume = true }: { assume?: bool
   if (assume)
     cmd.option(
       '--assume <key=value>',
-      `a what-if assumption (repeat): ${ASSUME_KEYS.join(', ')} (lifetime and costs also work; margin and churn as 0.4 or 40%)`,
+      assumeKeys === ASSUME_KEYS
+        ? `a what-if assumption (repeat): ${ASSUME_KEYS.join(', ')} (lifetime and costs also work; margin and churn as 0.4 or 40%)`
+        : `a what-if assumption (repeat): ${assumeKeys.join(', ')}`,
       collect,
       [],
     );
@@ -60,20 +68,26 @@ export function basisOf(o: BasisFlags): BasisInput | undefined {
   return r.data;
 }
 
-/** `--assume key=value` pairs as the API's `assumptions`, or undefined when none is given. */
-export function assumptionsOf(pairs: ReadonlyArray<string> | undefined): AssumptionsInput | undefined {
+/**
+ * `--assume key=value` pairs as the API's `assumptions`, or undefined when none is given. A
+ * command that takes fewer assumptions (the validation's buyers and price) passes its keys and schema.
+ */
+export function assumptionsOf<T extends AssumptionsInput = AssumptionsInput>(
+  pairs: ReadonlyArray<string> | undefined,
+  keys: ReadonlyArray<string> = ASSUME_KEYS,
+  schema: z.ZodType<T, unknown> = assumptionsInputSchema as unknown as z.ZodType<T, unknown>,
+): T | undefined {
   if (!pairs?.length) return undefined;
   const raw: Record<string, string> = {};
   for (const p of pairs) {
     const eq = p.indexOf('=');
     const given = eq > 0 ? p.slice(0, eq).trim() : '';
     const key = ASSUME_ALIASES[given] ?? given;
-    if (!given || !(ASSUME_KEYS as readonly string[]).includes(key))
-      throw new Error(`--assume "${p}" must look like key=value with key one of ${ASSUME_KEYS.join(', ')} (e.g. --assume price=9).`);
+    if (!given || !keys.includes(key)) throw new Error(`--assume "${p}" must look like key=value with key one of ${keys.join(', ')} (e.g. --assume price=9).`);
     if (key in raw) throw new Error(`--assume ${given} is given twice.`);
     raw[key] = p.slice(eq + 1).trim();
   }
-  const r = assumptionsInputSchema.safeParse(raw);
+  const r = schema.safeParse(raw);
   if (!r.success) throw new Error(describeZod(r.error, {}, '--assume '));
   return r.data;
 }

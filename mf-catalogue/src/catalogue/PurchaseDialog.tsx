@@ -13,12 +13,35 @@ import {
   SYNTHETIC_INTERVIEW_LABEL,
   type CatalogueProduct,
   type ProductInputs,
+  type BasisInput,
 } from '@val/contracts';
+import { BasisFields, basisOfForm } from '@val/ui/factSheet';
 import { readStoredInterviewEvidence } from '@val/client/browser';
 import { evidenceExchangeCount } from '@val/contracts/evidence';
 import { Badge, Button, Input, TextArea, t } from '@val/ui';
 import { PriceRow } from './ProductCard';
 import { startPurchase } from './purchase';
+
+/** The dialog's optional, collapsed basis (the founder's market, segment, place, buyer, product kind, price). */
+const BasisBox = styled.details`
+  border: 1px dashed ${t.border};
+  border-radius: 12px;
+  padding: 0 14px;
+  > summary {
+    cursor: pointer;
+    padding: 10px 0;
+    font-weight: 600;
+    color: ${t.textMuted};
+  }
+  &[open] {
+    padding-bottom: 14px;
+  }
+  p {
+    margin: 0;
+    font-size: 0.85rem;
+    color: ${t.textMuted};
+  }
+`;
 
 const Overlay = styled.div`
   position: fixed;
@@ -314,8 +337,8 @@ export function PurchaseDialog({ product, apiBase = '', onClose }: PurchaseDialo
     if (step === 'form') panel.current?.querySelector<HTMLElement>('input, textarea')?.focus();
   }, [step]);
 
-  const purchase = async (inputs: ProductInputs) => {
-    await startPurchase(product, inputs, apiBase);
+  const purchase = async (inputs: ProductInputs, basis?: BasisInput) => {
+    await startPurchase(product, inputs, apiBase, basis);
     onClose();
   };
 
@@ -331,7 +354,7 @@ export function PurchaseDialog({ product, apiBase = '', onClose }: PurchaseDialo
       return;
     }
     const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]));
-    void purchase(trimmed);
+    void purchase(trimmed, basisOfForm(e.currentTarget as HTMLFormElement) as BasisInput | undefined);
   };
 
   return (
@@ -443,6 +466,11 @@ export function PurchaseDialog({ product, apiBase = '', onClose }: PurchaseDialo
                 )}
               </label>
             ))}
+            <BasisBox data-testid="purchase-basis">
+              <summary>Basis (optional)</summary>
+              <p>The report reads your market, buyer and price from your inputs. Set any of them here and they win.</p>
+              <BasisFields testIdPrefix="purchase-basis" />
+            </BasisBox>
             <Fine>
               {formatPrice(product.price)} one-time payment. Your report is delivered by email within {formatRuntime(product.runtimeSeconds)}.
             </Fine>

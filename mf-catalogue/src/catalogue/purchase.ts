@@ -1,4 +1,4 @@
-import { filledFieldCount, PURCHASE_TEXTS, type CatalogueProduct, type ProductInputs } from '@val/contracts';
+import { filledFieldCount, PURCHASE_TEXTS, type BasisInput, type CatalogueProduct, type ProductInputs } from '@val/contracts';
 import { createValApi } from '@val/client';
 import { startPaidPurchase } from '../paid/purchase';
 
@@ -29,9 +29,9 @@ export function trackPurchaseClick(product: CatalogueProduct, inputs: ProductInp
  * Starts a purchase of a catalogue product with its (already checked) inputs: tracks the click,
  * shows the spec's thank-you alert, then hands over to the paid flow (sign-in + checkout).
  */
-export async function startPurchase(product: CatalogueProduct, inputs: ProductInputs, apiBase = ''): Promise<void> {
+export async function startPurchase(product: CatalogueProduct, inputs: ProductInputs, apiBase = '', basis?: BasisInput): Promise<void> {
   trackPurchaseClick(product, inputs, apiBase);
   window.alert(PURCHASE_TEXTS.thankYou(product.title));
   // Hand-over to the paid flow: sign-in if needed, then the checkout of this product and inputs.
-  await startPaidPurchase(product.id, inputs, apiBase);
+  await startPaidPurchase(product.id, inputs, apiBase, basis);
 }

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { FEASIBILITY_AGENT_COUNT, FEASIBILITY_LIMITS, PAID_STORAGE_KEYS } from '@val/contracts';
 import { Badge, Button, Card, Input, TextArea, t } from '@val/ui';
 import { loadPaidConfig } from './config';
-import { clearPendingPurchase, goToCheckout, heroErrors, heroNextStep, local, paidUrls, PAID_TEXTS, session } from './flow';
+import { clearPendingPurchase, goToCheckout, heroErrors, heroNextStep, local, paidUrls, PAID_TEXTS, savePurchaseBasis, session } from './flow';
 import { UntilHydrated } from '../lib/hydrated';
 
 const Wrap = styled.div`
@@ -141,6 +141,8 @@ export function FeasibilityHero({ apiBase = '' }: { apiBase?: string }) {
     store.setItem(PAID_STORAGE_KEYS.idea, productIdea.trim());
     // The hero orders the feasibility study: a catalogue purchase left from earlier is not it.
     clearPendingPurchase(session());
+    // The hero's study is on the words alone: a basis chosen in a purchase dialog does not carry over.
+    savePurchaseBasis(local(), undefined);
     const step = heroNextStep(store);
     if (step === 'success') {
       navigate('/success');

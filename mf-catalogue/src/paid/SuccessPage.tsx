@@ -5,7 +5,7 @@ import { ErrorCode, PAID_STORAGE_KEYS, type InterviewEvidence } from '@val/contr
 import { readStoredInterviewEvidence } from '@val/client/browser';
 import { QueryProvider } from '../query';
 import { paidConfigQuery } from './configQuery';
-import { clearPendingPurchase, goToCheckout, local, paidUrls, PAID_TEXTS, session, startBody, startFlow } from './flow';
+import { clearPendingPurchase, goToCheckout, local, paidUrls, PAID_TEXTS, savePurchaseBasis, session, startBody, startFlow } from './flow';
 import { Stopped, Waiting } from './Waiting';
 
 /** What the page does once the start call answered. */
@@ -65,6 +65,7 @@ function StartFlow({ apiBase, sessionId }: { apiBase: string; sessionId?: string
     const store = local();
     if (next.kind === 'report') {
       clearPendingPurchase(session());
+      savePurchaseBasis(store, undefined);
       if (next.customerId) store.setItem(PAID_STORAGE_KEYS.customerId, next.customerId);
       navigate(`/report/${encodeURIComponent(next.id)}`, { replace: true });
     } else if (next.kind === 'checkout') {

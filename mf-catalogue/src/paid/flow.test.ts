@@ -6,6 +6,9 @@ import {
   parseLenientJson,
   runTestFlow,
   savePendingPurchase,
+  PURCHASE_BASIS_KEY,
+  readPurchaseBasis,
+  savePurchaseBasis,
   startBody,
   startFlow,
   takePendingPurchase,
@@ -186,5 +189,23 @@ describe('/test page background run', () => {
 
   it('strips horizontal-rule tags before parsing', () => {
     expect(parseLenientJson('<HR />{"a":1}<hr>')).toEqual({ a: 1 });
+  });
+});
+
+describe('the purchase dialog’s basis on its way to the report', () => {
+  const memory = () => {
+    const m = new Map<string, string>();
+    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) };
+  };
+  it('is kept until the start and sent with it; none given forgets an older one', () => {
+    const store = memory();
+    store.setItem('email', 'a@b.co');
+    savePurchaseBasis(store, { market: 'logistics', price: 30 });
+    expect(readPurchaseBasis(store)).toEqual({ market: 'logistics', price: 30 });
+    expect(startBody(store, 'cs_1')).toMatchObject({ basis: { market: 'logistics', price: 30 }, email: 'a@b.co', session_id: 'cs_1' });
+    savePurchaseBasis(store, undefined);
+    expect(startBody(store, 'cs_1')).not.toHaveProperty('basis');
+    store.setItem(PURCHASE_BASIS_KEY, '{not json');
+    expect(readPurchaseBasis(store)).toBeUndefined();
   });
 });

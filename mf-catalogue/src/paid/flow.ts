@@ -2,6 +2,7 @@ import {
   FEASIBILITY_STUDY_ID,
   PAID_PATHS,
   PAID_STORAGE_KEYS,
+  type BasisInput,
   type FeasibilityStartResponse,
   type InterviewEvidence,
   type PaidConfig,
@@ -73,6 +74,25 @@ export interface PendingPurchase {
 
 const PENDING_KEY = 'val.pendingPurchase';
 
+/** The founder's basis chosen in the purchase dialog, kept (localStorage) until the report starts with it. */
+export const PURCHASE_BASIS_KEY = 'val.purchaseBasis';
+
+/** Keeps the basis for the report's start (none given: forgets an older one). */
+export function savePurchaseBasis(store: KeyValueStore, basis: BasisInput | undefined): void {
+  if (basis && Object.keys(basis).length) store.setItem(PURCHASE_BASIS_KEY, JSON.stringify(basis));
+  else store.removeItem(PURCHASE_BASIS_KEY);
+}
+
+/** The kept basis, or undefined (the start's schema checks it). */
+export function readPurchaseBasis(store: KeyValueStore): BasisInput | undefined {
+  try {
+    const v = JSON.parse(store.getItem(PURCHASE_BASIS_KEY) ?? 'null') as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as BasisInput) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function savePendingPurchase(store: KeyValueStore, p: PendingPurchase): void {
   store.setItem(PENDING_KEY, JSON.stringify(p));
 }
@@ -139,7 +159,7 @@ export type StartOutcome = { kind: 'report'; id: string; customerId?: string } |
 /** Calls the feasibility start endpoint; a non-ok answer is the spec's 'HTTP Error! status: N'. */
 export async function startFlow(
   url: string,
-  body: { target_market: string; product_idea: string; email: string; session_id?: string; evidence?: unknown },
+  body: { target_market: string; product_idea: string; email: string; session_id?: string; evidence?: unknown; basis?: BasisInput },
   fetchImpl: typeof fetch = fetch,
 ): Promise<StartOutcome> {
   try {
@@ -163,7 +183,9 @@ export async function startFlow(
  * interviews too, for a checkout that could not carry them (the BFF prefers the checkout's).
  */
 export function startBody(store: KeyValueStore, sessionId: string | undefined, evidence: InterviewEvidence | null = null) {
+  const basis = readPurchaseBasis(store);
   return {
+    ...(basis ? { basis } : {}),
     target_market: (store.getItem(PAID_STORAGE_KEYS.targetMarket) ?? '').slice(0, 100),
     product_idea: (store.getItem(PAID_STORAGE_KEYS.idea) ?? '').slice(0, 200),
     email: store.getItem(PAID_STORAGE_KEYS.email) ?? '',

@@ -1,20 +1,11 @@
 import { useContext, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { QueryClientContext } from '@tanstack/react-query';
-import {
-  BASIS_LIMITS,
-  BUYER_KINDS,
-  MARKET_IDS,
-  MARKET_LABELS,
-  PRODUCT_KINDS,
-  PRODUCT_KIND_LABELS,
-  type ReportFactSheet,
-  type SheetAssumption,
-} from '@val/contracts';
+import type { ReportFactSheet, SheetAssumption } from '@val/contracts';
 import { formatFigure } from '@val/contracts/factSheet';
 import { createValApi } from '@val/client';
 import { Button, Input, t } from '@val/ui';
-import { ScrollBox } from '@val/ui/factSheet';
+import { BasisFields, ScrollBox } from '@val/ui/factSheet';
 
 const Panel = styled.section`
   margin: 18px 0 0;
@@ -22,31 +13,6 @@ const Panel = styled.section`
   padding-top: 6px;
   form {
     margin: 0;
-  }
-  .grid {
-    display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));
-    gap: 12px 16px;
-    margin: 10px 0 0;
-    align-items: end;
-  }
-  label {
-    display: flex;
-    flex-direction: column;
-    gap: 4px;
-    font-size: 0.85rem;
-    font-weight: 600;
-    color: ${t.textMuted};
-    min-width: 0;
-  }
-  select {
-    font: inherit;
-    padding: 9px 10px;
-    border-radius: 10px;
-    border: 1px solid ${t.border};
-    background: ${t.bgElevated};
-    color: ${t.text};
-    max-width: 100%;
   }
   .mine {
     display: inline-block;
@@ -90,8 +56,6 @@ const Panel = styled.section`
   }
 `;
 
-const WHO = { consumer: 'consumers (people paying for themselves)', business: 'businesses and organisations' } as const;
-
 /** The assumption's value as the founder types it: money and counts as numbers, a percent as 40 (for 40%). */
 const editable = (a: SheetAssumption) => (a.kind === 'percent' ? String(Math.round(a.value * 1000) / 10) : String(a.value));
 
@@ -123,8 +87,6 @@ export function BasisPanel({
   const rewriteUrl = api.url('reportRewrite', { params: { id: reportId } });
   const b = sheet.basis;
   if (!b) return null;
-  const set = new Set<string>(b.setByFounder);
-  const mine = (f: string) => (set.has(f) ? <span className="mine">changed by you</span> : null);
   const c = sheet.currency;
   const assumptions = sheet.assumptions ?? [];
 
@@ -169,63 +131,7 @@ export function BasisPanel({
         {original ? ' Fields marked "changed by you" are yours; the original stays one click away.' : ''}
       </p>
       <form method="post" action={basisUrl} onSubmit={submit} data-testid="basis-form">
-        <div className="grid">
-          <label>
-            <span>
-              Market{mine('market')}
-              {b.wordsPointAt && b.market === 'general' ? (
-                <span className="hint" data-testid="words-point-at">
-                  {' '}
-                  — your words point at {MARKET_LABELS[b.wordsPointAt]}
-                </span>
-              ) : null}
-            </span>
-            <select name="basis.market" defaultValue={b.market} data-testid="basis-market">
-              {MARKET_IDS.map((id) => (
-                <option key={id} value={id}>
-                  {MARKET_LABELS[id]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span>Segment (who exactly buys){mine('segment')}</span>
-            <Input name="basis.segment" defaultValue={b.segment} maxLength={BASIS_LIMITS.segment} data-testid="basis-segment" />
-          </label>
-          <label>
-            <span>
-              Place{mine('place')} <span className="hint">a country or region</span>
-            </span>
-            <Input name="basis.place" defaultValue={b.place ?? ''} maxLength={BASIS_LIMITS.place} placeholder="not named" data-testid="basis-place" />
-          </label>
-          <label>
-            <span>Buyer{mine('buyerKind')}</span>
-            <select name="basis.buyerKind" defaultValue={b.buyerKind} data-testid="basis-buyer">
-              {BUYER_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {WHO[k]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span>What is sold{mine('productKind')}</span>
-            <select name="basis.productKind" defaultValue={b.productKind ?? ''} data-testid="basis-product-kind">
-              <option value="">not known</option>
-              {PRODUCT_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {PRODUCT_KIND_LABELS[k]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span>
-              Price a month ({c.code}){mine('price')}
-            </span>
-            <Input name="basis.price" type="number" min="0.01" step="any" inputMode="decimal" defaultValue={b.price} data-testid="basis-price" />
-          </label>
-        </div>
+        <BasisFields basis={b} currencyCode={c.code} />
 
         {assumptions.length > 0 && (
           <ScrollBox aria-label="What-if assumptions" data-testid="assumptions">

@@ -22,6 +22,8 @@ import { downloadValidationReportWithToasts } from '../lib/pdf';
 import { SectionIntro as Intro, SectionRoot as Root } from '../lib/sectionLayout';
 import { Feedback, preloadMarkdown } from './Feedback';
 import { IDLE_RUN, labRunReducer } from './labRun';
+import { basisChoiceOf, type BasisChoice } from '../sheet/basisChoice';
+import { isValidationSheet } from '../sheet/isValidationSheet';
 
 // Val's portrait shows only with a result (or while Val writes one): loaded then, not with the landing page.
 const loadAvatar = () => import(/* webpackChunkName: "avatar" */ './ValAvatar');
@@ -43,6 +45,9 @@ const VersionNote = lazy(() => bits().then((m) => ({ default: m.VersionNote })))
 const ResultActions = lazy(() => bits().then((m) => ({ default: m.ResultActions })));
 const Comparing = lazy(() => bits().then((m) => ({ default: m.Comparing })));
 const LabSheet = lazy(() => bits().then((m) => ({ default: m.LabSheet })));
+// The founder's basis (issue 36): its fields load when the form's "Basis (optional)" opens or with a result.
+const FormBasisFields = lazy(() => import(/* webpackChunkName: "basis" */ '@val/ui/factSheet').then((m) => ({ default: m.BasisFields })));
+const ChangeBasis = lazy(() => import(/* webpackChunkName: "basis" */ '../sheet/BasisForm').then((m) => ({ default: m.ChangeBasis })));
 
 /** Whether this browser keeps any validations of its own (the list itself loads lazily). */
 const hasOwnValidations = () => {
@@ -90,6 +95,25 @@ const Row = styled.div`
   gap: 16px;
   @media (max-width: 720px) {
     grid-template-columns: 1fr;
+  }
+`;
+const BasisBox = styled.details`
+  border: 1px dashed ${t.border};
+  border-radius: 12px;
+  padding: 0 14px;
+  > summary {
+    cursor: pointer;
+    padding: 10px 0;
+    font-weight: 600;
+    color: ${t.textMuted};
+  }
+  &[open] {
+    padding-bottom: 14px;
+  }
+  p {
+    margin: 0;
+    font-size: 0.85rem;
+    color: ${t.textMuted};
   }
 `;
 const Submit = styled(Button)`
@@ -226,6 +250,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
   const [comparison, setComparison] = useState<ValidationComparison | null>(null);
   const [comparing, setComparing] = useState(false);
   const [hasMine, setHasMine] = useState(hasOwnValidations);
+  const [basisOpen, setBasisOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -302,10 +327,15 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
     });
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
+    void run(formRef.current ? basisChoiceOf(formRef.current) : {});
+  };
+
+  /** Validates the form's words on the founder's basis (`choice`: none = what the words say). */
+  const run = async (choice: BasisChoice) => {
     if (pending) return;
-    const input = trimmedInputs(values);
+    const input = { ...trimmedInputs(values), ...choice };
     if (missingInputs(input).length) {
       toast(LAB_TEXT.missing);
       return;
@@ -317,19 +347,19 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
     abortRef.current?.abort();
     const controller = new AbortController();
     abortRef.current = controller;
-    const run = ++runs.current;
+    const n = ++runs.current;
     latest.current = '';
-    dispatch({ type: 'started', run });
+    dispatch({ type: 'started', run: n });
     const handlers = {
-      onMeta: (p: AiProviderName) => dispatch({ type: 'provider', run, provider: p }),
-      onText: (text: string) => showLive(run, text),
-      onFallback: () => showLive(run, ''),
+      onMeta: (p: AiProviderName) => dispatch({ type: 'provider', run: n, provider: p }),
+      onText: (text: string) => showLive(n, text),
+      onFallback: () => showLive(n, ''),
     };
     try {
       const r = await validateIdea(apiBase, input, handlers, controller.signal);
       if (controller.signal.aborted) return;
       const data: ValidationData = { ...inputsOf(r), feedback: r.feedback };
-      dispatch({ type: 'answered', run, result: data, sheet: r.factSheet, provider: r.provider ?? null });
+      dispatch({ type: 'answered', run: n, result: data, sheet: r.factSheet, provider: r.provider ?? null });
       setComparison(null);
       if (r.id) {
         const own = { id: r.id, idea: r.idea, score: r.score ?? null, deleteToken: r.deleteToken };
@@ -345,7 +375,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
       setScrollToken((n) => n + 1);
     } catch (err) {
       if (controller.signal.aborted) return;
-      dispatch({ type: 'failed', run });
+      dispatch({ type: 'failed', run: n });
       console.error('Validation failed', err);
       // The spec's toast; on a 429 the server's reason (when to retry) follows its text.
       const reason = refusalReason(err);
@@ -429,6 +459,15 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
             </Row>
           ),
         )}
+        <BasisBox data-testid="form-basis" onToggle={(e) => e.currentTarget.open && setBasisOpen(true)}>
+          <summary>Basis (optional)</summary>
+          <p>Val reads your market, buyer and price from your words. Set any of them here and they win.</p>
+          {basisOpen && (
+            <Suspense fallback={<Spinner $size={16} aria-hidden />}>
+              <FormBasisFields testIdPrefix="form-basis" />
+            </Suspense>
+          )}
+        </BasisBox>
         <Submit type="submit" $block disabled={pending}>
           {pending && <Spinner $size={18} aria-hidden />}
           {pending ? LAB_TEXT.pending : LAB_TEXT.submit}
@@ -466,6 +505,7 @@ export function ValidationLab({ validation, onValidated, apiBase = '' }: Validat
           <Feedback text={shown.feedback} testId="validation-feedback" />
           <Suspense fallback={null}>
             <LabSheet sheet={sheet} id={currentId} apiBase={apiBase} />
+            <ChangeBasis sheet={isValidationSheet(sheet) ? sheet : null} disabled={pending} onRun={(choice) => void run(choice)} />
             {currentId && <ResultActions id={currentId} onEdit={() => editVersion({ ...shown, id: currentId })} />}
           </Suspense>
           {provider === 'offline' && <ProviderNote data-testid="provider-note">{LAB_TEXT.offlineNote}</ProviderNote>}

@@ -2,6 +2,8 @@ import styled from 'styled-components';
 import type { ValidationFactSheet } from '@val/contracts';
 import { FigureTable, RiskList, SheetHeading, SourcesNoteLine, VerdictBlock } from '@val/ui/factSheet';
 import { t } from '@val/ui';
+import { BasisSummary } from './BasisForm';
+export { isValidationSheet } from './isValidationSheet';
 
 /** Title of the validation's sheet. */
 export const VALIDATION_SHEET_TITLE = 'The numbers behind this analysis';
@@ -94,23 +96,6 @@ const one = (n: number) => Number(n.toFixed(1)).toString();
 /** "+1", "−0.5": a factor's effect on the score, with a real minus sign. */
 export const deltaText = (d: number) => (d < 0 ? `\u2212${one(-d)}` : `+${one(d)}`);
 
-/** Whether `v` is a validation sheet the panel can show whole (the answer is read defensively). */
-export function isValidationSheet(v: unknown): v is ValidationFactSheet {
-  const s = v as Partial<ValidationFactSheet> | null | undefined;
-  return (
-    !!s &&
-    s.kind === 'validation' &&
-    typeof s.score === 'number' &&
-    Array.isArray(s.factors) &&
-    Array.isArray(s.figures) &&
-    Array.isArray(s.risks) &&
-    typeof s.verdict?.word === 'string' &&
-    Array.isArray(s.verdict.changes) &&
-    typeof s.currency?.symbol === 'string' &&
-    typeof s.sources?.note === 'string'
-  );
-}
-
 /**
  * "The numbers behind this analysis", under Val's feedback (the lab and the permalink page),
  * collapsed until opened: the verdict and its rule, the score as its starting point and each
@@ -129,6 +114,12 @@ export default function ValidationSheet({ sheet, level }: { sheet: ValidationFac
         </span>
       </summary>
       <VerdictBlock verdict={sheet.verdict} label="Verdict" />
+      {sheet.basis && (
+        <>
+          <SheetHeading level={sub}>Basis</SheetHeading>
+          <BasisSummary sheet={sheet} />
+        </>
+      )}
       <SheetHeading level={sub}>Score: {one(sheet.score)}/10</SheetHeading>
       <Factors data-testid="validation-sheet-factors">
         <li>

@@ -1,5 +1,5 @@
 import { inputsOf, type ValidateRequest } from '@val/contracts';
-import { buildValidationSheet, validationSheetForModel } from '../../analysis/validationSheet';
+import { buildValidationSheet, ideaBasisOf, validationSheetForModel } from '../../analysis/validationSheet';
 import { offlineValidation } from '@val/offline-analyst';
 import type { AiTextTask, ChatMessage } from '../types';
 
@@ -28,5 +28,6 @@ export const validateTask: AiTextTask<ValidateTaskInput> = {
       : [],
   maxTokens: 2000,
   temperature: 0.6,
-  offline: (i) => offlineValidation(i),
+  // The offline analyst writes from the founder's basis as the sheet does.
+  offline: (i) => offlineValidation(inputsOf(i), ideaBasisOf(i)),
 };
