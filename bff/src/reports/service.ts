@@ -135,6 +135,7 @@ export function createReportService(d: ReportServiceDeps): ReportService {
         raw_output: rewrites[s.stepId] ?? s.rawOutput ?? '',
         sources: s.sources,
         ...(stale.has(s.stepId) ? { writtenForOriginal: true } : {}),
+        ...(s.check?.writtenBy ? { writtenBy: s.check.writtenBy } : {}),
       })),
       evidence: job.evidence,
       sheet: shownSheet(job),
