@@ -76,10 +76,26 @@ function reportSection(data: Data, repair: RepairMode | null): string {
     '| --- | --- |',
     `| Competitive rivalry | ${fixAll ? 'High (8/10)' : 'Low (8/10)'} |`,
     '',
+    '| Milestone | When |',
+    '| --- | --- |',
+    `| Break-even | ${fixAll ? 'see the fact sheet' : 'month 2'} |`,
+    '',
+    // Qualitative claims (issue 37): certainty, competition, audience, a stage-skipping plan; kept in a repair round unless told to fix all.
+    ...(fixAll
+      ? []
+      : [
+          'This is a guaranteed winner with no real risks.',
+          '',
+          'No competitors exist in this space: the market is wide open.',
+          '',
+          'Everyone is your customer.',
+          '',
+        ]),
     '### Next steps',
     '',
     '- Talk to ten customers this month.',
     `- Charge ${price} and measure who pays.`,
+    ...(fixAll ? [] : ['- Days 15–30: IPO prep, then raise millions now.', '', 'Overall score: 10/10.']),
   ];
   return lines.join('\n');
 }
@@ -99,10 +115,15 @@ function validationAnswer(): string {
     '',
     'Your customers are easy to reach and will pay.',
     '',
+    'Validation Score: 10/10',
+    '',
+    'This is a guaranteed winner. No competitors exist. This is a painkiller for 100% of people. Everyone is your customer.',
+    '',
     '## Next Steps',
     '',
     '1. Build the product.',
     '2. Launch it to 342,213 people.',
+    '3. Days 15–30: IPO prep.',
   ].join('\n');
 }
 

@@ -234,6 +234,8 @@ export interface ReportStepResult {
    * original numbers (the page says so and offers to write it again), 'yours' = written again for the founder's.
    */
   written_for?: WrittenFor;
+  /** Present when the model's draft stayed hollow after its rounds and Val wrote the section from the fact sheet (the page and the PDF say so). */
+  written_by?: 'offline-after-model';
 }
 
 /** Where a report's status is asked (`POST`, {execution_id}). */

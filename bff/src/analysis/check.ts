@@ -7,7 +7,7 @@
  */
 import { levelOf, type FactSheet, type Level, type SourceRef, type Verdict } from '@val/contracts';
 import { knownCompanyNames, marketWords } from './competitors';
-import { PLATFORM_NAMES, readAmounts } from '@val/offline-analyst';
+import { GENERAL, MARKETS, PLATFORM_NAMES, readAmounts } from '@val/offline-analyst';
 import { numberClaims, writtenNumbers, type ClaimKind, type NumberClaim } from './numbers';
 import { textUnits, type TextUnit } from './units';
 
@@ -26,7 +26,29 @@ export interface CheckContext {
   allowedNames?: ReadonlyArray<string>;
 }
 
-export type ViolationKind = 'number' | 'currency' | 'verdict' | 'break-even' | 'label' | 'competitor' | 'citation' | 'link' | 'fragment';
+export type ViolationKind =
+  | 'number'
+  | 'currency'
+  | 'verdict'
+  | 'break-even'
+  | 'label'
+  | 'competitor'
+  | 'citation'
+  | 'link'
+  | 'fragment'
+  /** "guaranteed", "can't fail", "clear winner", "no risks", "risk-free", "sure thing". */
+  | 'certainty'
+  /** "no competitors", "no competition", "wide open", "nobody else does this" (when the sheet or the market names competitors). */
+  | 'competition'
+  /** "everyone is your customer", "100% of people", "every business needs it". */
+  | 'audience'
+  /** Plans that skip the stages: an IPO, "raise millions now", "Series A next month". */
+  | 'stage'
+  /** An x/10 that is not one of the sheet's scores. */
+  | 'score';
+
+/** The qualitative claim kinds the check reads (issue 37): each is reported with the sheet fact it contradicts. */
+export const CLAIM_KINDS: ReadonlyArray<ViolationKind> = ['certainty', 'competition', 'audience', 'stage', 'score'];
 
 /** One thing the section says that the sheet does not support. */
 export interface Violation {
@@ -223,6 +245,12 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
       counts.sheet += 1;
       continue;
     }
+    if (c.kind === 'score10') {
+      // Every x/10 is one of the sheet's scores, whatever the founder's words ask for.
+      if (scoreAllowed(c, sheet, texts)) counts.sheet += 1;
+      else flag('score', c.start, c.end, scoresFact(sheet));
+      continue;
+    }
     if (c.topic === 'break-even') {
       if (breakEven.some((m) => m === c.value)) counts.sheet += 1;
       else if (LABELLED.test(unit)) counts.labelled += 1;
@@ -273,6 +301,32 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
         flag('break-even', m.index ?? 0, (m.index ?? 0) + m[0].length, `break-even in month ${sheet.breakEvenMonth}`);
     }
   }
+
+  // Tables cell by cell: a break-even row states the sheet's month.
+  if (sheet.kind !== 'simulation') {
+    for (const u of units.filter((x) => x.kind === 'row')) {
+      const row = markdown.slice(u.start, u.end);
+      const cells = cellsOf(row, u.start);
+      if (!cells.length || !/break[- ]?even/i.test(cells[0].text)) continue;
+      for (const cell of cells.slice(1)) {
+        const m = /\bmonth\s?(\d{1,3})\b|^(\d{1,3})$/i.exec(cell.text);
+        if (!m) continue;
+        const n = Number(m[1] ?? m[2]);
+        if (breakEven.includes(n) || LABELLED.test(cell.text)) continue;
+        const start = cell.start + m.index;
+        if (violations.some((v) => v.start === start + m[0].indexOf(String(n)) || (v.start >= start && v.start < start + m[0].length))) continue;
+        flag(
+          'break-even',
+          start,
+          start + m[0].length,
+          sheet.kind === 'report' && sheet.breakEvenMonth ? `break-even in month ${sheet.breakEvenMonth}` : 'no break-even within five years',
+        );
+      }
+    }
+  }
+
+  // Qualitative claims: certainty, competition, audience, stage-skipping plans.
+  violations.push(...qualitativeClaims(markdown, ctx, units));
 
   // Low / Medium / High against the scores.
   for (const m of markdown.matchAll(LEVEL_SCORE_RE)) {
@@ -359,6 +413,128 @@ export function checkSection(markdown: string, ctx: CheckContext): CheckResult {
 
   violations.sort((a, b) => a.start - b.start);
   return { violations, numbers: counts };
+}
+
+/** The cells of a table row with their offsets (pipes and bold marks trimmed). */
+function cellsOf(row: string, offset: number): Array<{ text: string; start: number }> {
+  const out: Array<{ text: string; start: number }> = [];
+  let at = row.indexOf('|') + 1;
+  while (at > 0 && at < row.length) {
+    const next = row.indexOf('|', at);
+    const raw = row.slice(at, next < 0 ? row.length : next);
+    const lead = raw.length - raw.trimStart().length;
+    const text = raw.trim().replace(/^\*\*|\*\*$/g, '');
+    if (text && !/^:?-{2,}:?$/.test(text)) out.push({ text, start: offset + at + lead + (raw.trim().startsWith('**') ? 2 : 0) });
+    if (next < 0) break;
+    at = next + 1;
+  }
+  return out;
+}
+
+/** Whether an x/10 is the sheet's: one of its scores, or written so in the sheet's own texts. */
+function scoreAllowed(c: NumberClaim, sheet: FactSheet, texts: ReadonlyArray<string>): boolean {
+  const scores = sheetNumbers(sheet).filter((a) => a.kind === 'score10');
+  if (scores.some((a) => near(c.value, a.value, c.tolerance))) return true;
+  const written = c.text.replace(/\s+/g, '');
+  return texts.some((t) => t.replace(/\s+/g, '').includes(written));
+}
+
+/** The sheet's scores, as the repair round and the removal record state them. */
+function scoresFact(sheet: FactSheet): string {
+  if (sheet.kind === 'validation') return `the validation score is ${sheet.score.toFixed(1)}/10`;
+  if (sheet.kind === 'report' && sheet.scores.length)
+    return `the sheet's scores are ${sheet.scores
+      .slice(0, 6)
+      .map((x) => `${x.label} ${x.score}/10`)
+      .join(', ')}`;
+  return 'the sheet has no score out of 10';
+}
+
+const CERTAINTY_RE =
+  /\b(?:guaranteed|guarantees\s+(?:success|a\s+profit|profits?|results|returns|growth|demand|customers|revenue)|can(?:'|’|no)?t\s+fail|can\s+not\s+fail|cannot\s+lose|can(?:'|’)t\s+lose|(?:a\s+)?clear\s+winner|no\s+(?:real\s+)?risks?\b|zero\s+risk|risk[- ]free|sure[- ]fire|sure\s+thing|certain\s+(?:to\s+)?(?:succeed|success|win)|100\s?%\s+(?:certain|sure|success))/gi;
+const COMPETITION_RE =
+  /\b(?:no\s+(?:real\s+|direct\s+|existing\s+|serious\s+)?(?:competitors?|competition|rivals?)(?!\s+(?:listed|named|data))|(?:market|space|field|niche)\s+is\s+wide\s+open|wide[- ]open\s+(?:market|space|field|niche)|(?:nobody|no\s+one|no-one)\s+else\s+(?:does|is\s+doing|offers|makes|sells|has)|(?:faces?|has|have)\s+no\s+competitors?|zero\s+competit(?:ion|ors))/gi;
+const AUDIENCE_RE =
+  /\b(?:(?:everyone|everybody|anyone)\s+(?:is|are|will\s+be|could\s+be|can\s+be)\s+(?:your|a|the|our|potential)?\s*(?:potential\s+)?(?:customers?|target|market|users?|buyers?|audience)|(?:everyone|everybody)\s+(?:needs?|wants?|will\s+(?:buy|pay|use|want|need))\b|100\s?%\s+of\s+(?:people|the\s+population|consumers|businesses|customers|households|users|companies|humans|the\s+market)|every\s+(?:single\s+)?(?:business|company|person|household|consumer|human|adult)\s+(?:needs?|wants?|will|is\s+a|can\s+use|could\s+use|would)|(?:all|any)\s+(?:businesses|people|consumers|companies|households)\s+(?:need|want|will)|the\s+whole\s+(?:world|planet|population)|(?:target|sell\s+to|market\s+to|targets|targeting)\s+(?:everyone|everybody|anyone))/gi;
+const AUDIENCE_CELL = /^(?:everyone|everybody|anyone|all\s+people|the\s+whole\s+world|100\s?%\s+of\s+\w+)\.?$/i;
+const STAGE_RE =
+  /\b(?:IPO|initial\s+public\s+offering|go(?:ing)?\s+public|raise\s+(?:millions|billions|a\s+(?:huge|massive|big)\s+round)|(?:raise|raising|close|closing|land|secure|pitch\s+for|go\s+for)\s+(?:a\s+|your\s+|the\s+)?series\s+[A-D]\b|series\s+[A-D]\s+(?:next|this|within|by|in\s+(?:month|week|\d))|unicorn\s+(?:status|valuation)|become\s+a\s+unicorn|billion[- ]dollar\s+valuation)/g;
+const STAGE_RE_I = new RegExp(STAGE_RE.source.replace('IPO|', ''), 'gi');
+/** A claim that is negated just before it ("not guaranteed", "never risk-free", "do not raise a Series A"). */
+const NEGATED_BEFORE =
+  /\b(?:no|not|never|nothing|isn't|is\s+not|aren't|don't|do\s+not|doesn't|without|before|instead\s+of|rather\s+than|avoid|n't|neither|nor|far\s+from|too\s+early\s+to)\b[^.;:!?]{0,30}$/i;
+
+/** What the sheet says about a kind of claim (the fact a removed claim contradicted). */
+function claimFact(kind: 'certainty' | 'competition' | 'audience' | 'stage', sheet: FactSheet, names: ReadonlyArray<string>): string {
+  const verdict = sheet.kind === 'simulation' ? null : `the verdict is "${sheet.verdict.word}"`;
+  const risks = sheet.risks.length
+    ? `the sheet lists ${sheet.risks.length} risk${sheet.risks.length === 1 ? '' : 's'} (first: "${sheet.risks[0].text.replace(/\s+/g, ' ').slice(0, 90)}")`
+    : null;
+  if (kind === 'certainty') return [risks, verdict].filter(Boolean).join('; ') || 'the forecast is an estimate, never a certainty';
+  if (kind === 'competition') return `the sheet names competitors: ${names.slice(0, 5).join(', ')}`;
+  if (kind === 'audience') {
+    const who = (sheet.kind === 'report' ? sheet.audience : null) || sheet.basis?.segment || sheet.market.label;
+    return `the sheet’s buyers are ${who}, one segment, not everyone`;
+  }
+  const first = sheet.kind === 'simulation' ? null : sheet.verdict.changes[0];
+  return [verdict, first ? `the next step is: ${first}` : 'the next step is first paying customers, not fundraising or a listing'].filter(Boolean).join('; ');
+}
+
+/** The competitors a sheet or its market names (a claim of no competition contradicts them). */
+function namedCompetitors(sheet: FactSheet): string[] {
+  const own = sheet.kind === 'report' ? sheet.competitors : [];
+  const market = MARKETS.find((m) => m.id === sheet.market.id);
+  const incumbents = market ? market.incumbents : sheet.market.general ? GENERAL[sheet.market.buyer].incumbents : [];
+  return [...new Set([...own, ...incumbents])];
+}
+
+/** Qualitative claims of a text against the sheet: certainty, competition, audience, stage-skipping plans. */
+function qualitativeClaims(markdown: string, ctx: CheckContext, units: ReadonlyArray<TextUnit>): Violation[] {
+  const { sheet } = ctx;
+  const out: Violation[] = [];
+  const unitAt = (pos: number) => units.find((u) => pos >= u.start && pos < u.end) ?? { start: 0, end: markdown.length };
+  const scan = (re: RegExp, kind: 'certainty' | 'competition' | 'audience' | 'stage', expected: string) => {
+    for (const m of markdown.matchAll(re)) {
+      const start = m.index ?? 0;
+      const u = unitAt(start);
+      const before = markdown.slice(Math.max(u.start, start - 40), start).replace(/[*_`]/g, '');
+      if (NEGATED_BEFORE.test(before)) continue;
+      // "Your riskiest assumption: that everyone will pay" names the claim to test, it does not make it.
+      if (kind === 'audience' && LABELLED.test(markdown.slice(u.start, u.end))) continue;
+      if (out.some((v) => start < v.end && start + m[0].length > v.start)) continue;
+      out.push({ kind, text: m[0], expected, start, end: start + m[0].length });
+    }
+  };
+  scan(CERTAINTY_RE, 'certainty', claimFact('certainty', sheet, []));
+  const names = namedCompetitors(sheet);
+  if (names.length) scan(COMPETITION_RE, 'competition', claimFact('competition', sheet, names));
+  scan(AUDIENCE_RE, 'audience', claimFact('audience', sheet, []));
+  for (const u of units.filter((x) => x.kind === 'row')) {
+    for (const cell of cellsOf(markdown.slice(u.start, u.end), u.start)) {
+      if (AUDIENCE_CELL.test(cell.text) && !out.some((v) => v.start >= cell.start && v.start < cell.start + cell.text.length))
+        out.push({ kind: 'audience', text: cell.text, expected: claimFact('audience', sheet, []), start: cell.start, end: cell.start + cell.text.length });
+    }
+  }
+  const stage = claimFact('stage', sheet, []);
+  scan(STAGE_RE, 'stage', stage);
+  scan(STAGE_RE_I, 'stage', stage);
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The claim check alone, for texts that are not report sections (step 3's personas, interviews,
+ * months and chat): certainty, competition, audience and stage-skipping claims, and every x/10
+ * that is not one of the sheet's scores. Each violation says the sheet fact it contradicts.
+ */
+export function claimViolations(text: string, ctx: CheckContext): Violation[] {
+  const units = textUnits(text);
+  const texts = sheetTexts(ctx.sheet).map(squash);
+  const out = qualitativeClaims(text, ctx, units);
+  for (const c of numberClaims(text)) {
+    if (c.kind !== 'score10' || scoreAllowed(c, ctx.sheet, texts)) continue;
+    out.push({ kind: 'score', text: c.text, expected: scoresFact(ctx.sheet), start: c.start, end: c.end });
+  }
+  return out.sort((a, b) => a.start - b.start);
 }
 
 /** Lower-case words only: how a quote of the founder's text is recognised after markdown was stripped from it. */

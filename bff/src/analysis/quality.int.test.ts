@@ -98,7 +98,8 @@ describe('what ships rests on its fact sheet (bench/report-quality probes, 4 ide
       const pass = await runSuite(app.url, IDEAS, { concurrency: 4 });
       // The model was really asked, and its errors really reached the checker.
       expect(model.requests.length).toBeGreaterThan(IDEAS.length * 8);
-      expect(pass.removed).toBeGreaterThan(0);
+      // Its drafts stayed hollow after the repair round: one more round each, then the offline analyst's text (issue 37).
+      expect(model.requests.filter((q) => /would take \d+ of|would be hollow/.test(q.body.messages.at(-1)?.content ?? '')).length).toBeGreaterThan(0);
       // What survives the cut still states the verdict (the labels and break-even claims were all wrong and removed).
       expectClean(pass, ['verdicts']);
     });

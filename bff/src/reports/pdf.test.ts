@@ -116,6 +116,22 @@ describe('renderReportPdf', () => {
     expect(flat.match(/Sources/g)).toHaveLength(1);
   });
 
+  it('says which sections Val wrote from the sheet after the model’s draft failed', () => {
+    const flat = squash(
+      pdfText({
+        ...base,
+        steps: [
+          { id: 'market-trends', title: 'Market Trends', raw_output: 'Written from the sheet.', writtenBy: 'offline-after-model' },
+          { id: 'risk-analysis', title: 'Risk Analysis', raw_output: 'The model’s own.' },
+        ],
+      }),
+    );
+    expect(flat).toContain(
+      "1. Market Trends Written by Val from the numbers behind this report: the model's draft failed the consistency check twice. Written from the sheet.",
+    );
+    expect(flat.match(/Written by Val/g)).toHaveLength(1);
+  });
+
   it('prints a report made before fact sheets as before: no sheet', () => {
     const flat = squash(pdfText(base));
     expect(flat).not.toContain(FACT_SHEET_TITLE);

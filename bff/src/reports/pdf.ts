@@ -30,12 +30,17 @@ export interface PdfReport {
     sources?: ReadonlyArray<SourceRef> | null;
     /** The founder changed the numbers after this section was written (it says so). */
     writtenForOriginal?: boolean;
+    /** The model's draft stayed hollow after its rounds: Val wrote the section from the fact sheet (it says so). */
+    writtenBy?: 'offline-after-model';
   }>;
   /** Step 3's synthetic interviews the order carried: listed under "Evidence used" (none → no such section). */
   evidence?: InterviewEvidence | null;
   /** The numbers the report rests on, printed after the cover (none on reports made before fact sheets). */
   sheet?: ReportFactSheet | null;
 }
+
+/** The note of a section Val wrote from the sheet after the model's draft failed (the page shows the same words). */
+export const WRITTEN_FROM_SHEET_NOTE = "Written by Val from the numbers behind this report: the model's draft failed the consistency check twice.";
 
 /**
  * Currency signs outside Latin-1, which the standard PDF fonts cannot print, as their ISO codes
@@ -308,6 +313,7 @@ export function renderReportPdf(r: PdfReport): Buffer {
     write(`${i + 1}. ${pdfSafe(step.title)}`, { size: 15, bold: true, gap: 6 });
     if (step.writtenForOriginal)
       write('Written for the original numbers - write it again on the report page for yours.', { size: 9.5, italic: true, color: muted, gap: 6 });
+    if (step.writtenBy === 'offline-after-model') write(pdfSafe(WRITTEN_FROM_SHEET_NOTE), { size: 9.5, italic: true, color: muted, gap: 6 });
     let tableRows: string[][] = [];
     const flushTable = () => {
       table(tableRows.map((cells) => cells.map(inline)));

@@ -68,6 +68,8 @@ export interface JobResearch {
 export interface StepCheck {
   removed: number;
   repaired: boolean;
+  /** Set when the model's draft stayed hollow after its rounds and the offline analyst wrote the section from the sheet. */
+  writtenBy?: 'offline-after-model';
 }
 
 export type StepStatus = 'pending' | 'running' | 'finished' | 'failed';
@@ -485,7 +487,7 @@ export function knexReportRepository(knex: Knex, dialect: Dialect): ReportReposi
               finished_at: now,
               error: null,
               sources: extras?.sources?.length ? JSON.stringify(extras.sources) : null,
-              check_result: extras?.check && (extras.check.removed || extras.check.repaired) ? JSON.stringify(extras.check) : null,
+              check_result: extras?.check && (extras.check.removed || extras.check.repaired || extras.check.writtenBy) ? JSON.stringify(extras.check) : null,
             });
           if (changed(n)) {
             await addEvent(trx, jobId, event, now);

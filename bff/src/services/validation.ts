@@ -10,7 +10,9 @@ import {
   type ValidationComparison,
   type ValidationFactSheet,
 } from '@val/contracts';
-import { checkSection, dropViolations, repairRequest } from '../analysis/check';
+import { offlineValidation } from '@val/offline-analyst';
+import { checkSection, dropViolations, repairRequest, type Violation } from '../analysis/check';
+import { textUnits } from '../analysis/units';
 import { buildValidationSheet } from '../analysis/validationSheet';
 import type { Ai } from '../ai/service';
 import { validateTask } from '../ai/tasks/validate';
@@ -88,6 +90,41 @@ const validationWords = (v: ValidateRequest) => `${v.idea} ${v.targetCustomer} $
  * The feedback as stored: checked against the sheet, unsupported sentences removed (with the
  * note), and the score heading the sheet's (a forged or missing one is replaced).
  */
+/** The headings every validation keeps (the prompt's outline), by the words that name them. */
+export const REQUIRED_VALIDATION_HEADINGS: ReadonlyArray<[string, RegExp]> = [
+  ['Market Opportunity', /market/i],
+  ['Target Customer Profile', /customer/i],
+  ['Problem Urgency Analysis', /urgen|problem/i],
+  ['Revenue Options', /revenue|pricing|monetis|monetiz/i],
+  ['Key Risks and Mitigations', /risk/i],
+  ['Next Steps', /next steps|sprint/i],
+  ['Success Metrics', /success|metric/i],
+  ['Suggested 30-Day Timeline', /timeline|30-day|30 day/i],
+];
+
+/** The required headings a validation text lacks. */
+export function missingHeadings(text: string): string[] {
+  const headings = [...text.matchAll(/^#{1,6}\s+(.+)$/gm)].map((m) => m[1]);
+  return REQUIRED_VALIDATION_HEADINGS.filter(([, re]) => !headings.some((h) => re.test(h))).map(([name]) => name);
+}
+
+/** What makes a checked validation hollow: removing the violations takes more than a third of its sentences, items and rows, or a required heading it had. */
+export function hollowValidation(text: string, found: ReadonlyArray<Violation>): string[] {
+  const problems: string[] = [];
+  const pieces = textUnits(text).filter((u) => u.kind !== 'heading' && u.kind !== 'code');
+  const hit = pieces.filter((u) => found.some((v) => v.start >= u.start && v.start < u.end)).length;
+  if (!pieces.length || hit * 3 > pieces.length)
+    problems.push(`removing what contradicts the fact sheet would take ${hit} of its ${pieces.length} sentences, list items and table rows`);
+  const kept = found.length ? dropViolations(text, found).text : text;
+  const had = new Set(missingHeadings(text));
+  const lost = missingHeadings(kept).filter((h) => !had.has(h));
+  if (lost.length) problems.push(`these required headings would be lost: ${lost.map((h) => `"## ${h}"`).join(', ')}`);
+  return problems;
+}
+
+/** The line a validation carries when Val wrote it from the sheet after the model's draft failed. */
+export const VALIDATION_WRITTEN_FROM_SHEET = "_Val wrote this analysis from the numbers behind it: the model's draft failed the consistency check._";
+
 export function checkedFeedback(text: string, input: ValidateRequest, sheet: ValidationFactSheet, logger?: Logger): string {
   const found = checkSection(text, { sheet, inputs: validationWords(input) }).violations;
   let out = text;
@@ -108,7 +145,15 @@ export function createValidationService(deps: { ai: Ai; repos: Pick<Repositories
    */
   const save = async (input: ValidateRequest, text: string, provider: AiProviderName, factSheet = buildValidationSheet(input)): Promise<Validation> => {
     if (!text.trim()) throw new AiError('The model returned an empty answer', 'malformed');
-    const feedback = checkedFeedback(text.trim(), input, factSheet, logger);
+    let feedback = checkedFeedback(text.trim(), input, factSheet, logger);
+    if (provider !== 'offline') {
+      // A hollow answer, or one that lost a required heading, is replaced by the offline analyst's for the same sheet.
+      const problems = hollowValidation(text.trim(), checkSection(text.trim(), { sheet: factSheet, inputs: validationWords(input) }).violations);
+      if (problems.length) {
+        logger.warn({ problems }, "validation still hollow after the model's rounds: the offline analyst wrote it from the sheet");
+        feedback = `${checkedFeedback(offlineValidation(input), input, factSheet, logger)}\n\n${VALIDATION_WRITTEN_FROM_SHEET}`;
+      }
+    }
     const score = factSheet.score;
     const deleteToken = randomBytes(32).toString('base64url');
     const saved = await repos.validations.create({ ...inputsOf(input), feedback, provider, score, deleteTokenHash: hashToken(deleteToken), factSheet });
@@ -161,7 +206,23 @@ export function createValidationService(deps: { ai: Ai; repos: Pick<Repositories
           logger.warn({ err: (err as Error).message }, 'validation repair round failed; checking the first answer');
           return null;
         });
-        return save(input, again?.value.trim() ? again.value : value, provider, sheet);
+        let answer = again?.value.trim() ? again.value : value;
+        const problems = hollowValidation(answer, checkSection(answer, { sheet, inputs: validationWords(input) }).violations);
+        if (problems.length) {
+          // One more round listing the problems; save() falls back to the offline analyst when it is still hollow.
+          const left = checkSection(answer, { sheet, inputs: validationWords(input) }).violations;
+          const request = [
+            `Your analysis would be hollow: ${problems.join('; ')}.`,
+            repairRequest(left),
+            'Write the whole analysis again with every heading of the outline.',
+          ].join('\n');
+          const third = await ai.text(validateTask, { ...input, repair: { answer, request } }, call).catch((err: unknown) => {
+            if (err instanceof AiError && err.kind === 'aborted') throw err;
+            return null;
+          });
+          if (third?.value.trim()) answer = third.value;
+        }
+        return save(input, answer, provider, sheet);
       }
       const { provider, chunks } = ai.stream(validateTask, input, call);
       let text = '';

@@ -162,6 +162,10 @@ export const reportStatusResponseSchema = z.object({
           .object({ removed: z.number().int().min(0), repaired: z.boolean() })
           .optional()
           .meta({ description: 'Sentences the checker removed because they contradicted the fact sheet, and whether a repair round ran' }),
+        written_by: z
+          .enum(['offline-after-model'])
+          .optional()
+          .meta({ description: "Present when the model's draft stayed hollow after its rounds and Val wrote the section from the fact sheet" }),
         written_for: z
           .enum(['original', 'yours'])
           .optional()

@@ -164,6 +164,19 @@ describe('a section with sources', () => {
     expect(textOf(html)).toContain('Checked against the numbers behind this report: corrected once against the numbers, then 1 unsupported claim removed.');
   });
 
+  it('says when Val wrote the section from the sheet after the model’s draft failed (read from the status)', () => {
+    const status = readStatus({
+      processing_status: 'finished',
+      title: 'T',
+      description: 'D',
+      flow_execution_steps: [{ id: 'x', title: 'X', raw_output: 'Text', written_by: 'offline-after-model' }],
+    });
+    expect(textOf(render(<StepBody step={status!.flow_execution_steps[0]} />))).toContain(
+      'Written by Val from the numbers behind this report: the model’s draft failed the consistency check twice.',
+    );
+    expect(render(<StepBody step={{ id: 'x', title: 'X', raw_output: 'Text' }} />)).not.toContain('Written by Val');
+  });
+
   it('shows no Sources heading for a section without sources', () => {
     expect(render(<StepBody step={{ id: 'x', title: 'X', raw_output: 'Text' }} />)).not.toContain('Sources');
   });

@@ -370,6 +370,11 @@ export function StepBody({ step, rewriteUrl }: { step: LiveStatus['flow_executio
         <Markdown text={step.raw_output} headingLevel={3} />
       </Suspense>
       <SourcesList sources={step.sources ?? []} level={3} />
+      {step.written_by === 'offline-after-model' && (
+        <Checked data-testid="step-written-by">
+          Written by Val from the numbers behind this report: the model’s draft failed the consistency check twice.
+        </Checked>
+      )}
       {note && <Checked data-testid="step-check">{note}</Checked>}
     </Body>
   );

@@ -61,6 +61,7 @@ export function readStatus(raw: unknown): LiveStatus | null {
         if (sources) step.sources = sources;
         if (check) step.check = check;
         if (x.written_for === 'original' || x.written_for === 'yours') step.written_for = x.written_for;
+        if (x.written_by === 'offline-after-model') step.written_by = x.written_by;
         return step;
       }),
   };

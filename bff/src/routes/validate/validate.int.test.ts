@@ -1,5 +1,6 @@
 import { isReportHeading, splitReportSections } from '@val/contracts';
 import { buildValidationSheet } from '../../analysis/validationSheet';
+import { missingHeadings, VALIDATION_WRITTEN_FROM_SHEET } from '../../services/validation';
 import { carelessReply } from '../../../test/carelessModel';
 import { startChatServer, type ChatServer } from '../../../test/chatServer';
 import { json, startTestApp, type TestApp } from '../../../test/app';
@@ -210,17 +211,21 @@ describe('POST /api/validate with the openai provider (loopback chat-completions
     expect(await countRows(app)).toBe(before + 1);
   });
 
-  it('a model that forges the score and invents market numbers: one repair round, then the sheet’s score and a note on what was removed', async () => {
+  it('a careless model (forged score, invented numbers, claims, "Validation Score: 10/10" in the body): two rounds, then the offline analyst’s text, marked', async () => {
     const sheet = buildValidationSheet(ideaA);
     const before = srv.requests.length;
     srv.reply((req) => carelessReply(req));
     const body = await json(await app.fetch('/api/validate', { method: 'POST', json: ideaA }));
-    expect(srv.requests.length - before).toBe(2);
-    expect(srv.requests.at(-1)?.body.messages.at(-1)?.content).toContain('You wrote "9.9/10" (number)');
+    expect(srv.requests.length - before).toBe(3);
+    expect(srv.requests.at(-2)?.body.messages.at(-1)?.content).toContain('You wrote "9.9/10" (score)');
+    expect(srv.requests.at(-1)?.body.messages.at(-1)?.content).toMatch(
+      /^Your analysis would be hollow: removing what contradicts the fact sheet would take \d+ of its \d+/,
+    );
     expect(body.score).toBe(sheet.score);
     expect(body.feedback.startsWith(`## Validation Score: ${sheet.score.toFixed(1)}/10`)).toBe(true);
-    expect(body.feedback).not.toMatch(/9\.9|\$4\.7B|87%|342,213|Verdict: Go -/);
-    expect(body.feedback).toMatch(/_\d+ unsupported claims? removed by Val's consistency check\._$/);
+    expect(body.feedback).not.toMatch(/9\.9|10\/10|\$4\.7B|87%|342,213|Verdict: Go -|guaranteed|No competitors|100% of people|Everyone is|IPO/);
+    expect(missingHeadings(body.feedback)).toEqual([]);
+    expect(body.feedback.endsWith(VALIDATION_WRITTEN_FROM_SHEET)).toBe(true);
     expect(body.factSheet).toEqual(sheet);
     const stored = await app.deps.repos.validations.get(body.id);
     expect(stored).toMatchObject({ score: sheet.score, feedback: body.feedback, factSheet: sheet });
