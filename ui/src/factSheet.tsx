@@ -399,6 +399,7 @@ export function SourcesList({ sources, level }: { sources: ReadonlyArray<SourceR
 const BUYER_WHO = { consumer: 'consumers (people paying for themselves)', business: 'businesses and organisations' } as const;
 
 /** The grid and controls of `BasisFields` (labels over selects and inputs, "changed by you" marks). */
+
 export const BasisGrid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(200px, 1fr));

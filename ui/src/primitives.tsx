@@ -202,3 +202,24 @@ export const Heading = styled.h2`
   font-size: clamp(1.5rem, 3vw, 2.1rem);
   margin: 0 0 12px;
 `;
+
+/** An optional, collapsed basis in a form (the validation lab's, the purchase dialog's): a dashed `<details>`. */
+export const BasisBox = styled.details`
+  border: 1px dashed ${t.border};
+  border-radius: 12px;
+  padding: 0 14px;
+  > summary {
+    cursor: pointer;
+    padding: 10px 0;
+    font-weight: 600;
+    color: ${t.textMuted};
+  }
+  &[open] {
+    padding-bottom: 14px;
+  }
+  p {
+    margin: 0;
+    font-size: 0.85rem;
+    color: ${t.textMuted};
+  }
+`;

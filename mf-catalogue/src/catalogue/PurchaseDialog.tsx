@@ -18,30 +18,9 @@ import {
 import { BasisFields, basisOfForm } from '@val/ui/factSheet';
 import { readStoredInterviewEvidence } from '@val/client/browser';
 import { evidenceExchangeCount } from '@val/contracts/evidence';
-import { Badge, Button, Input, TextArea, t } from '@val/ui';
+import { Badge, BasisBox, Button, Input, TextArea, t } from '@val/ui';
 import { PriceRow } from './ProductCard';
 import { startPurchase } from './purchase';
-
-/** The dialog's optional, collapsed basis (the founder's market, segment, place, buyer, product kind, price). */
-const BasisBox = styled.details`
-  border: 1px dashed ${t.border};
-  border-radius: 12px;
-  padding: 0 14px;
-  > summary {
-    cursor: pointer;
-    padding: 10px 0;
-    font-weight: 600;
-    color: ${t.textMuted};
-  }
-  &[open] {
-    padding-bottom: 14px;
-  }
-  p {
-    margin: 0;
-    font-size: 0.85rem;
-    color: ${t.textMuted};
-  }
-`;
 
 const Overlay = styled.div`
   position: fixed;

@@ -15,7 +15,7 @@ import {
   type ValidationInputName,
   type ValidationInputSpec,
 } from '@val/contracts';
-import { Badge, Button, Card, Field, Heading, Input, Muted, Spinner, TextArea, t, toast } from '@val/ui';
+import { Badge, BasisBox, Button, Card, Field, Heading, Input, Muted, Spinner, TextArea, t, toast } from '@val/ui';
 import { preloadApiClient, refusalReason, validateIdea } from '../lib/api';
 import { MY_VALIDATIONS_EVENT, MY_VALIDATIONS_KEY } from '../lib/myValidationsKeys';
 import { downloadValidationReportWithToasts } from '../lib/pdf';
@@ -95,25 +95,6 @@ const Row = styled.div`
   gap: 16px;
   @media (max-width: 720px) {
     grid-template-columns: 1fr;
-  }
-`;
-const BasisBox = styled.details`
-  border: 1px dashed ${t.border};
-  border-radius: 12px;
-  padding: 0 14px;
-  > summary {
-    cursor: pointer;
-    padding: 10px 0;
-    font-weight: 600;
-    color: ${t.textMuted};
-  }
-  &[open] {
-    padding-bottom: 14px;
-  }
-  p {
-    margin: 0;
-    font-size: 0.85rem;
-    color: ${t.textMuted};
   }
 `;
 const Submit = styled(Button)`
