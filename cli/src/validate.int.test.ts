@@ -84,7 +84,10 @@ describe.each(testDbs)('val validate against a real server on $label', (kind) =>
       // The score read from the feedback, and the delete token (only in this answer).
       score: Number((row.feedback.match(/Validation Score: (\d+\.\d)\/10/) ?? [])[1]),
       deleteToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      // The numbers behind it, with the basis they rest on (read from the words: nothing set by the founder).
+      factSheet: expect.objectContaining({ kind: 'validation', basis: expect.objectContaining({ setByFounder: [] }) }),
     });
+    expect(body.factSheet.score).toBe(body.score);
     expect(r.stderr).toBe('');
   });
 

@@ -50,7 +50,15 @@ const userText = (max: number) => {
   const full = `${USER_MARK} ${PAYLOADS.join(' ')}`;
   return full.length <= max ? full : max >= SHORT.length ? SHORT : USER_MARK.slice(0, max);
 };
-const AI_TEXT = `## Market Opportunity ${AI_MARK}\n\n${PAYLOADS.map((p) => `- ${p}`).join('\n')}\n\n## Risks\n\n${PAYLOADS.slice(0, 6).join('\n\n')}\n`;
+/**
+ * Plain advice around the payloads: Val's check removes what it cannot stand behind (a payload's
+ * link among them), and a section that would lose more than a third of itself is written again
+ * from the sheet; with this the model's answer stays on the page and its payloads are rendered.
+ */
+const PLAIN = 'abcdefghijklmnopqrstuvwxyzabcdefghijklmn'
+  .split('')
+  .map((c) => `- Write down what customer ${c.toUpperCase()} says about the problem, in their own words.`);
+const AI_TEXT = `## Market Opportunity ${AI_MARK}\n\n${PLAIN.join('\n')}\n${PAYLOADS.map((p) => `- ${p}`).join('\n')}\n\n## Risks\n\n${PAYLOADS.slice(0, 6).join('\n\n')}\n`;
 
 interface ChatServerLike {
   baseURL: string;
