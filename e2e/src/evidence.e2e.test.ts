@@ -61,12 +61,12 @@ async function ask(page: Page, question: string): Promise<string> {
   const text = await chat
     .getByTestId('persona-message')
     .nth(before)
-    .evaluate((el) =>
-      Array.from(el.childNodes)
-        .filter((n) => n.nodeType === Node.TEXT_NODE)
-        .map((n) => n.textContent)
-        .join(''),
-    );
+    .evaluate((el) => {
+      // The reply is rendered markdown below the name: everything but the first child (the name).
+      const copy = el.cloneNode(true) as HTMLElement;
+      copy.firstElementChild?.remove();
+      return copy.textContent ?? '';
+    });
   return squash(text);
 }
 
