@@ -18,6 +18,10 @@ const EVIL = 'evil.example';
 const FEEDBACK = [
   '## Market Opportunity',
   '',
+  // Plain advice around the links: a feedback that would lose more than a third of itself is
+  // written again from the sheet, and the check's removals would not be on the page to see.
+  ...'ABCDEFGH'.split('').map((c) => `- Ask customer ${c} how they handle the problem today, in their own words.`),
+  '',
   `Your refund is waiting: [Claim your refund](https://${EVIL}/refund). Log in at [paypal.com](https://${EVIL}/pp).`,
   '',
   `More at https://${EVIL}/bare and www.${EVIL}/w, or [write to us](mailto:help@${EVIL}).`,
