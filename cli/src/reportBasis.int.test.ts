@@ -1,3 +1,4 @@
+import { breakEvenLabel } from '@val/contracts';
 import { testDbs } from '../../bff/test/db';
 import { assertBuilt, runCli } from '../test/run';
 import { ADMIN_PASSWORD, startCliTestServer, type CliTestServer } from '../test/server';
@@ -48,7 +49,7 @@ describe.each(testDbs)("val report with the founder's basis, against a real serv
     expect(r.stdout).toContain('Break-even: none within 5 years');
     expect(r.stdout).toContain('Market:   pet care (changed by you)');
     expect(r.stdout).toContain('Price:    £2 a month (changed by you)');
-    expect(r.stderr).toContain(`Original: ${original.verdict.word}, break-even month ${original.breakEvenMonth} (back with --reset)`);
+    expect(r.stderr).toContain(`Original: ${original.verdict.word}, break-even ${breakEvenLabel(original.breakEvenMonth)} (back with --reset)`);
     expect(r.stderr).toMatch(/\d+ sections were written for the original numbers: write them again with --rewrite/);
 
     const w = await runCli(['report', 'basis', id, '--assume', 'price=300', '--assume', 'margin=85%', '--rewrite', '--json'], { env });
