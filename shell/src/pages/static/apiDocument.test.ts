@@ -16,11 +16,18 @@ describe('the /api page’s reading of the OpenAPI document', () => {
   });
 
   it('lists a body’s fields with their limits and which are required', () => {
-    expect(op('validate').body?.fields).toEqual([
+    const fields = op('validate').body?.fields ?? [];
+    expect(fields.slice(0, 3)).toEqual([
       { name: 'idea', type: 'string (1–4000 chars)', required: true, description: 'Not blank' },
       { name: 'targetCustomer', type: 'string (1–1000 chars)', required: true, description: 'Not blank' },
       { name: 'problemSolved', type: 'string (1–2000 chars)', required: true, description: 'Not blank' },
     ]);
+    // The founder's basis and what-if assumptions: optional objects, the market one of the table's ids.
+    expect(fields.slice(3).map((f) => [f.name, f.required])).toEqual([
+      ['basis', false],
+      ['assumptions', false],
+    ]);
+    expect(fields[3].fields?.find((f) => f.name === 'market')?.type).toMatch(/^"food" \| "health" \| /);
     const company = op('trackClick').body?.fields.find((f) => f.name === 'company');
     expect(company?.type).toBe(PARTNER_TOOLS.map((p) => `"${p.company}"`).join(' | '));
   });
